@@ -1,0 +1,86 @@
+#include "algorithms/permutations/conventional.h"
+
+#include "algorithms/closed_forms.h"
+
+namespace mmsim {
+
+bool holds_permutation(std::span<const Word> b, const std::vector<Word>& p) {
+  if (b.size() != p.size()) return false;
+  for (std::size_t i = 0; i < p.size(); ++i)
+    if (b[p[i]] != source_value(i)) return false;
+  return true;
+}
+
+namespace {
+
+void check_conventional(const MachineParams& m, const PermutationInput& in) {
+  if (m.model != ModelKind::Hmm) throw InputError("--model: the permutation algorithms run on the HMM");
+  const std::uint64_t n = in.perm->size();
+  if (n % static_cast<std::uint64_t>(m.w) != 0)
+    throw InputError("n: must be a multiple of w (n = " + std::to_string(n) + ", w = " + std::to_string(m.w) + ")");
+}
+
+// One thread per element, one warp per block: the conventional algorithms use no shared memory, so
+// the block size changes nothing in their time.
+Kernel one_thread_per_element(std::string name, std::uint64_t n, int w) {
+  Kernel k;
+  k.name = std::move(name);
+  k.threads_per_block = static_cast<std::uint32_t>(w);
+  k.blocks = n / static_cast<std::uint64_t>(w);
+  k.registers = 2;
+  return k;
+}
+
+// Sets up a (source values), the index array and b on a fresh engine, runs the kernel, checks b.
+PermutationRun run_conventional(const Machine& machine, const PermutationInput& in, const EngineOptions& opt,
+                                bool destination_designated) {
+  const Permutation& perm = *in.perm;
+  const std::uint64_t n = perm.size();
+  const int w = machine.params().w;
+  Engine engine(machine.view(), opt);
+  const ArrayId a = engine.add_array({"a", Space::Global, n});
+  const ArrayId index = engine.add_array({destination_designated ? "p" : "q", Space::Global, n});
+  const ArrayId b = engine.add_array({"b", Space::Global, n});
+  for (std::uint64_t i = 0; i < n; ++i) engine.global(a)[i] = source_value(i);
+  const std::vector<Word> q = destination_designated ? std::vector<Word>{} : inverse(perm.p);
+  std::copy_n((destination_designated ? perm.p : q).begin(), n, engine.global(index).begin());
+
+  constexpr int kValue = 0, kIndex = 1;
+  const auto self = [](const Thread& t) -> Address { return t.id(); };
+  const auto by_index = [](const Thread& t) -> Address { return t.reg(kIndex); };
+  Kernel k = one_thread_per_element(destination_designated ? "d-designated" : "s-designated", n, w);
+  if (destination_designated) {
+    k.steps = {Access{"read a", Op::Read, a, kValue, self}, Access{"read p", Op::Read, index, kIndex, self},
+               Access{"write b", Op::Write, b, kValue, by_index}};
+  } else {
+    k.steps = {Access{"read q", Op::Read, index, kIndex, self}, Access{"read a", Op::Read, a, kValue, by_index},
+               Access{"write b", Op::Write, b, kValue, self}};
+  }
+  engine.launch(k);
+
+  PermutationRun run = collect(engine);
+  run.correct = holds_permutation(engine.global(b), perm.p);
+  const auto d = static_cast<std::int64_t>(distribution(destination_designated ? perm.p : q, static_cast<std::uint64_t>(w)));
+  run.predicted = closed_form::conventional(d, static_cast<std::int64_t>(n), w, machine.params().L);
+  return run;
+}
+
+}  // namespace
+
+PermutationAlgorithm d_designated() {
+  return {"d-designated", "conventional permutation, destination designated: b[p[i]] <- a[i]",
+          "papers/000 Sect. 4", check_conventional,
+          [](const Machine& m, const PermutationInput& in, const EngineOptions& o) {
+            return run_conventional(m, in, o, true);
+          }};
+}
+
+PermutationAlgorithm s_designated() {
+  return {"s-designated", "conventional permutation, source designated: b[i] <- a[q[i]], q = P^-1",
+          "papers/000 Sect. 4", check_conventional,
+          [](const Machine& m, const PermutationInput& in, const EngineOptions& o) {
+            return run_conventional(m, in, o, false);
+          }};
+}
+
+}  // namespace mmsim

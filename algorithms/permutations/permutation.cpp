@@ -1,0 +1,125 @@
+#include "algorithms/permutations/permutation.h"
+
+#include <bit>
+#include <charconv>
+#include <cmath>
+#include <fstream>
+#include <span>
+#include <unordered_set>
+
+#include "sim/random.h"
+
+namespace mmsim {
+
+const std::vector<std::string>& permutation_names() {
+  static const std::vector<std::string> names{"identical", "shuffle", "bit-reversal", "transpose", "random"};
+  return names;
+}
+
+std::uint64_t exact_sqrt(std::uint64_t n) {
+  auto r = static_cast<std::uint64_t>(std::sqrt(static_cast<double>(n)));
+  while (r * r > n) --r;
+  while ((r + 1) * (r + 1) <= n) ++r;
+  return r * r == n ? r : 0;
+}
+
+Permutation named_permutation(const std::string& name, std::uint64_t n, std::uint64_t seed) {
+  if (n == 0) throw InputError("n: must be >= 1");
+  if (n > (std::uint64_t{1} << 32)) throw InputError("n: must be at most 2^32");
+  Permutation perm{name, std::vector<Word>(n)};
+  auto& p = perm.p;
+  const auto need_pow2 = [&] {
+    if (!std::has_single_bit(n)) throw InputError("n: permutation " + name + " needs a power of two (got " + std::to_string(n) + ")");
+    return static_cast<unsigned>(std::countr_zero(n));
+  };
+  if (name == "identical") {
+    for (std::uint64_t i = 0; i < n; ++i) p[i] = static_cast<Word>(i);
+  } else if (name == "shuffle") {
+    // P(u_m u_{m-1} ... u_1) = u_{m-1} ... u_1 u_m: rotate the m bits left by one.
+    const unsigned m = need_pow2();
+    for (std::uint64_t u = 0; u < n; ++u)
+      p[u] = static_cast<Word>(m == 0 ? u : (((u << 1) | (u >> (m - 1))) & (n - 1)));
+  } else if (name == "bit-reversal") {
+    const unsigned m = need_pow2();
+    for (std::uint64_t u = 0; u < n; ++u) {
+      std::uint64_t r = 0;
+      for (unsigned b = 0; b < m; ++b) r |= ((u >> b) & 1u) << (m - 1 - b);
+      p[u] = static_cast<Word>(r);
+    }
+  } else if (name == "transpose") {
+    // P(i sqrt(n) + j) = j sqrt(n) + i.
+    const std::uint64_t s = exact_sqrt(n);
+    if (s == 0) throw InputError("n: permutation transpose needs a perfect square (got " + std::to_string(n) + ")");
+    for (std::uint64_t i = 0; i < s; ++i)
+      for (std::uint64_t j = 0; j < s; ++j) p[i * s + j] = static_cast<Word>(j * s + i);
+  } else if (name == "random") {
+    for (std::uint64_t i = 0; i < n; ++i) p[i] = static_cast<Word>(i);
+    Rng rng(seed);
+    rng.shuffle(std::span<Word>(p));
+  } else {
+    std::string known;
+    for (const auto& k : permutation_names()) known += (known.empty() ? "" : ", ") + k;
+    throw InputError("--perm: unknown permutation '" + name + "' (known: " + known + ")");
+  }
+  return perm;
+}
+
+Permutation read_permutation_file(const std::string& path, std::uint64_t n) {
+  std::ifstream in(path);
+  if (!in) throw InputError("--perm-file: cannot open " + path);
+  Permutation perm{"file:" + path, {}};
+  perm.p.reserve(n);
+  std::vector<std::uint64_t> seen_at(n, 0);  // 1-based line where each destination appeared
+  std::string line;
+  std::uint64_t lineno = 0;
+  while (std::getline(in, line)) {
+    ++lineno;
+    const auto first = line.find_first_not_of(" \t\r");
+    const auto last = line.find_last_not_of(" \t\r");
+    const std::string_view text = first == std::string::npos ? std::string_view{} : std::string_view(line).substr(first, last - first + 1);
+    std::uint64_t v = 0;
+    const auto [ptr, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
+    const std::string where = path + ":" + std::to_string(lineno) + ": ";
+    if (text.empty() || ec != std::errc{} || ptr != text.data() + text.size())
+      throw InputError("--perm-file: " + where + "not a number: '" + std::string(text) + "'");
+    if (v >= n)
+      throw InputError("--perm-file: " + where + std::to_string(v) + " out of range 0.." + std::to_string(n - 1));
+    if (seen_at[v] != 0)
+      throw InputError("--perm-file: " + where + std::to_string(v) + " duplicate of line " + std::to_string(seen_at[v]));
+    seen_at[v] = lineno;
+    perm.p.push_back(static_cast<Word>(v));
+  }
+  if (perm.p.size() != n)
+    throw InputError("--perm-file: " + path + ": wrong count: " + std::to_string(perm.p.size()) +
+                     " destinations, expected n = " + std::to_string(n));
+  return perm;
+}
+
+std::optional<std::string> check_permutation(const std::vector<Word>& p) {
+  std::vector<bool> seen(p.size(), false);
+  for (std::size_t i = 0; i < p.size(); ++i) {
+    if (p[i] >= p.size()) return "P(" + std::to_string(i) + ") = " + std::to_string(p[i]) + " out of range";
+    if (seen[p[i]]) return "P(" + std::to_string(i) + ") = " + std::to_string(p[i]) + " repeated";
+    seen[p[i]] = true;
+  }
+  return std::nullopt;
+}
+
+std::vector<Word> inverse(const std::vector<Word>& p) {
+  std::vector<Word> q(p.size());
+  for (std::size_t i = 0; i < p.size(); ++i) q[p[i]] = static_cast<Word>(i);
+  return q;
+}
+
+std::uint64_t distribution(const std::vector<Word>& p, std::uint64_t w) {
+  std::uint64_t total = 0;
+  std::unordered_set<std::uint64_t> groups;
+  for (std::size_t j = 0; j + w <= p.size(); j += w) {
+    groups.clear();
+    for (std::uint64_t t = 0; t < w; ++t) groups.insert(p[j + t] / w);
+    total += groups.size();
+  }
+  return total;
+}
+
+}  // namespace mmsim

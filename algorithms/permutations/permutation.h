@@ -1,0 +1,44 @@
+// Permutations of 0..n-1: the named ones of papers/000 Sect. 4, random ones, and files.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "algorithms/input_error.h"
+#include "sim/types.h"
+
+namespace mmsim {
+
+/// P as the array p with p[i] = P(i): a[i] moves to b[P(i)] (papers/000 Sect. 4).
+struct Permutation {
+  std::string name;
+  std::vector<Word> p;
+
+  std::uint64_t size() const { return p.size(); }
+};
+
+/// Names accepted by named_permutation, in the order `mmsim list` prints them.
+const std::vector<std::string>& permutation_names();
+
+/// identical, shuffle, bit-reversal (n a power of two), transpose (n a perfect square), random.
+/// Throws InputError naming the rule a bad name or n breaks.
+Permutation named_permutation(const std::string& name, std::uint64_t n, std::uint64_t seed);
+
+/// Reads one destination P(i) per line. Throws InputError naming the first bad line and why: not a
+/// number, out of range, duplicate of line j, or wrong count.
+Permutation read_permutation_file(const std::string& path, std::uint64_t n);
+
+/// Empty if p is a permutation of 0..n-1, else why not.
+std::optional<std::string> check_permutation(const std::vector<Word>& p);
+
+std::vector<Word> inverse(const std::vector<Word>& p);
+
+/// D_w(P) = sum over warps j of |{ floor(P(jw + t) / w) }| (papers/000 Sect. 4). n % w == 0.
+std::uint64_t distribution(const std::vector<Word>& p, std::uint64_t w);
+
+/// sqrt(n) when n is a perfect square, else 0.
+std::uint64_t exact_sqrt(std::uint64_t n);
+
+}  // namespace mmsim

@@ -1,0 +1,54 @@
+// Conventions every mmsim command shares: exit statuses, error lines, JSON output.
+#pragma once
+
+#include <iostream>
+#include <string>
+
+#include <CLI/CLI.hpp>
+
+#include "algorithms/input_error.h"
+#include "models/machines.h"
+#include "report/json.h"
+
+namespace mmsim::cli {
+
+/// Exit statuses: 0 done, 1 the simulation ran but an output check failed, 2 bad input.
+inline constexpr int kOk = 0;
+inline constexpr int kCheckFailed = 1;
+inline constexpr int kBadInput = 2;
+
+/// Machine options shared by the commands that run algorithms.
+struct MachineOptions {
+  MachineParams params;
+  void add_to(CLI::App& cmd, bool with_hmm = true) {
+    cmd.add_option("-w,--width", params.w, "width: banks, threads per warp, address-group size")->capture_default_str();
+    cmd.add_option("-l,--latency", params.l, "latency of a DMM/UMM memory (shared memory in the HMM)")->capture_default_str();
+    if (with_hmm) {
+      cmd.add_option("-L,--global-latency", params.L, "latency of the HMM's global memory")->capture_default_str();
+      cmd.add_option("-k,--dmms", params.k, "number of DMMs (streaming multiprocessors) in the HMM")->capture_default_str();
+    }
+  }
+  /// Throws InputError naming the first bad field.
+  void validate() const {
+    if (auto err = params.validate()) throw InputError(*err);
+  }
+};
+
+inline void print_json(const report::Json& j) { std::cout << j.dump() << "\n"; }
+
+inline report::Json machine_json(const MachineParams& m) {
+  report::Json j = report::Json::object();
+  j.set("model", to_string(m.model)).set("w", m.w).set("l", m.l);
+  if (m.model == ModelKind::Hmm) j.set("L", m.L).set("k", m.k);
+  return j;
+}
+
+// Each command: registers itself on the app and returns the function that runs it after parsing.
+using Runner = std::function<int()>;
+Runner add_access_command(CLI::App& app);
+Runner add_run_command(CLI::App& app);
+Runner add_list_command(CLI::App& app);
+Runner add_table_command(CLI::App& app);
+Runner add_bench_command(CLI::App& app);
+
+}  // namespace mmsim::cli

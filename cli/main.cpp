@@ -1,0 +1,52 @@
+// mmsim: the command-line front end. Each command lives in its own file; this one wires them and
+// turns every error into one line on stderr and an exit status (cli/common.h).
+#include <cstdio>
+#include <map>
+
+#include "cli/common.h"
+
+int main(int argc, char** argv) {
+  using namespace mmsim::cli;
+  CLI::App app{"mmsim: cycle-level simulator of the memory machine models (DMM, UMM, HMM)", "mmsim"};
+  app.require_subcommand(1);
+  app.set_version_flag("--version", "mmsim 0.1.0");
+  std::map<const CLI::App*, Runner> runners;
+  const auto add = [&](Runner (*adder)(CLI::App&)) {
+    const std::size_t before = app.get_subcommands({}).size();
+    Runner r = adder(app);
+    runners[app.get_subcommands({}).at(before)] = std::move(r);
+  };
+  add(add_access_command);
+  add(add_run_command);
+  add(add_list_command);
+  add(add_table_command);
+  add(add_bench_command);
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::CallForHelp& e) {
+    return app.exit(e);
+  } catch (const CLI::CallForAllHelp& e) {
+    return app.exit(e);
+  } catch (const CLI::CallForVersion& e) {
+    return app.exit(e);
+  } catch (const CLI::ParseError& e) {
+    std::string msg = e.what();
+    for (auto& ch : msg)
+      if (ch == '\n') ch = ' ';
+    std::fprintf(stderr, "mmsim: %s\n", msg.c_str());
+    return kBadInput;
+  }
+  try {
+    for (const auto* sub : app.get_subcommands()) return runners.at(sub)();
+  } catch (const mmsim::InputError& e) {
+    std::fprintf(stderr, "mmsim: %s\n", e.what());
+    return kBadInput;
+  } catch (const std::bad_alloc&) {
+    std::fprintf(stderr, "mmsim: out of memory: choose a smaller n\n");
+    return kBadInput;
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "mmsim: internal error: %s\n", e.what());
+    return 3;
+  }
+  return kBadInput;
+}

@@ -1,0 +1,34 @@
+// The reproduced tables: one driver per table, each returning a tidy report::Table.
+#pragma once
+
+#include <functional>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "report/table.h"
+
+namespace mmsim::experiments {
+
+/// Command-line settings a table may take; each table says which it reads and fills its defaults.
+struct TableOptions {
+  std::optional<std::uint64_t> n;
+  std::optional<int> w, l, L, k;
+  std::uint64_t seed = 1;
+  std::optional<int> trials;
+};
+
+struct TableSpec {
+  std::string name;
+  std::string description;
+  std::string paper;
+  std::function<report::Table(const TableOptions&)> make;
+};
+
+const std::vector<TableSpec>& tables();
+const TableSpec* find_table(const std::string& name);
+
+/// papers/000 Table 1 (rounds and time units of the permutation algorithms on the HMM).
+report::Table kasagi_t1(const TableOptions& options);
+
+}  // namespace mmsim::experiments

@@ -1,0 +1,156 @@
+#include "models/congestion.h"
+
+#include <algorithm>
+#include <bit>
+
+namespace mmsim {
+
+namespace {
+
+// Splits an address into (bank, group) for width w, with shifts when w is a power of two.
+struct Width {
+  explicit Width(int width)
+      : w(static_cast<std::uint64_t>(width)),
+        pow2(std::has_single_bit(w)),
+        shift(static_cast<unsigned>(std::countr_zero(w))) {}
+  std::uint64_t bank(Address a) const { return pow2 ? (a & (w - 1)) : a % w; }
+  std::uint64_t group(Address a) const { return pow2 ? (a >> shift) : a / w; }
+  std::uint64_t w;
+  bool pow2;
+  unsigned shift;
+};
+
+// A set of at most w keys with O(1) clearing (generation stamps), reused across warps.
+class SmallSet {
+ public:
+  void reset(std::size_t max_keys) {
+    const std::size_t want = std::bit_ceil(std::max<std::size_t>(2 * max_keys, 8));
+    if (keys_.size() != want) {
+      keys_.assign(want, 0);
+      stamp_.assign(want, 0);
+      gen_ = 0;
+    }
+    mask_ = want - 1;
+    if (++gen_ == 0) {  // stamps wrapped: clear them once
+      std::fill(stamp_.begin(), stamp_.end(), 0);
+      gen_ = 1;
+    }
+  }
+  /// Inserts `key`; true if it was not there yet.
+  bool insert(std::uint64_t key) {
+    std::size_t h = static_cast<std::size_t>((key * 0x9E3779B97F4A7C15ull) >> 32) & mask_;
+    while (stamp_[h] == gen_) {
+      if (keys_[h] == key) return false;
+      h = (h + 1) & mask_;
+    }
+    stamp_[h] = gen_;
+    keys_[h] = key;
+    return true;
+  }
+
+ private:
+  std::vector<std::uint64_t> keys_;
+  std::vector<std::uint32_t> stamp_;
+  std::uint32_t gen_ = 0;
+  std::size_t mask_ = 0;
+};
+
+// Per-bank counters with O(1) clearing.
+class BankCounts {
+ public:
+  void reset(std::size_t banks) {
+    if (count_.size() != banks) {
+      count_.assign(banks, 0);
+      stamp_.assign(banks, 0);
+      gen_ = 0;
+    }
+    if (++gen_ == 0) {
+      std::fill(stamp_.begin(), stamp_.end(), 0);
+      gen_ = 1;
+    }
+  }
+  int add(std::uint64_t bank) {
+    if (stamp_[bank] != gen_) {
+      stamp_[bank] = gen_;
+      count_[bank] = 0;
+    }
+    return ++count_[bank];
+  }
+
+ private:
+  std::vector<int> count_;
+  std::vector<std::uint32_t> stamp_;
+  std::uint32_t gen_ = 0;
+};
+
+struct Scratch {
+  SmallSet addresses;
+  SmallSet groups;
+  BankCounts banks;
+};
+thread_local Scratch scratch;
+
+// Congestion and bank conflicts over the distinct addresses of a warp.
+WarpCost banked(std::span<const Address> warp, const Width& wd, bool count_groups) {
+  WarpCost c;
+  scratch.addresses.reset(warp.size());
+  scratch.banks.reset(wd.w);
+  if (count_groups) scratch.groups.reset(warp.size());
+  int distinct = 0, groups = 0, banks_used = 0;
+  for (Address a : warp) {
+    if (a == kNoAddress || !scratch.addresses.insert(a)) continue;
+    ++distinct;
+    const int in_bank = scratch.banks.add(wd.bank(a));
+    banks_used += (in_bank == 1);
+    c.congestion = std::max(c.congestion, in_bank);
+    if (count_groups) groups += scratch.groups.insert(wd.group(a));
+  }
+  c.bank_conflicts = distinct - banks_used;
+  c.slots = count_groups ? groups : c.congestion;
+  return c;
+}
+
+}  // namespace
+
+WarpCost bank_cost(std::span<const Address> warp, int w) { return banked(warp, Width(w), false); }
+WarpCost group_cost(std::span<const Address> warp, int w) { return banked(warp, Width(w), true); }
+int congestion(std::span<const Address> warp, int w) { return banked(warp, Width(w), false).congestion; }
+
+std::vector<std::vector<Address>> bank_slots(std::span<const Address> warp, int w) {
+  const Width wd(w);
+  std::vector<Address> distinct;
+  for (Address a : warp)
+    if (a != kNoAddress && std::find(distinct.begin(), distinct.end(), a) == distinct.end()) distinct.push_back(a);
+  std::vector<std::vector<Address>> per_bank(wd.w);
+  for (Address a : distinct) per_bank[wd.bank(a)].push_back(a);
+  std::vector<std::vector<Address>> slots;
+  for (std::size_t s = 0;; ++s) {
+    std::vector<Address> slot;
+    for (const auto& b : per_bank)
+      if (s < b.size()) slot.push_back(b[s]);
+    if (slot.empty()) break;
+    slots.push_back(std::move(slot));
+  }
+  return slots;
+}
+
+std::vector<std::vector<Address>> group_slots(std::span<const Address> warp, int w) {
+  const Width wd(w);
+  std::vector<std::uint64_t> order;
+  std::vector<std::vector<Address>> slots;
+  for (Address a : warp) {
+    if (a == kNoAddress) continue;
+    const auto g = wd.group(a);
+    auto it = std::find(order.begin(), order.end(), g);
+    std::size_t i = static_cast<std::size_t>(it - order.begin());
+    if (it == order.end()) {
+      order.push_back(g);
+      slots.emplace_back();
+    }
+    auto& slot = slots[i];
+    if (std::find(slot.begin(), slot.end(), a) == slot.end()) slot.push_back(a);
+  }
+  return slots;
+}
+
+}  // namespace mmsim

@@ -1,0 +1,71 @@
+// The three memory machine models of papers/000 Sect. 2: DMM, UMM and HMM.
+#pragma once
+
+#include <memory>
+#include <optional>
+#include <string>
+
+#include "sim/engine.h"
+#include "sim/memory_model.h"
+
+namespace mmsim {
+
+/// A DMM's memory (and each HMM DMM's shared memory): bank = address mod w, slots = congestion.
+class DmmMemory final : public MemoryModel {
+ public:
+  DmmMemory(int w, int latency) : w_(w), latency_(latency) {}
+  std::string_view name() const override { return "dmm"; }
+  int width() const override { return w_; }
+  int latency() const override { return latency_; }
+  WarpCost cost(std::span<const Address> warp) const override;
+  std::vector<std::vector<Address>> partition(std::span<const Address> warp) const override;
+
+ private:
+  int w_, latency_;
+};
+
+/// A UMM's memory (and the HMM's global memory): address group = floor(address / w), slots =
+/// distinct address groups.
+class UmmMemory final : public MemoryModel {
+ public:
+  UmmMemory(int w, int latency) : w_(w), latency_(latency) {}
+  std::string_view name() const override { return "umm"; }
+  int width() const override { return w_; }
+  int latency() const override { return latency_; }
+  WarpCost cost(std::span<const Address> warp) const override;
+  std::vector<std::vector<Address>> partition(std::span<const Address> warp) const override;
+
+ private:
+  int w_, latency_;
+};
+
+enum class ModelKind { Dmm, Umm, Hmm };
+
+/// Parameters of a machine (MODEL.md "Parameters"). `validate` names the first bad field.
+struct MachineParams {
+  ModelKind model = ModelKind::Hmm;
+  int w = 32;   ///< width
+  int l = 1;    ///< latency of a DMM / UMM memory, or of each DMM's shared memory in the HMM
+  int L = 100;  ///< latency of the HMM's global memory
+  int k = 8;    ///< DMMs in the HMM
+
+  /// Empty when valid, else one line "NAME: rule".
+  std::optional<std::string> validate() const;
+};
+
+const char* to_string(ModelKind m);
+
+/// Owns the memory models of a machine and hands the engine its view of them.
+class Machine {
+ public:
+  explicit Machine(const MachineParams& params);
+  const MachineParams& params() const { return params_; }
+  MachineView view() const;
+
+ private:
+  MachineParams params_;
+  std::unique_ptr<MemoryModel> shared_;
+  std::unique_ptr<MemoryModel> global_;
+};
+
+}  // namespace mmsim

@@ -1,0 +1,38 @@
+// A tidy table (named columns, one row per observation) and its Markdown, CSV and JSON writers.
+#pragma once
+
+#include <string>
+#include <variant>
+#include <vector>
+
+#include "report/json.h"
+
+namespace mmsim::report {
+
+/// A cell: empty, an integer, a real number or text.
+using Cell = std::variant<std::monostate, long long, double, std::string>;
+
+struct Table {
+  std::string title;
+  std::vector<std::string> header;    ///< preamble lines: the configuration that made the table
+  std::vector<std::string> columns;
+  std::vector<std::vector<Cell>> rows;
+  std::vector<std::string> notes;     ///< printed after the Markdown table
+
+  void add_row(std::vector<Cell> row) { rows.push_back(std::move(row)); }
+};
+
+enum class Format { Markdown, Csv, Json };
+
+/// "md", "csv" or "json"; throws std::invalid_argument otherwise.
+Format parse_format(const std::string& name);
+
+std::string to_markdown(const Table& t);
+std::string to_csv(const Table& t);
+Json to_json(const Table& t);
+std::string render(const Table& t, Format f);
+
+/// Formats a real number for people: up to `digits` significant digits.
+std::string format_number(double v, int digits = 6);
+
+}  // namespace mmsim::report

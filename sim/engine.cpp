@@ -1,0 +1,379 @@
+#include "sim/engine.h"
+
+#include <algorithm>
+#include <queue>
+#include <stdexcept>
+#include <string>
+
+#include "sim/pipeline.h"
+
+namespace mmsim {
+
+namespace {
+
+// Warp indices that are ready for one memory, with the round-robin "next after the last
+// dispatched" search of MODEL.md ("Warps are dispatched in turn, round-robin in warp order").
+class ReadySet {
+ public:
+  explicit ReadySet(std::uint64_t warps) : bits_((warps + 63) / 64, 0), size_(warps) {}
+
+  void insert(std::uint64_t w) {
+    bits_[w / 64] |= std::uint64_t{1} << (w % 64);
+    ++count_;
+  }
+  void erase(std::uint64_t w) {
+    bits_[w / 64] &= ~(std::uint64_t{1} << (w % 64));
+    --count_;
+  }
+  bool empty() const { return count_ == 0; }
+
+  /// The first ready warp at or after `from`, wrapping around. Requires !empty().
+  std::uint64_t next_from(std::uint64_t from) const {
+    if (from >= size_) from = 0;
+    if (auto w = scan(from, size_)) return *w - 1;
+    return *scan(0, from) - 1;
+  }
+
+ private:
+  // Returns 1 + the first set bit in [lo, hi), or 0 if none (as optional-like value).
+  struct Found {
+    std::uint64_t v;
+    explicit operator bool() const { return v != 0; }
+    std::uint64_t operator*() const { return v; }
+  };
+  Found scan(std::uint64_t lo, std::uint64_t hi) const {
+    if (lo >= hi) return {0};
+    std::uint64_t word = lo / 64;
+    std::uint64_t bits = bits_[word] & (~std::uint64_t{0} << (lo % 64));
+    while (true) {
+      if (bits != 0) {
+        const std::uint64_t pos = word * 64 + static_cast<std::uint64_t>(__builtin_ctzll(bits));
+        return {pos < hi ? pos + 1 : 0};
+      }
+      if (++word * 64 >= hi) return {0};
+      bits = bits_[word];
+    }
+  }
+
+  std::vector<std::uint64_t> bits_;
+  std::uint64_t size_;
+  std::uint64_t count_ = 0;
+};
+
+}  // namespace
+
+// Registers and bookkeeping of one launch.
+struct Engine::LaunchState {
+  std::vector<std::vector<Word>> reg_storage;
+  std::vector<Word*> regs;
+  std::uint64_t warps_per_block = 0;
+  std::uint64_t warps = 0;
+  int first_round = 0;                 // index of this launch's first round in stats_.rounds
+  std::vector<int> round_of_step;      // -1 for steps that are not memory instructions
+};
+
+Engine::Engine(MachineView machine, EngineOptions options) : machine_(machine), options_(options) {
+  if (machine_.global == nullptr && machine_.shared == nullptr)
+    throw std::invalid_argument("machine: needs at least one memory");
+  if (machine_.dmms < 1) throw std::invalid_argument("machine: k must be >= 1");
+  if (machine_.global && machine_.shared && machine_.global->width() != machine_.shared->width())
+    throw std::invalid_argument("machine: shared and global memory must have the same width");
+}
+
+ArrayId Engine::add_array(ArrayDecl decl) {
+  if ((decl.space == Space::Shared && !machine_.shared) ||
+      (decl.space == Space::Global && !machine_.global))
+    throw std::invalid_argument("array " + decl.name + ": the machine has no " +
+                                to_string(decl.space) + " memory");
+  ArrayData data{std::move(decl), 0, {}};
+  if (data.decl.space == Space::Global) data.cells.assign(data.decl.size, 0);
+  arrays_.push_back(std::move(data));
+  return static_cast<ArrayId>(arrays_.size() - 1);
+}
+
+std::span<Word> Engine::global(ArrayId id) {
+  auto& a = arrays_.at(static_cast<std::size_t>(id));
+  if (a.decl.space != Space::Global) throw std::logic_error(a.decl.name + " is not a global array");
+  return a.cells;
+}
+
+std::span<Word> Engine::shared(ArrayId id, std::uint64_t block) {
+  auto& a = arrays_.at(static_cast<std::size_t>(id));
+  if (a.decl.space != Space::Shared) throw std::logic_error(a.decl.name + " is not a shared array");
+  if (block >= a.blocks) {
+    a.cells.resize((block + 1) * a.decl.size, 0);
+    a.blocks = block + 1;
+  }
+  return std::span<Word>(a.cells).subspan(block * a.decl.size, a.decl.size);
+}
+
+const MemoryModel& Engine::model_of(Space space) const {
+  return space == Space::Shared ? *machine_.shared : *machine_.global;
+}
+
+void Engine::check_kernel(const Kernel& kernel) {
+  const auto w = static_cast<std::uint32_t>(machine_.width());
+  if (kernel.threads_per_block == 0 || kernel.threads_per_block % w != 0)
+    throw std::logic_error("kernel " + kernel.name + ": threads per block must be a positive multiple of w");
+  if (kernel.registers < 1) throw std::logic_error("kernel " + kernel.name + ": needs a register");
+  for (const auto& step : kernel.steps) {
+    const auto* access = std::get_if<Access>(&step);
+    if (!access) continue;
+    if (access->array < 0 || static_cast<std::size_t>(access->array) >= arrays_.size())
+      throw std::logic_error("kernel " + kernel.name + ": step " + access->name + " names no array");
+    if (access->reg < 0 || access->reg >= kernel.registers)
+      throw std::logic_error("kernel " + kernel.name + ": step " + access->name + " uses a missing register");
+  }
+  // Shared arrays get a copy per block of the largest grid that uses them.
+  for (const auto& step : kernel.steps)
+    if (const auto* access = std::get_if<Access>(&step))
+      if (arrays_[static_cast<std::size_t>(access->array)].decl.space == Space::Shared)
+        (void)shared(access->array, kernel.blocks - 1);
+}
+
+KernelStats Engine::launch(const Kernel& kernel) {
+  check_kernel(kernel);
+  LaunchState state;
+  const auto w = static_cast<std::uint64_t>(machine_.width());
+  state.warps_per_block = kernel.threads_per_block / w;
+  state.warps = kernel.blocks * state.warps_per_block;
+  state.reg_storage.assign(static_cast<std::size_t>(kernel.registers), std::vector<Word>(kernel.threads(), 0));
+  for (auto& r : state.reg_storage) state.regs.push_back(r.data());
+  state.first_round = static_cast<int>(stats_.rounds.size());
+  for (const auto& step : kernel.steps) {
+    if (const auto* access = std::get_if<Access>(&step)) {
+      state.round_of_step.push_back(static_cast<int>(stats_.rounds.size()));
+      RoundStats r;
+      r.kernel = kernel.name;
+      r.name = access->name;
+      r.memory = arrays_[static_cast<std::size_t>(access->array)].decl.space;
+      r.op = access->op;
+      stats_.rounds.push_back(std::move(r));
+    } else {
+      state.round_of_step.push_back(-1);
+    }
+  }
+  const TimeUnits t = options_.execution == Execution::RoundSynchronous
+                          ? run_round_synchronous(kernel, state)
+                          : run_asynchronous(kernel, state);
+  KernelStats ks{kernel.name, t};
+  stats_.kernels.push_back(ks);
+  stats_.time_units += t;
+  return ks;
+}
+
+void Engine::warp_addresses(const Kernel& kernel, std::size_t step, const Access& access,
+                            std::uint64_t warp, LaunchState& state, Address* out) const {
+  const auto w = static_cast<std::uint64_t>(machine_.width());
+  const std::uint64_t block = warp / state.warps_per_block;
+  const auto local0 = static_cast<std::uint32_t>((warp % state.warps_per_block) * w);
+  const ThreadId first = warp * w;
+  const auto& arr = arrays_[static_cast<std::size_t>(access.array)].decl;
+  for (std::uint64_t t = 0; t < w; ++t) {
+    const Thread th(first + t, block, local0 + static_cast<std::uint32_t>(t), state.regs.data());
+    const Address a = access.address(th);
+    if (a != kNoAddress && a >= arr.size)
+      throw std::logic_error("kernel " + kernel.name + " step " + std::to_string(step) + " (" +
+                             access.name + "): thread " + std::to_string(first + t) + " addresses " +
+                             std::to_string(a) + " outside " + arr.name + "[" +
+                             std::to_string(arr.size) + "]");
+    out[t] = a;
+  }
+}
+
+void Engine::move_data(const Access& access, std::uint64_t warp, std::uint64_t block,
+                       const Address* addrs, LaunchState& state) {
+  auto& arr = arrays_[static_cast<std::size_t>(access.array)];
+  Word* cells = arr.cells.data() + (arr.decl.space == Space::Shared ? block * arr.decl.size : 0);
+  Word* reg = state.regs[static_cast<std::size_t>(access.reg)];
+  const auto w = static_cast<std::uint64_t>(machine_.width());
+  const ThreadId first = warp * w;
+  if (access.op == Op::Read) {
+    for (std::uint64_t t = 0; t < w; ++t)
+      if (addrs[t] != kNoAddress) reg[first + t] = cells[addrs[t]];
+  } else {
+    // Highest thread first, so that the lowest thread's value is the one that lands.
+    for (std::uint64_t t = w; t-- > 0;)
+      if (addrs[t] != kNoAddress) cells[addrs[t]] = reg[first + t];
+  }
+}
+
+void Engine::record_slots(int round, int memory, std::uint64_t warp, TimeUnits first_entry,
+                          int latency, const MemoryModel& model, std::span<const Address> addrs) {
+  auto parts = model.partition(addrs);
+  for (std::size_t s = 0; s < parts.size(); ++s) {
+    const TimeUnits enter = first_entry + static_cast<TimeUnits>(s);
+    trace_.push_back({round, memory, warp, static_cast<int>(s), enter, enter + latency - 1,
+                      std::move(parts[s])});
+  }
+}
+
+namespace {
+void add_cost(RoundStats& r, const WarpCost& c, std::span<const Address> addrs) {
+  for (Address a : addrs) r.requests += (a != kNoAddress);
+  if (c.slots == 0) return;
+  ++r.warps;
+  r.slots += static_cast<std::uint64_t>(c.slots);
+  r.max_congestion = std::max(r.max_congestion, c.congestion);
+  if (r.memory == Space::Shared) r.bank_conflicts += static_cast<std::uint64_t>(c.bank_conflicts);
+}
+}  // namespace
+
+TimeUnits Engine::run_round_synchronous(const Kernel& kernel, LaunchState& state) {
+  const auto w = static_cast<std::uint64_t>(machine_.width());
+  TimeUnits total = 0;
+  std::vector<Address> addrs(w);
+  std::vector<std::uint32_t> warp_slots(state.warps);
+  for (std::size_t s = 0; s < kernel.steps.size(); ++s) {
+    const Step& step = kernel.steps[s];
+    if (const auto* compute = std::get_if<Compute>(&step)) {
+      for (std::uint64_t b = 0; b < kernel.blocks; ++b)
+        for (std::uint32_t i = 0; i < kernel.threads_per_block; ++i)
+          compute->fn(Thread(b * kernel.threads_per_block + i, b, i, state.regs.data()));
+      continue;
+    }
+    const auto* access = std::get_if<Access>(&step);
+    if (!access) continue;  // a block barrier is implied after every round
+    const int round = state.round_of_step[s];
+    RoundStats& rs = stats_.rounds[static_cast<std::size_t>(round)];
+    const MemoryModel& model = model_of(rs.memory);
+    // Data and costs, warps in reverse so that the lowest thread of the round wins a write.
+    for (std::uint64_t g = state.warps; g-- > 0;) {
+      warp_addresses(kernel, s, *access, g, state, addrs.data());
+      const WarpCost c = model.cost(addrs);
+      add_cost(rs, c, addrs);
+      warp_slots[g] = static_cast<std::uint32_t>(c.slots);
+      move_data(*access, g, g / state.warps_per_block, addrs.data(), state);
+    }
+    // Time: every warp is ready at the round's start; slots enter back to back, warps in order.
+    const bool shared = rs.memory == Space::Shared;
+    const int pipes = shared ? machine_.dmms : 1;
+    std::vector<Pipeline> pipeline(static_cast<std::size_t>(pipes), Pipeline(model.latency()));
+    for (std::uint64_t g = 0; g < state.warps; ++g) {
+      if (warp_slots[g] == 0) continue;
+      const int p = shared ? static_cast<int>((g / state.warps_per_block) % static_cast<std::uint64_t>(pipes)) : 0;
+      const TimeUnits enter = pipeline[static_cast<std::size_t>(p)].issue(static_cast<int>(warp_slots[g]), 0);
+      if (options_.trace) {
+        warp_addresses(kernel, s, *access, g, state, addrs.data());
+        record_slots(round, shared ? 1 + p : 0, g, total + enter, model.latency(), model, addrs);
+      }
+    }
+    TimeUnits t = 0;
+    for (const auto& p : pipeline) t = std::max(t, p.last_completion() + 1);
+    rs.time_units = t;
+    total += t;
+  }
+  return total;
+}
+
+TimeUnits Engine::run_asynchronous(const Kernel& kernel, LaunchState& state) {
+  const auto w = static_cast<std::uint64_t>(machine_.width());
+  const std::size_t memories = 1 + static_cast<std::size_t>(machine_.dmms);  // 0: global, 1+d: DMM d
+  struct WarpState {
+    std::size_t pc = 0;
+    int slots = 0;  // slots of the pending access
+  };
+  std::vector<WarpState> warp(state.warps);
+  std::vector<Address> pending(state.warps * w);  // addresses of each warp's pending access
+  std::vector<ReadySet> ready(memories, ReadySet(state.warps));
+  std::vector<std::uint64_t> rr_next(memories, 0);
+  std::vector<Pipeline> pipe;
+  pipe.emplace_back(machine_.global ? machine_.global->latency() : 1);
+  for (int d = 0; d < machine_.dmms; ++d) pipe.emplace_back(machine_.shared ? machine_.shared->latency() : 1);
+  std::vector<std::uint64_t> arrived(kernel.blocks, 0);
+  using Event = std::pair<TimeUnits, std::uint64_t>;  // (ready time, warp)
+  std::priority_queue<Event, std::vector<Event>, std::greater<>> in_flight;
+  TimeUnits end = 0;
+  std::vector<Address> buf(w);
+
+  // Runs warp g from its pc at time t until it waits on memory, on a barrier, or ends.
+  auto advance = [&](std::uint64_t g, TimeUnits t) {
+    const std::uint64_t block = g / state.warps_per_block;
+    while (true) {
+      WarpState& ws = warp[g];
+      if (ws.pc >= kernel.steps.size()) {
+        end = std::max(end, t);
+        return;
+      }
+      const Step& step = kernel.steps[ws.pc];
+      if (const auto* compute = std::get_if<Compute>(&step)) {
+        const auto local0 = static_cast<std::uint32_t>((g % state.warps_per_block) * w);
+        for (std::uint64_t i = 0; i < w; ++i)
+          compute->fn(Thread(g * w + i, block, local0 + static_cast<std::uint32_t>(i), state.regs.data()));
+        ++ws.pc;
+        continue;
+      }
+      if (std::holds_alternative<BlockBarrier>(step)) {
+        if (++arrived[block] == state.warps_per_block) {
+          arrived[block] = 0;
+          for (std::uint64_t j = 0; j < state.warps_per_block; ++j) {
+            const std::uint64_t h = block * state.warps_per_block + j;
+            ++warp[h].pc;
+            in_flight.push({t, h});
+          }
+        }
+        return;
+      }
+      const auto& access = std::get<Access>(step);
+      const int round = state.round_of_step[ws.pc];
+      RoundStats& rs = stats_.rounds[static_cast<std::size_t>(round)];
+      Address* addrs = pending.data() + g * w;
+      warp_addresses(kernel, ws.pc, access, g, state, addrs);
+      const WarpCost c = model_of(rs.memory).cost(std::span<const Address>(addrs, w));
+      add_cost(rs, c, std::span<const Address>(addrs, w));
+      if (c.slots == 0) {  // nothing requested: not dispatched, no wait
+        ++ws.pc;
+        continue;
+      }
+      ws.slots = c.slots;
+      const std::size_t m = rs.memory == Space::Shared ? 1 + block % static_cast<std::uint64_t>(machine_.dmms) : 0;
+      ready[m].insert(g);
+      return;
+    }
+  };
+
+  for (std::uint64_t g = 0; g < state.warps; ++g) in_flight.push({0, g});
+  TimeUnits t = 0;
+  while (true) {
+    while (!in_flight.empty() && in_flight.top().first <= t) {
+      const auto g = in_flight.top().second;
+      in_flight.pop();
+      advance(g, t);
+    }
+    for (std::size_t m = 0; m < memories; ++m) {
+      if (ready[m].empty() || pipe[m].next_entry() > t) continue;
+      const std::uint64_t g = ready[m].next_from(rr_next[m]);
+      ready[m].erase(g);
+      rr_next[m] = g + 1;
+      WarpState& ws = warp[g];
+      const auto& access = std::get<Access>(kernel.steps[ws.pc]);
+      const std::uint64_t block = g / state.warps_per_block;
+      const Address* addrs = pending.data() + g * w;
+      move_data(access, g, block, addrs, state);
+      const TimeUnits enter = pipe[m].issue(ws.slots, t);
+      const int round = state.round_of_step[ws.pc];
+      if (options_.trace) {
+        const MemoryModel& model = model_of(stats_.rounds[static_cast<std::size_t>(round)].memory);
+        record_slots(round, static_cast<int>(m), g, stats_.time_units + enter, pipe[m].latency(), model,
+                     std::span<const Address>(addrs, w));
+      }
+      ++ws.pc;
+      in_flight.push({pipe[m].completion_of(enter + ws.slots - 1) + 1, g});
+    }
+    TimeUnits next = -1;
+    if (!in_flight.empty()) next = in_flight.top().first;
+    for (std::size_t m = 0; m < memories; ++m)
+      if (!ready[m].empty()) {
+        const TimeUnits e = std::max(pipe[m].next_entry(), t + 1);
+        next = next < 0 ? e : std::min(next, e);
+      }
+    if (next < 0) break;
+    t = next;  // always > t: every event at t was handled above
+  }
+  for (std::uint64_t b = 0; b < kernel.blocks; ++b)
+    if (arrived[b] != 0)
+      throw std::logic_error("kernel " + kernel.name + ": a block barrier was not reached by every warp");
+  return end;
+}
+
+}  // namespace mmsim

@@ -1,0 +1,95 @@
+// The discrete-event engine: runs SIMT kernels on a machine of pipelined memories (MODEL.md).
+#pragma once
+
+#include <cstdint>
+#include <span>
+#include <vector>
+
+#include "sim/memory_model.h"
+#include "sim/program.h"
+#include "sim/stats.h"
+
+namespace mmsim {
+
+/// The memories of a machine, as the engine sees them. A DMM has only `shared` (one DMM), a UMM
+/// only `global`, the HMM both with `dmms` = k DMMs, each with its own shared-memory pipeline.
+struct MachineView {
+  const MemoryModel* global = nullptr;
+  const MemoryModel* shared = nullptr;
+  int dmms = 1;
+
+  int width() const { return global ? global->width() : shared->width(); }
+};
+
+enum class Execution : std::uint8_t {
+  RoundSynchronous,  ///< a barrier over all threads after every memory instruction (the papers)
+  Asynchronous,      ///< barriers only where the kernel has them, and between kernels
+};
+
+struct EngineOptions {
+  Execution execution = Execution::RoundSynchronous;
+  bool trace = false;  ///< record every slot's entry and completion
+};
+
+/// Holds the memories' contents and runs kernels on them one launch at a time, so that a host-side
+/// driver may look at the data between launches (as a CUDA host program does).
+///
+/// Contract:
+///  - block b of a kernel runs on DMM (b mod k) and owns its own copy of every shared array;
+///  - warp g = threads [g w, (g + 1) w) of the launch; a warp's requests are costed by the memory
+///    model once per instruction; the warp occupies that many consecutive slots of the memory's
+///    single pipeline; warps are dispatched round-robin in warp order among those ready;
+///  - a warp is ready for its next instruction only when all its previous requests completed;
+///  - reads take the cell's value when the warp is dispatched; when threads of one warp write one
+///    address, the lowest thread's value lands; in round-synchronous execution the same holds over
+///    the whole round;
+///  - an address outside its array is an algorithm bug: launch() throws std::logic_error.
+class Engine {
+ public:
+  Engine(MachineView machine, EngineOptions options = {});
+
+  ArrayId add_array(ArrayDecl decl);
+  const ArrayDecl& array(ArrayId id) const { return arrays_.at(static_cast<std::size_t>(id)).decl; }
+
+  /// Host view of a global array.
+  std::span<Word> global(ArrayId id);
+  /// Host view of block `block`'s copy of a shared array (allocated for the largest grid so far).
+  std::span<Word> shared(ArrayId id, std::uint64_t block);
+
+  /// Runs one kernel to completion (then a grid barrier) and returns its time.
+  KernelStats launch(const Kernel& kernel);
+
+  const RunStats& stats() const { return stats_; }
+  const std::vector<SlotEvent>& trace() const { return trace_; }
+  const MachineView& machine() const { return machine_; }
+
+ private:
+  struct ArrayData {
+    ArrayDecl decl;
+    std::uint64_t blocks = 0;  // shared arrays: copies allocated
+    std::vector<Word> cells;
+  };
+  struct LaunchState;
+
+  void check_kernel(const Kernel& kernel);
+  TimeUnits run_round_synchronous(const Kernel& kernel, LaunchState& state);
+  TimeUnits run_asynchronous(const Kernel& kernel, LaunchState& state);
+
+  // Computes the warp's addresses for `access`, checking them against the array's bounds.
+  void warp_addresses(const Kernel& kernel, std::size_t step, const Access& access,
+                      std::uint64_t warp, LaunchState& state, Address* out) const;
+  // Moves the data of one warp's access between memory and registers.
+  void move_data(const Access& access, std::uint64_t warp, std::uint64_t block, const Address* addrs,
+                 LaunchState& state);
+  void record_slots(int round, int memory, std::uint64_t warp, TimeUnits first_entry, int latency,
+                    const MemoryModel& model, std::span<const Address> addrs);
+  const MemoryModel& model_of(Space space) const;
+
+  MachineView machine_;
+  EngineOptions options_;
+  std::vector<ArrayData> arrays_;
+  RunStats stats_;
+  std::vector<SlotEvent> trace_;
+};
+
+}  // namespace mmsim

@@ -1,0 +1,37 @@
+// The one interface between the engine and a memory model: what one warp access costs.
+#pragma once
+
+#include <span>
+#include <string_view>
+#include <vector>
+
+#include "sim/types.h"
+
+namespace mmsim {
+
+/// Cost of one warp's memory instruction, as a memory model sees it.
+struct WarpCost {
+  int slots = 0;           ///< pipeline slots the warp occupies (0: not dispatched)
+  int congestion = 0;      ///< max over banks of distinct addresses (papers/001 Sect. II)
+  int bank_conflicts = 0;  ///< sum over banks of (distinct addresses - 1), Nsight Compute's count
+};
+
+/// A memory of width w behind one pipeline of `latency()` stages.
+///
+/// Contract (MODEL.md "One warp access and its slots", papers/000 Sect. 2):
+///  - `cost` is asked once per warp instruction with the w addresses its threads present, kNoAddress
+///    for a thread that makes no request; equal addresses merge into one request;
+///  - `slots` is 0 exactly when no thread makes a request;
+///  - `partition` splits the merged requests into the slots, in the order they enter the pipeline
+///    (used only for traces and diagrams, never for time).
+class MemoryModel {
+ public:
+  virtual ~MemoryModel() = default;
+  virtual std::string_view name() const = 0;
+  virtual int width() const = 0;
+  virtual int latency() const = 0;
+  virtual WarpCost cost(std::span<const Address> warp) const = 0;
+  virtual std::vector<std::vector<Address>> partition(std::span<const Address> warp) const = 0;
+};
+
+}  // namespace mmsim

@@ -1,0 +1,56 @@
+// Statistics of a run, as plain values: one record per round and one per run.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "sim/types.h"
+
+namespace mmsim {
+
+/// One round: a memory instruction executed by every thread of a kernel (MODEL.md "Rounds").
+struct RoundStats {
+  std::string kernel;
+  std::string name;
+  Space memory = Space::Global;
+  Op op = Op::Read;
+  std::uint64_t slots = 0;             ///< pipeline slots over all warps
+  std::uint64_t requests = 0;          ///< thread requests before merging
+  std::uint64_t warps = 0;             ///< warps dispatched (with at least one request)
+  std::optional<TimeUnits> time_units; ///< round-synchronous time; empty in asynchronous runs
+  int max_congestion = 0;              ///< max over warps of the DMM congestion of the access
+  std::uint64_t bank_conflicts = 0;    ///< shared memory only: sum over warps and banks of (distinct - 1)
+};
+
+/// One kernel launch.
+struct KernelStats {
+  std::string name;
+  TimeUnits time_units = 0;
+};
+
+struct RunStats {
+  TimeUnits time_units = 0;
+  std::vector<KernelStats> kernels;
+  std::vector<RoundStats> rounds;
+
+  std::uint64_t requests() const {
+    std::uint64_t r = 0;
+    for (const auto& x : rounds) r += x.requests;
+    return r;
+  }
+};
+
+/// One slot's passage through a pipeline, for traces and the `access` diagram.
+struct SlotEvent {
+  int round = 0;             ///< index into RunStats::rounds
+  int memory = 0;            ///< 0: global; 1 + d: shared memory of DMM d
+  std::uint64_t warp = 0;    ///< warp index over the launch
+  int slot = 0;              ///< 0-based slot of that warp's access
+  TimeUnits enter = 0;       ///< time unit the slot enters the pipeline
+  TimeUnits complete = 0;    ///< time unit at whose end its requests complete
+  std::vector<Address> requests;  ///< merged requests carried by the slot
+};
+
+}  // namespace mmsim
