@@ -50,5 +50,7 @@ Runner add_run_command(CLI::App& app);
 Runner add_list_command(CLI::App& app);
 Runner add_table_command(CLI::App& app);
 Runner add_bench_command(CLI::App& app);
+Runner add_reproduce_command(CLI::App& app);
+Runner add_figure_command(CLI::App& app);
 
 }  // namespace mmsim::cli

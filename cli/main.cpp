@@ -21,6 +21,8 @@ int main(int argc, char** argv) {
   add(add_list_command);
   add(add_table_command);
   add(add_bench_command);
+  add(add_reproduce_command);
+  add(add_figure_command);
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp& e) {

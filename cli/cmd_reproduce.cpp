@@ -1,0 +1,35 @@
+// `mmsim reproduce` and `mmsim figure`: the tables and figures, written as files.
+#include "cli/common.h"
+#include "experiments/figures.h"
+#include "experiments/reproduce.h"
+
+namespace mmsim::cli {
+
+Runner add_reproduce_command(CLI::App& app) {
+  auto* cmd = app.add_subcommand("reproduce", "write every table and figure to a folder (default results/)");
+  auto out = std::make_shared<std::string>("results");
+  cmd->add_option("--out", *out, "output folder")->capture_default_str();
+  return [out] {
+    experiments::reproduce(*out, std::cerr);
+    return kOk;
+  };
+}
+
+Runner add_figure_command(CLI::App& app) {
+  auto* cmd = app.add_subcommand("figure", "draw one figure as PNG and SVG (with its CSV) through gnuplot");
+  struct Opts {
+    std::string name;
+    std::string out = "results";
+  };
+  auto o = std::make_shared<Opts>();
+  cmd->add_option("name", o->name, "figure name (see mmsim list)")->required();
+  cmd->add_option("--out", o->out, "output folder")->capture_default_str();
+  return [o] {
+    const auto* f = experiments::find_figure(o->name);
+    if (!f) throw InputError("figure: unknown '" + o->name + "' (see mmsim list)");
+    for (const auto& path : f->make(o->out)) std::cout << path << "\n";
+    return kOk;
+  };
+}
+
+}  // namespace mmsim::cli

@@ -1,0 +1,30 @@
+// Figures: each driver writes its CSV, then a gnuplot script, then PNG and SVG from them.
+#pragma once
+
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "report/table.h"
+
+namespace mmsim::experiments {
+
+struct FigureSpec {
+  std::string name;
+  std::string description;
+  std::string paper;
+  /// Writes the figure's files into `out_dir` (created if needed) and returns their paths.
+  std::function<std::vector<std::string>(const std::string& out_dir)> make;
+};
+
+const std::vector<FigureSpec>& figures();
+const FigureSpec* find_figure(const std::string& name);
+
+/// Writes `script` to DIR/NAME.gp and runs gnuplot on it in DIR. Throws InputError when gnuplot is
+/// missing or fails (install the Debian package gnuplot-nox).
+void run_gnuplot(const std::string& dir, const std::string& name, const std::string& script);
+
+/// Writes text to a file, creating its folder; throws InputError when it cannot.
+void write_file(const std::string& path, const std::string& text);
+
+}  // namespace mmsim::experiments
