@@ -91,8 +91,25 @@ struct Scratch {
 thread_local Scratch scratch;
 
 // Congestion and bank conflicts over the distinct addresses of a warp.
+// Requests inside one address group (a coalesced access) are among w consecutive cells, so their
+// distinct addresses lie in distinct banks: one slot in either model, no conflict. Returns that
+// cost, zero for a warp with no request, or slots = 2 when the warp spans several groups.
+WarpCost banked_fast_path(std::span<const Address> warp, const Width& wd) {
+  std::size_t i = 0;
+  while (i < warp.size() && warp[i] == kNoAddress) ++i;
+  if (i == warp.size()) return {};  // no request: not dispatched
+  const std::uint64_t g0 = wd.group(warp[i]);
+  for (; i < warp.size(); ++i)
+    if (warp[i] != kNoAddress && wd.group(warp[i]) != g0) return {2, 0, 0};
+  return {1, 1, 0};
+}
+
 WarpCost banked(std::span<const Address> warp, const Width& wd, bool count_groups) {
   WarpCost c;
+  {
+    const WarpCost fast = banked_fast_path(warp, wd);
+    if (fast.slots <= 1) return fast;
+  }
   scratch.addresses.reset(warp.size());
   scratch.banks.reset(wd.w);
   if (count_groups) scratch.groups.reset(warp.size());
@@ -112,8 +129,23 @@ WarpCost banked(std::span<const Address> warp, const Width& wd, bool count_group
 
 }  // namespace
 
+// UMM: one hash insertion per request (equal addresses share a group, so they need no merging of
+// their own). The congestion reported for a global access is its slot count, the UMM's analogue.
+WarpCost grouped(std::span<const Address> warp, const Width& wd) {
+  WarpCost c;
+  scratch.groups.reset(warp.size());
+  for (Address a : warp)
+    if (a != kNoAddress) c.slots += scratch.groups.insert(wd.group(a));
+  c.congestion = c.slots;
+  return c;
+}
+
 WarpCost bank_cost(std::span<const Address> warp, int w) { return banked(warp, Width(w), false); }
-WarpCost group_cost(std::span<const Address> warp, int w) { return banked(warp, Width(w), true); }
+WarpCost group_cost(std::span<const Address> warp, int w) {
+  const Width wd(w);
+  const WarpCost fast = banked_fast_path(warp, wd);
+  return fast.slots <= 1 ? fast : grouped(warp, wd);
+}
 int congestion(std::span<const Address> warp, int w) { return banked(warp, Width(w), false).congestion; }
 
 std::vector<std::vector<Address>> bank_slots(std::span<const Address> warp, int w) {

@@ -182,7 +182,7 @@ void Engine::warp_addresses(const Kernel& kernel, std::size_t step, const Access
 }
 
 void Engine::move_data(const Access& access, std::uint64_t warp, std::uint64_t block,
-                       const Address* addrs, LaunchState& state) {
+                       const Address* addrs, LaunchState& state, std::uint64_t* written) {
   auto& arr = arrays_[static_cast<std::size_t>(access.array)];
   Word* cells = arr.cells.data() + (arr.decl.space == Space::Shared ? block * arr.decl.size : 0);
   Word* reg = state.regs[static_cast<std::size_t>(access.reg)];
@@ -191,6 +191,17 @@ void Engine::move_data(const Access& access, std::uint64_t warp, std::uint64_t b
   if (access.op == Op::Read) {
     for (std::uint64_t t = 0; t < w; ++t)
       if (addrs[t] != kNoAddress) reg[first + t] = cells[addrs[t]];
+  } else if (written) {
+    // Round-synchronous: the round's first (lowest) writer of a cell wins; later ones are dropped.
+    const std::uint64_t base = arr.decl.space == Space::Shared ? block * arr.decl.size : 0;
+    for (std::uint64_t t = 0; t < w; ++t) {
+      if (addrs[t] == kNoAddress) continue;
+      const std::uint64_t cell = base + addrs[t];
+      const std::uint64_t bit = std::uint64_t{1} << (cell % 64);
+      if (written[cell / 64] & bit) continue;
+      written[cell / 64] |= bit;
+      cells[addrs[t]] = reg[first + t];
+    }
   } else {
     // Highest thread first, so that the lowest thread's value is the one that lands.
     for (std::uint64_t t = w; t-- > 0;)
@@ -223,7 +234,7 @@ TimeUnits Engine::run_round_synchronous(const Kernel& kernel, LaunchState& state
   const auto w = static_cast<std::uint64_t>(machine_.width());
   TimeUnits total = 0;
   std::vector<Address> addrs(w);
-  std::vector<std::uint32_t> warp_slots(state.warps);
+  std::vector<std::uint64_t> written;  // cells already written in this round (first writer wins)
   for (std::size_t s = 0; s < kernel.steps.size(); ++s) {
     const Step& step = kernel.steps[s];
     if (const auto* compute = std::get_if<Compute>(&step)) {
@@ -237,26 +248,26 @@ TimeUnits Engine::run_round_synchronous(const Kernel& kernel, LaunchState& state
     const int round = state.round_of_step[s];
     RoundStats& rs = stats_.rounds[static_cast<std::size_t>(round)];
     const MemoryModel& model = model_of(rs.memory);
-    // Data and costs, warps in reverse so that the lowest thread of the round wins a write.
-    for (std::uint64_t g = state.warps; g-- > 0;) {
-      warp_addresses(kernel, s, *access, g, state, addrs.data());
-      const WarpCost c = model.cost(addrs);
-      add_cost(rs, c, addrs);
-      warp_slots[g] = static_cast<std::uint32_t>(c.slots);
-      move_data(*access, g, g / state.warps_per_block, addrs.data(), state);
-    }
-    // Time: every warp is ready at the round's start; slots enter back to back, warps in order.
     const bool shared = rs.memory == Space::Shared;
+    if (access->op == Op::Write) {
+      const auto& arr = arrays_[static_cast<std::size_t>(access->array)];
+      written.assign(arr.cells.size() / 64 + 1, 0);
+    }
+    // Every warp is ready at the round's start, so the warps' slots enter back to back in warp
+    // order: one pipeline for the global memory, one per DMM for the shared memory.
     const int pipes = shared ? machine_.dmms : 1;
     std::vector<Pipeline> pipeline(static_cast<std::size_t>(pipes), Pipeline(model.latency()));
     for (std::uint64_t g = 0; g < state.warps; ++g) {
-      if (warp_slots[g] == 0) continue;
-      const int p = shared ? static_cast<int>((g / state.warps_per_block) % static_cast<std::uint64_t>(pipes)) : 0;
-      const TimeUnits enter = pipeline[static_cast<std::size_t>(p)].issue(static_cast<int>(warp_slots[g]), 0);
-      if (options_.trace) {
-        warp_addresses(kernel, s, *access, g, state, addrs.data());
-        record_slots(round, shared ? 1 + p : 0, g, total + enter, model.latency(), model, addrs);
-      }
+      warp_addresses(kernel, s, *access, g, state, addrs.data());
+      const WarpCost c = model.cost(addrs);
+      add_cost(rs, c, addrs);
+      const std::uint64_t block = g / state.warps_per_block;
+      move_data(*access, g, block, addrs.data(), state, access->op == Op::Write ? written.data() : nullptr);
+      if (c.slots == 0) continue;
+      const int p = shared ? static_cast<int>(block % static_cast<std::uint64_t>(pipes)) : 0;
+      const TimeUnits enter = pipeline[static_cast<std::size_t>(p)].issue(c.slots, 0);
+      if (options_.trace)
+        record_slots(round, shared ? 1 + p : 0, g, stats_.time_units + total + enter, model.latency(), model, addrs);
     }
     TimeUnits t = 0;
     for (const auto& p : pipeline) t = std::max(t, p.last_completion() + 1);
@@ -349,7 +360,7 @@ TimeUnits Engine::run_asynchronous(const Kernel& kernel, LaunchState& state) {
       const auto& access = std::get<Access>(kernel.steps[ws.pc]);
       const std::uint64_t block = g / state.warps_per_block;
       const Address* addrs = pending.data() + g * w;
-      move_data(access, g, block, addrs, state);
+      move_data(access, g, block, addrs, state, nullptr);
       const TimeUnits enter = pipe[m].issue(ws.slots, t);
       const int round = state.round_of_step[ws.pc];
       if (options_.trace) {

@@ -78,9 +78,10 @@ class Engine {
   // Computes the warp's addresses for `access`, checking them against the array's bounds.
   void warp_addresses(const Kernel& kernel, std::size_t step, const Access& access,
                       std::uint64_t warp, LaunchState& state, Address* out) const;
-  // Moves the data of one warp's access between memory and registers.
+  // Moves the data of one warp's access between memory and registers. `written` (round-synchronous
+  // writes) marks the cells written earlier in the round, so that the lowest thread wins.
   void move_data(const Access& access, std::uint64_t warp, std::uint64_t block, const Address* addrs,
-                 LaunchState& state);
+                 LaunchState& state, std::uint64_t* written);
   void record_slots(int round, int memory, std::uint64_t warp, TimeUnits first_entry, int latency,
                     const MemoryModel& model, std::span<const Address> addrs);
   const MemoryModel& model_of(Space space) const;

@@ -20,7 +20,8 @@ struct RoundStats {
   std::uint64_t requests = 0;          ///< thread requests before merging
   std::uint64_t warps = 0;             ///< warps dispatched (with at least one request)
   std::optional<TimeUnits> time_units; ///< round-synchronous time; empty in asynchronous runs
-  int max_congestion = 0;              ///< max over warps of the DMM congestion of the access
+  int max_congestion = 0;              ///< max over warps of the slots one warp took: its DMM congestion
+                                       ///< (shared) or its distinct address groups (global)
   std::uint64_t bank_conflicts = 0;    ///< shared memory only: sum over warps and banks of (distinct - 1)
 };
 

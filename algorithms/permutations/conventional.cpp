@@ -41,7 +41,8 @@ PermutationRun run_conventional(const Machine& machine, const PermutationInput& 
   const ArrayId a = engine.add_array({"a", Space::Global, n});
   const ArrayId index = engine.add_array({destination_designated ? "p" : "q", Space::Global, n});
   const ArrayId b = engine.add_array({"b", Space::Global, n});
-  for (std::uint64_t i = 0; i < n; ++i) engine.global(a)[i] = source_value(i);
+  const std::span<Word> source = engine.global(a);
+  for (std::uint64_t i = 0; i < n; ++i) source[i] = source_value(i);
   const std::vector<Word> q = destination_designated ? std::vector<Word>{} : inverse(perm.p);
   std::copy_n((destination_designated ? perm.p : q).begin(), n, engine.global(index).begin());
 

@@ -5,7 +5,7 @@
 #include <cmath>
 #include <fstream>
 #include <span>
-#include <unordered_set>
+#include <algorithm>
 
 #include "sim/random.h"
 
@@ -113,11 +113,11 @@ std::vector<Word> inverse(const std::vector<Word>& p) {
 
 std::uint64_t distribution(const std::vector<Word>& p, std::uint64_t w) {
   std::uint64_t total = 0;
-  std::unordered_set<std::uint64_t> groups;
+  std::vector<std::uint64_t> groups(w);
   for (std::size_t j = 0; j + w <= p.size(); j += w) {
-    groups.clear();
-    for (std::uint64_t t = 0; t < w; ++t) groups.insert(p[j + t] / w);
-    total += groups.size();
+    for (std::uint64_t t = 0; t < w; ++t) groups[t] = p[j + t] / w;
+    std::sort(groups.begin(), groups.end());
+    total += static_cast<std::uint64_t>(std::unique(groups.begin(), groups.end()) - groups.begin());
   }
   return total;
 }
