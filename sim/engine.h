@@ -42,7 +42,8 @@ struct EngineOptions {
 ///  - a warp is ready for its next instruction only when all its previous requests completed;
 ///  - reads take the cell's value when the warp is dispatched; when threads of one warp write one
 ///    address, the lowest thread's value lands; in round-synchronous execution the same holds over
-///    the whole round;
+///    the whole round (in asynchronous execution warps of one instruction are not ordered, so the
+///    last dispatched write lands: a race the algorithm must avoid with a barrier);
 ///  - an address outside its array is an algorithm bug: launch() throws std::logic_error.
 class Engine {
  public:

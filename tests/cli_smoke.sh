@@ -1,2 +1,87 @@
 #!/usr/bin/env bash
-exit 0
+# Smoke test of the mmsim command line: the documented examples, and every bad input giving one
+# line on stderr, nothing on stdout and exit status 2.
+set -u
+MMSIM=$1
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+failures=0
+fail() { echo "FAIL: $*"; failures=$((failures + 1)); }
+
+# expect_ok DESCRIPTION COMMAND... : exit 0
+expect_ok() {
+  local what=$1; shift
+  "$@" >"$tmp/out" 2>"$tmp/err" || fail "$what: exit $? ($(head -1 "$tmp/err"))"
+}
+
+# expect_bad PATTERN COMMAND... : exit 2, exactly one line on stderr matching PATTERN, empty stdout
+expect_bad() {
+  local pattern=$1; shift
+  "$@" >"$tmp/out" 2>"$tmp/err"
+  local status=$?
+  [ "$status" -eq 2 ] || fail "'$*': exit $status, expected 2"
+  [ -s "$tmp/out" ] && fail "'$*': printed on stdout"
+  [ "$(wc -l <"$tmp/err")" -eq 1 ] || fail "'$*': stderr has $(wc -l <"$tmp/err") lines: $(cat "$tmp/err")"
+  grep -q -- "$pattern" "$tmp/err" || fail "'$*': stderr '$(cat "$tmp/err")' lacks '$pattern'"
+}
+
+json_value() { grep -o "\"$1\": [^,]*" "$tmp/out" | head -1 | sed 's/.*: //'; }
+
+# papers/000 Fig. 2
+expect_ok "access dmm" "$MMSIM" access --model dmm -w 4 -l 5 --warp 7,5,15,0 --warp 10,11,12,9 --json
+[ "$(json_value time_units)" = 7 ] || fail "DMM Fig. 2 example: time units $(json_value time_units), expected 7"
+expect_ok "access umm" "$MMSIM" access --model umm -w 4 -l 5 --warp 7,5,15,0 --warp 10,11,12,9 --json
+[ "$(json_value time_units)" = 9 ] || fail "UMM Fig. 2 example: time units $(json_value time_units), expected 9"
+expect_ok "access diagram" "$MMSIM" access --model dmm -w 4 -l 5 --warp 7,5,15,0 --warp 10,11,12,9
+grep -q "3 slots, 7 time units" "$tmp/out" || fail "access diagram lacks its summary line"
+
+# The issue's acceptance run: simulated time equals the closed form, output correct.
+expect_ok "run d-designated" "$MMSIM" run d-designated --perm random -n 65536 -w 32 -L 100 -k 8 --json
+t=$(grep -o '^  "time_units": [0-9]*' "$tmp/out" | sed 's/.*: //')
+p=$(json_value predicted_time_units)
+[ -n "$t" ] && [ "$t" = "$p" ] || fail "d-designated: time_units '$t' != predicted '$p'"
+grep -q '"correct": true' "$tmp/out" || fail "d-designated: output not correct"
+for key in algorithm permutation n machine time_units predicted_time_units distribution rounds correct; do
+  grep -q "\"$key\":" "$tmp/out" || fail "run --json lacks key $key"
+done
+expect_ok "run s-designated async" "$MMSIM" run s-designated --perm bit-reversal -n 4096 -w 16 --async --json
+grep -q '"correct": true' "$tmp/out" || fail "s-designated async: output not correct"
+printf '2\n0\n3\n1\n' >"$tmp/perm.txt"
+expect_ok "run from file" "$MMSIM" run d-designated --perm-file "$tmp/perm.txt" -n 4 -w 2 --trace "$tmp/trace.csv"
+grep -q "^0,d-designated,read a,global" "$tmp/trace.csv" || fail "trace file lacks the first round's slots"
+expect_ok "list" "$MMSIM" list --json
+grep -q '"d-designated"' "$tmp/out" || fail "list lacks d-designated"
+expect_ok "table" "$MMSIM" table kasagi-t1 -n 4096 --format csv
+
+# Bad input: one line, status 2.
+expect_bad "w:" "$MMSIM" run d-designated --perm identical -n 64 -w 0
+expect_bad "n: must be a multiple of w" "$MMSIM" run d-designated --perm identical -n 100 -w 32
+expect_bad "power of two" "$MMSIM" run d-designated --perm bit-reversal -n 96 -w 32
+expect_bad "perfect square" "$MMSIM" run d-designated --perm transpose -n 128 -w 32
+expect_bad "l: latency" "$MMSIM" run d-designated --perm identical -n 64 -l 0
+expect_bad "L: latency" "$MMSIM" run d-designated --perm identical -n 64 -L 0
+expect_bad "k:" "$MMSIM" run d-designated --perm identical -n 64 -k 0
+expect_bad "unknown 'no-such'" "$MMSIM" run no-such --perm identical -n 64
+expect_bad "unknown permutation 'sideways'" "$MMSIM" run d-designated --perm sideways -n 64
+expect_bad "-n: required" "$MMSIM" run d-designated --perm identical
+expect_bad "could not be converted\|Could not convert\|not a valid\|convert" "$MMSIM" run d-designated --perm identical -n abc
+printf '2\n0\nx\n1\n' >"$tmp/bad1.txt"
+expect_bad "bad1.txt:3: not a number" "$MMSIM" run d-designated --perm-file "$tmp/bad1.txt" -n 4 -w 2
+printf '2\n0\n9\n1\n' >"$tmp/bad2.txt"
+expect_bad "bad2.txt:3: 9 out of range" "$MMSIM" run d-designated --perm-file "$tmp/bad2.txt" -n 4 -w 2
+printf '2\n0\n2\n1\n' >"$tmp/bad3.txt"
+expect_bad "bad3.txt:3: 2 duplicate of line 1" "$MMSIM" run d-designated --perm-file "$tmp/bad3.txt" -n 4 -w 2
+printf '2\n0\n1\n' >"$tmp/bad4.txt"
+expect_bad "wrong count" "$MMSIM" run d-designated --perm-file "$tmp/bad4.txt" -n 4 -w 2
+expect_bad "cannot open" "$MMSIM" run d-designated --perm-file "$tmp/missing.txt" -n 4 -w 2
+expect_bad "--model" "$MMSIM" access --model xmm --warp 1,2
+expect_bad "more than w" "$MMSIM" access --model dmm -w 2 --warp 1,2,3
+expect_bad "not an address" "$MMSIM" access --model dmm -w 4 --warp 1,zz
+expect_bad "l: latency" "$MMSIM" access --model umm -w 4 -l 0 --warp 1,2
+expect_bad "unknown 'nope'" "$MMSIM" table nope
+expect_bad "--format" "$MMSIM" table kasagi-t1 --format xml
+expect_bad "" "$MMSIM" frobnicate
+expect_bad "" "$MMSIM"
+
+echo "cli smoke: $failures failed"
+[ "$failures" -eq 0 ]

@@ -112,12 +112,16 @@ std::vector<Word> inverse(const std::vector<Word>& p) {
 }
 
 std::uint64_t distribution(const std::vector<Word>& p, std::uint64_t w) {
+  // last_warp[g] = 1 + the last warp that touched address group g: one pass, no sorting.
+  std::vector<std::uint64_t> last_warp(p.size() / w + 1, 0);
   std::uint64_t total = 0;
-  std::vector<std::uint64_t> groups(w);
   for (std::size_t j = 0; j + w <= p.size(); j += w) {
-    for (std::uint64_t t = 0; t < w; ++t) groups[t] = p[j + t] / w;
-    std::sort(groups.begin(), groups.end());
-    total += static_cast<std::uint64_t>(std::unique(groups.begin(), groups.end()) - groups.begin());
+    const std::uint64_t stamp = j / w + 1;
+    for (std::uint64_t t = 0; t < w; ++t) {
+      auto& seen = last_warp[p[j + t] / w];
+      total += seen != stamp;
+      seen = stamp;
+    }
   }
   return total;
 }
