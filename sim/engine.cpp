@@ -279,39 +279,49 @@ TimeUnits Engine::run_round_synchronous(const Kernel& kernel, LaunchState& state
 
 TimeUnits Engine::run_asynchronous(const Kernel& kernel, LaunchState& state) {
   const auto w = static_cast<std::uint64_t>(machine_.width());
-  const std::size_t memories = 1 + static_cast<std::size_t>(machine_.dmms);  // 0: global, 1+d: DMM d
-  struct WarpState {
-    std::size_t pc = 0;
-    int slots = 0;  // slots of the pending access
-  };
-  std::vector<WarpState> warp(state.warps);
+  const auto k = static_cast<std::uint64_t>(machine_.dmms);
+  const std::size_t memories = 1 + k;  // 0: the global memory, 1 + d: the shared memory of DMM d
+  std::vector<std::size_t> pc(state.warps, 0);
   std::vector<Address> pending(state.warps * w);  // addresses of each warp's pending access
   std::vector<ReadySet> ready(memories, ReadySet(state.warps));
   std::vector<std::uint64_t> rr_next(memories, 0);
   std::vector<Pipeline> pipe;
   pipe.emplace_back(machine_.global ? machine_.global->latency() : 1);
-  for (int d = 0; d < machine_.dmms; ++d) pipe.emplace_back(machine_.shared ? machine_.shared->latency() : 1);
-  std::vector<std::uint64_t> arrived(kernel.blocks, 0);
-  using Event = std::pair<TimeUnits, std::uint64_t>;  // (ready time, warp)
+  for (std::uint64_t d = 0; d < k; ++d) pipe.emplace_back(machine_.shared ? machine_.shared->latency() : 1);
+  std::vector<std::uint64_t> arrived(kernel.blocks, 0);    // warps waiting at the block barrier
+  std::vector<std::uint64_t> finished(kernel.blocks, 0);   // warps that ran to the end
+  using Event = std::pair<TimeUnits, std::uint64_t>;       // (ready time, warp)
   std::priority_queue<Event, std::vector<Event>, std::greater<>> in_flight;
   TimeUnits end = 0;
-  std::vector<Address> buf(w);
+
+  // Block residency: every block from the start (the papers' HMM), or at most
+  // `resident_blocks_per_dmm` per DMM, further blocks issued in index order to the DMM that frees.
+  std::vector<std::uint64_t> dmm_of(kernel.blocks);
+  std::uint64_t next_block = 0;
+  const auto issue_block = [&](std::uint64_t b, std::uint64_t d, TimeUnits t) {
+    dmm_of[b] = d;
+    for (std::uint64_t j = 0; j < state.warps_per_block; ++j) in_flight.push({t, b * state.warps_per_block + j});
+  };
+  const std::uint64_t initial =
+      kernel.resident_blocks_per_dmm == 0 ? kernel.blocks : std::min<std::uint64_t>(kernel.blocks, kernel.resident_blocks_per_dmm * k);
+  for (; next_block < initial; ++next_block) issue_block(next_block, next_block % k, 0);
 
   // Runs warp g from its pc at time t until it waits on memory, on a barrier, or ends.
-  auto advance = [&](std::uint64_t g, TimeUnits t) {
+  const auto advance = [&](std::uint64_t g, TimeUnits t) {
     const std::uint64_t block = g / state.warps_per_block;
     while (true) {
-      WarpState& ws = warp[g];
-      if (ws.pc >= kernel.steps.size()) {
+      if (pc[g] >= kernel.steps.size()) {
         end = std::max(end, t);
+        if (++finished[block] == state.warps_per_block && next_block < kernel.blocks)
+          issue_block(next_block++, dmm_of[block], t);
         return;
       }
-      const Step& step = kernel.steps[ws.pc];
+      const Step& step = kernel.steps[pc[g]];
       if (const auto* compute = std::get_if<Compute>(&step)) {
         const auto local0 = static_cast<std::uint32_t>((g % state.warps_per_block) * w);
         for (std::uint64_t i = 0; i < w; ++i)
           compute->fn(Thread(g * w + i, block, local0 + static_cast<std::uint32_t>(i), state.regs.data()));
-        ++ws.pc;
+        ++pc[g];
         continue;
       }
       if (std::holds_alternative<BlockBarrier>(step)) {
@@ -319,31 +329,27 @@ TimeUnits Engine::run_asynchronous(const Kernel& kernel, LaunchState& state) {
           arrived[block] = 0;
           for (std::uint64_t j = 0; j < state.warps_per_block; ++j) {
             const std::uint64_t h = block * state.warps_per_block + j;
-            ++warp[h].pc;
+            ++pc[h];
             in_flight.push({t, h});
           }
         }
         return;
       }
+      // A memory instruction: its addresses are fixed now (the thread's registers cannot change
+      // while it waits); its cost is asked at dispatch, in dispatch order.
       const auto& access = std::get<Access>(step);
-      const int round = state.round_of_step[ws.pc];
-      RoundStats& rs = stats_.rounds[static_cast<std::size_t>(round)];
       Address* addrs = pending.data() + g * w;
-      warp_addresses(kernel, ws.pc, access, g, state, addrs);
-      const WarpCost c = model_of(rs.memory).cost(std::span<const Address>(addrs, w));
-      add_cost(rs, c, std::span<const Address>(addrs, w));
-      if (c.slots == 0) {  // nothing requested: not dispatched, no wait
-        ++ws.pc;
+      warp_addresses(kernel, pc[g], access, g, state, addrs);
+      if (std::all_of(addrs, addrs + w, [](Address a) { return a == kNoAddress; })) {
+        ++pc[g];  // nothing requested: not dispatched, no wait
         continue;
       }
-      ws.slots = c.slots;
-      const std::size_t m = rs.memory == Space::Shared ? 1 + block % static_cast<std::uint64_t>(machine_.dmms) : 0;
-      ready[m].insert(g);
+      const bool shared = arrays_[static_cast<std::size_t>(access.array)].decl.space == Space::Shared;
+      ready[shared ? 1 + dmm_of[block] : 0].insert(g);
       return;
     }
   };
 
-  for (std::uint64_t g = 0; g < state.warps; ++g) in_flight.push({0, g});
   TimeUnits t = 0;
   while (true) {
     while (!in_flight.empty() && in_flight.top().first <= t) {
@@ -356,20 +362,19 @@ TimeUnits Engine::run_asynchronous(const Kernel& kernel, LaunchState& state) {
       const std::uint64_t g = ready[m].next_from(rr_next[m]);
       ready[m].erase(g);
       rr_next[m] = g + 1;
-      WarpState& ws = warp[g];
-      const auto& access = std::get<Access>(kernel.steps[ws.pc]);
-      const std::uint64_t block = g / state.warps_per_block;
-      const Address* addrs = pending.data() + g * w;
-      move_data(access, g, block, addrs, state, nullptr);
-      const TimeUnits enter = pipe[m].issue(ws.slots, t);
-      const int round = state.round_of_step[ws.pc];
-      if (options_.trace) {
-        const MemoryModel& model = model_of(stats_.rounds[static_cast<std::size_t>(round)].memory);
-        record_slots(round, static_cast<int>(m), g, stats_.time_units + enter, pipe[m].latency(), model,
-                     std::span<const Address>(addrs, w));
-      }
-      ++ws.pc;
-      in_flight.push({pipe[m].completion_of(enter + ws.slots - 1) + 1, g});
+      const auto& access = std::get<Access>(kernel.steps[pc[g]]);
+      const int round = state.round_of_step[pc[g]];
+      RoundStats& rs = stats_.rounds[static_cast<std::size_t>(round)];
+      const MemoryModel& model = model_of(rs.memory);
+      const std::span<const Address> addrs(pending.data() + g * w, w);
+      const WarpCost c = model.cost(addrs);
+      add_cost(rs, c, addrs);
+      move_data(access, g, g / state.warps_per_block, addrs.data(), state, nullptr);
+      const TimeUnits enter = pipe[m].issue(c.slots, t);
+      if (options_.trace)
+        record_slots(round, static_cast<int>(m), g, stats_.time_units + enter, pipe[m].latency(), model, addrs);
+      ++pc[g];
+      in_flight.push({pipe[m].completion_of(enter + c.slots - 1) + 1, g});
     }
     TimeUnits next = -1;
     if (!in_flight.empty()) next = in_flight.top().first;

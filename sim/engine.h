@@ -35,7 +35,11 @@ struct EngineOptions {
 /// driver may look at the data between launches (as a CUDA host program does).
 ///
 /// Contract:
-///  - block b of a kernel runs on DMM (b mod k) and owns its own copy of every shared array;
+///  - block b of a kernel runs on DMM (b mod k) and owns its own copy of every shared array (with
+///    Kernel::resident_blocks_per_dmm in asynchronous execution, blocks beyond the first ones are
+///    issued in index order to the DMM that frees a place);
+///  - the memory model's cost of a warp access is asked when the warp is dispatched, in dispatch
+///    order, so a model may keep state (a TLB, say);
 ///  - warp g = threads [g w, (g + 1) w) of the launch; a warp's requests are costed by the memory
 ///    model once per instruction; the warp occupies that many consecutive slots of the memory's
 ///    single pipeline; warps are dispatched round-robin in warp order among those ready;

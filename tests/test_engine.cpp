@@ -212,3 +212,22 @@ TEST_CASE("machine parameters name the bad field") {
   CHECK(p.validate().value().rfind("k:", 0) == 0);
   CHECK_FALSE(MachineParams{}.validate().has_value());
 }
+
+TEST_CASE("asynchronous block residency: blocks beyond the resident ones wait for a free DMM") {
+  // k = 1, two blocks of one warp, each one global read (latency 4, one slot).
+  for (std::uint32_t resident : {0u, 1u}) {
+    const Machine m(MachineParams{ModelKind::Hmm, 2, 1, 4, 1});
+    Engine engine(m.view(), {Execution::Asynchronous, true});
+    const ArrayId g = engine.add_array({"g", Space::Global, 4});
+    Kernel k;
+    k.name = "k";
+    k.blocks = 2;
+    k.threads_per_block = 2;
+    k.resident_blocks_per_dmm = resident;
+    k.steps = {Access{"read", Op::Read, g, 0, [](const Thread& t) { return t.id(); }}};
+    engine.launch(k);
+    // All resident: slots enter at 0 and 1, done at the end of 4. One at a time: 0..3, then 4..7.
+    CHECK(engine.stats().time_units == (resident == 0 ? 5 : 8));
+    CHECK(engine.trace().back().enter == (resident == 0 ? 1 : 4));
+  }
+}
