@@ -6,6 +6,7 @@
 #include <string>
 
 #include "sim/pipeline.h"
+#include "sim/progress.h"
 
 namespace mmsim {
 
@@ -133,6 +134,7 @@ void Engine::check_kernel(const Kernel& kernel) {
 
 KernelStats Engine::launch(const Kernel& kernel) {
   check_kernel(kernel);
+  report_launch(kernel.name, kernel.threads());
   LaunchState state;
   const auto w = static_cast<std::uint64_t>(machine_.width());
   state.warps_per_block = kernel.threads_per_block / w;

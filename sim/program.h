@@ -73,11 +73,11 @@ struct Kernel {
   std::uint64_t blocks = 1;
   std::uint32_t threads_per_block = 0;  ///< a multiple of the machine's width w
   int registers = 1;
+  std::vector<Step> steps;
   /// Asynchronous execution only: at most this many blocks per DMM at a time, further blocks issued
   /// in index order to the DMM that frees one, as a GPU's block scheduler does. 0: every block is
   /// resident from the start (the papers' HMM; round-synchronous execution always runs so).
   std::uint32_t resident_blocks_per_dmm = 0;
-  std::vector<Step> steps;
 
   std::uint64_t threads() const { return blocks * threads_per_block; }
 };
