@@ -1,6 +1,7 @@
 // `mmsim list`: every algorithm, permutation, layout, table and figure with its paper and section.
 #include "algorithms/registry.h"
 #include "cli/common.h"
+#include "experiments/figures.h"
 #include "experiments/tables.h"
 #include "report/table.h"
 
@@ -13,6 +14,7 @@ Runner add_list_command(CLI::App& app) {
   return [json] {
     auto entries = catalogue();
     for (const auto& t : experiments::tables()) entries.push_back({"table", t.name, t.description, t.paper});
+    for (const auto& f : experiments::figures()) entries.push_back({"figure", f.name, f.description, f.paper});
     if (*json) {
       report::Json arr = report::Json::array();
       for (const auto& e : entries)
