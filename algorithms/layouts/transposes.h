@@ -1,0 +1,39 @@
+// The CRSW, SRCW and DRDW transposes of a w x w matrix on the DMM, over any layout (papers/001 Sect. III, VI).
+#pragma once
+
+#include <optional>
+#include <string_view>
+#include <vector>
+
+#include "models/layouts/matrix_layout.h"
+#include "sim/engine.h"
+
+namespace mmsim::layouts {
+
+/// papers/001 Sect. III, with thread T(i w + j) (warp i) moving one cell from a to b, both in the
+/// same layout (the paper keeps a and b in one layout with the same r):
+///  - crsw: reads a(i, j), writes b(j, i)                      (contiguous read, stride write);
+///  - srcw: reads a(j, i), writes b(i, j)                      (stride read, contiguous write);
+///  - drdw: reads a((i + j) mod w, j), writes b(j, (i + j) mod w)  (diagonal read and write).
+enum class Transpose { Crsw, Srcw, Drdw };
+
+const std::vector<Transpose>& transposes();
+const char* to_string(Transpose t);
+std::optional<Transpose> transpose_from_name(std::string_view name);
+
+struct TransposeRun {
+  RunStats stats;
+  bool correct = false;          ///< b(x, y) == a(y, x) for every cell, checked cell by cell
+  int read_max_congestion = 0;   ///< largest congestion of a warp's read
+  int write_max_congestion = 0;
+  double read_mean_congestion = 0;   ///< slots / warps of the read round: mean congestion of a warp
+  double write_mean_congestion = 0;
+  std::vector<SlotEvent> trace;
+};
+
+/// Runs one transpose as a kernel of w^2 threads (one block) on a DMM of width layout.w() and
+/// latency `latency`: both arrays are shared arrays of layout.cells() cells; time and congestion come
+/// from the engine.
+TransposeRun run_transpose(Transpose t, const MatrixLayout& layout, int latency, const EngineOptions& options);
+
+}  // namespace mmsim::layouts
