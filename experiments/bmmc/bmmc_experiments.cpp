@@ -1,0 +1,259 @@
+// Every time below comes from the engine (round-synchronous, and asynchronous beside it); the
+// closed forms of bmmc_time.h are printed next to it with the difference. GPU columns (papers/002
+// measures % of a copy's bandwidth on a GPU) belong to the GPU harness and are left out here.
+#include "experiments/bmmc/bmmc_experiments.h"
+
+#include <cmath>
+#include <cstdlib>
+#include <sstream>
+
+#include "algorithms/bmmc/bmmc_time.h"
+#include "algorithms/bmmc/parm.h"
+#include "algorithms/input_error.h"
+#include "experiments/figures.h"
+
+namespace mmsim::experiments {
+
+namespace {
+
+MachineParams machine_of(const TableOptions& o) {
+  MachineParams m;
+  m.model = ModelKind::Hmm;
+  m.w = o.w.value_or(32);
+  m.l = o.l.value_or(1);
+  m.L = o.L.value_or(100);
+  m.k = o.k.value_or(8);
+  if (auto err = m.validate()) throw InputError(*err);
+  if ((m.w & (m.w - 1)) != 0) throw InputError("w: the BMMC kernels need a power of two");
+  return m;
+}
+
+// log2 of a table's n (a power of two in [lo, hi]).
+int bits_option(const TableOptions& o, std::uint64_t fallback, int lo, int hi) {
+  const std::uint64_t n = o.n.value_or(fallback);
+  if (n == 0 || (n & (n - 1)) != 0) throw InputError("-n: a power of two");
+  const int bits = __builtin_ctzll(n);
+  if (bits < lo || bits > hi)
+    throw InputError("-n: between 2^" + std::to_string(lo) + " and 2^" + std::to_string(hi) + " here");
+  return bits;
+}
+
+std::string header_line(const MachineParams& m, const std::string& extra) {
+  return "HMM w = " + std::to_string(m.w) + ", l = " + std::to_string(m.l) + ", L = " + std::to_string(m.L) +
+         ", k = " + std::to_string(m.k) + ", " + extra;
+}
+
+// The three workloads of papers/002 Fig. 9-11.
+enum class Workload { RandomBpc, RandomBmmc, BitReversal };
+const char* name_of(Workload wl) {
+  switch (wl) {
+    case Workload::RandomBpc: return "random BPC";
+    case Workload::RandomBmmc: return "random BMMC";
+    case Workload::BitReversal: return "bit-reversal";
+  }
+  return "?";
+}
+f2::Bmmc make(Workload wl, int bits, std::uint64_t seed) {
+  Rng rng(seed);
+  switch (wl) {
+    case Workload::RandomBpc: return f2::random_bpc(bits, rng);
+    case Workload::RandomBmmc: return f2::random_bmmc(bits, rng);
+    case Workload::BitReversal: return f2::bit_reversal(bits);
+  }
+  return f2::identity(bits);
+}
+const std::vector<Workload> kWorkloads{Workload::RandomBpc, Workload::RandomBmmc, Workload::BitReversal};
+
+// Means over trials of one (workload, kernel) cell.
+struct Cell {
+  double time = 0, predicted = 0, async = 0, passes = 0;
+  long long max_diff = 0;
+  bool correct = true;
+  int trials = 0;
+};
+
+Cell measure(const Machine& machine, Workload wl, int bits, bmmc::KernelKind k, std::uint64_t seed, int trials,
+             bool async) {
+  Cell c;
+  c.trials = wl == Workload::BitReversal ? 1 : trials;
+  for (int i = 0; i < c.trials; ++i) {
+    const f2::Bmmc f = make(wl, bits, seed + static_cast<std::uint64_t>(i));
+    const bmmc::BmmcRun s = bmmc::run_bmmc(machine, f, {k, {}}, {Execution::RoundSynchronous, false});
+    c.time += static_cast<double>(s.stats.time_units);
+    c.predicted += static_cast<double>(s.predicted);
+    c.passes += static_cast<double>(s.passes.size());
+    c.max_diff = std::max(c.max_diff, static_cast<long long>(std::llabs(s.stats.time_units - s.predicted)));
+    c.correct = c.correct && s.correct;
+    if (async) {
+      const bmmc::BmmcRun a = bmmc::run_bmmc(machine, f, {k, {}}, {Execution::Asynchronous, false});
+      c.async += static_cast<double>(a.stats.time_units);
+      c.correct = c.correct && a.correct;
+    }
+  }
+  c.time /= c.trials;
+  c.predicted /= c.trials;
+  c.async /= c.trials;
+  c.passes /= c.trials;
+  return c;
+}
+
+double round3(double v) { return std::round(v * 1000.0) / 1000.0; }
+
+}  // namespace
+
+report::Table bmmc_optimisations_table(const TableOptions& o) {
+  const MachineParams m = machine_of(o);
+  const int bits = bits_option(o, std::uint64_t{1} << 18, std::max(1, __builtin_ctz(static_cast<unsigned>(m.w))), 22);
+  const int trials = o.trials.value_or(3);
+  if (trials < 1 || trials > 100) throw InputError("--trials: between 1 and 100");
+  const Machine machine(m);
+  const std::int64_t n = std::int64_t{1} << bits;
+  const std::int64_t copy = closed_form::copy(n, m.w, m.L);
+
+  report::Table t;
+  t.title = "papers/002 Fig. 9-10 on the simulated HMM: impact of each optimisation";
+  t.header = {header_line(m, "n = 2^" + std::to_string(bits) + ", seeds " + std::to_string(o.seed) + ".." +
+                                 std::to_string(o.seed + static_cast<std::uint64_t>(trials) - 1) +
+                                 " (random rows: means over the seeds)"),
+              "time units simulated round-synchronously (async beside); closed forms from algorithms/bmmc/bmmc_time.h"};
+  t.columns = {"permutation", "kernel", "trials", "passes", "time units", "closed form", "max |difference|",
+               "speed-up over naive", "time / copy", "% of copy bandwidth", "async time units", "correct"};
+  for (Workload wl : kWorkloads) {
+    double naive = 0;
+    for (bmmc::KernelKind k : bmmc::all_kernels()) {
+      const Cell c = measure(machine, wl, bits, k, o.seed, trials, true);
+      if (k == bmmc::KernelKind::Naive) naive = c.time;
+      // A copy moves the data once; a two-pass BMMC moves it twice (papers/002 Sect. 6, Fig. 10).
+      const double bandwidth = 100.0 * c.passes * static_cast<double>(copy) / c.time;
+      t.add_row({std::string(name_of(wl)), std::string(bmmc::to_string(k)), static_cast<long long>(c.trials),
+                 round3(c.passes), round3(c.time), round3(c.predicted), c.max_diff, round3(naive / c.time),
+                 round3(c.time / static_cast<double>(copy)), round3(bandwidth), round3(c.async),
+                 std::string(c.correct ? "yes" : "NO")});
+    }
+  }
+  t.notes.push_back("copy (b[i] <- a[i]) on this machine: 2n/w + 2L - 2 = " + std::to_string(copy) + " time units.");
+  t.notes.push_back("tile-banks on a BPC is papers/000 Sect. 5's in-place regular permutation: 2n/w + 2 S + 2L - 2 "
+                    "with S the busiest DMM's slots (n/(kw) when k divides the blocks).");
+  t.notes.push_back("iters repeats each round 2^iters times over n/2^iters cells: the HMM charges nothing for index "
+                    "arithmetic (what iters saves on a GPU), so round-synchronously it only adds (2^iters - 1)(L - 1) to "
+                    "each global phase; asynchronous execution hides that.");
+  t.notes.push_back("papers/002 applies iters to BPCs only (an instruction-count argument); the simulator runs it on "
+                    "tiled BMMC passes too, shown for completeness.");
+  t.notes.push_back("GPU % of copy is measured by the GPU harness, not here.");
+  return t;
+}
+
+report::Table bmmc_sizes_table(const TableOptions& o) {
+  const MachineParams m = machine_of(o);
+  const int t_bits = __builtin_ctz(static_cast<unsigned>(m.w));
+  const int max_bits = bits_option(o, std::uint64_t{1} << 18, std::max(1, t_bits), 22);
+  const int min_bits = std::max(t_bits, std::min(10, max_bits));
+  const Machine machine(m);
+  report::Table t;
+  t.title = "papers/002 Fig. 11 on the simulated HMM: speed-up of the optimised kernels over the naive one";
+  t.header = {header_line(m, "n = 2^" + std::to_string(min_bits) + "..2^" + std::to_string(max_bits) +
+                                 ", seed " + std::to_string(o.seed)),
+              "optimised: tile-banks-iters for BPCs, tile-banks for BMMCs (papers/002 Sect. 6)"};
+  t.columns = {"log2 n", "permutation", "naive time units", "optimised kernel", "optimised time units",
+               "closed form", "speed-up", "async speed-up", "correct"};
+  for (int bits = min_bits; bits <= max_bits; ++bits)
+    for (Workload wl : kWorkloads) {
+      const bmmc::KernelKind best =
+          wl == Workload::RandomBmmc ? bmmc::KernelKind::TileBanks : bmmc::KernelKind::TileBanksIters;
+      const Cell naive = measure(machine, wl, bits, bmmc::KernelKind::Naive, o.seed, 1, true);
+      const Cell opt = measure(machine, wl, bits, best, o.seed, 1, true);
+      t.add_row({static_cast<long long>(bits), std::string(name_of(wl)), round3(naive.time),
+                 std::string(bmmc::to_string(best)), round3(opt.time), round3(opt.predicted),
+                 round3(naive.time / opt.time), round3(naive.async / opt.async),
+                 std::string(naive.correct && opt.correct ? "yes" : "NO")});
+    }
+  t.notes.push_back("GPU speed-ups (papers/002 Fig. 11, 2^20..2^30 cells) come from the GPU harness, not here.");
+  return t;
+}
+
+report::Table parm_sort_table(const TableOptions& o) {
+  const MachineParams m = machine_of(o);
+  const int t_bits = __builtin_ctz(static_cast<unsigned>(m.w));
+  const int max_bits = bits_option(o, std::uint64_t{1} << 12, std::max(1, t_bits), 16);
+  const int min_bits = std::max({1, t_bits, max_bits - 4});
+  const Machine machine(m);
+  report::Table t;
+  t.title = "papers/002 Sect. 7: the parm sorting network on the simulated HMM";
+  t.header = {header_line(m, "n = 2^" + std::to_string(min_bits) + "..2^" + std::to_string(max_bits) +
+                                 ", keys from seed " + std::to_string(o.seed))};
+  t.columns = {"log2 n", "permutations", "compare-exchange columns", "BMMC permutations", "kernel passes",
+               "time units", "async time units", "speed-up over direct", "sorted"};
+  for (int bits = min_bits; bits <= max_bits; ++bits) {
+    double direct = 0;
+    for (int mode = 0; mode < 3; ++mode) {
+      const bool is_direct = mode == 0;
+      const bmmc::BmmcOptions ko{mode == 2 ? bmmc::KernelKind::TileBanks : bmmc::KernelKind::Naive, {}};
+      const auto s = bmmc::run_parm_sort(machine, bits, ko, is_direct, o.seed, {Execution::RoundSynchronous, false});
+      const auto a = bmmc::run_parm_sort(machine, bits, ko, is_direct, o.seed, {Execution::Asynchronous, false});
+      const double time = static_cast<double>(s.stats.time_units);
+      if (is_direct) direct = time;
+      t.add_row({static_cast<long long>(bits), std::string(is_direct ? "direct (none)" : bmmc::to_string(ko.kernel)),
+                 static_cast<long long>(s.compare_stages), static_cast<long long>(s.permutations),
+                 static_cast<long long>(s.passes), static_cast<long long>(s.stats.time_units),
+                 static_cast<long long>(a.stats.time_units), round3(direct / time),
+                 std::string(s.sorted && a.sorted ? "yes" : "NO")});
+    }
+  }
+  t.notes.push_back("direct: each compare-exchange column reads and writes the cells where the un-permuted array "
+                    "holds its pairs (casual accesses); otherwise parm m f = bmmc(A^-1) o parm 2^(n-1) f o bmmc(A), "
+                    "consecutive permutations fused, and every column reads adjacent pairs (coalesced).");
+  return t;
+}
+
+namespace {
+
+std::string gnuplot_both(const std::string& name, const std::string& body) {
+  return "set terminal pngcairo size 1400,900\nset output '" + name + ".png'\n" + body +
+         "set terminal svg size 1400,900\nset output '" + name + ".svg'\n" + body;
+}
+
+}  // namespace
+
+std::vector<std::string> bmmc_optimisations_figure(const std::string& out_dir) {
+  const report::Table t = bmmc_optimisations_table({});
+  write_file(out_dir + "/bmmc-optimisations.csv", report::to_csv(t));
+  // One line per workload, one column per kernel: a clustered histogram.
+  std::ostringstream dat;
+  dat << "workload naive tile tile-banks tile-banks-iters\n";
+  for (std::size_t r = 0; r < t.rows.size(); r += 4) {
+    dat << '"' << std::get<std::string>(t.rows[r][0]) << '"';
+    for (std::size_t k = 0; k < 4; ++k) dat << ' ' << std::get<double>(t.rows[r + k][4]);
+    dat << "\n";
+  }
+  write_file(out_dir + "/bmmc-optimisations.dat", dat.str());
+  const std::string body =
+      "set title 'BPC/BMMC kernels on the simulated HMM (n = 2^{18}, w = 32, L = 100, k = 8)'\n"
+      "set style data histogram\nset style histogram clustered gap 1\nset style fill solid 0.8 border -1\n"
+      "set ylabel 'time units (round-synchronous)'\nset logscale y\nset key top left\nset grid ytics\n"
+      "plot 'bmmc-optimisations.dat' using 2:xtic(1) title col, '' using 3 title col, '' using 4 title col, "
+      "'' using 5 title col\n";
+  run_gnuplot(out_dir, "bmmc-optimisations", gnuplot_both("bmmc-optimisations", body));
+  return {out_dir + "/bmmc-optimisations.csv", out_dir + "/bmmc-optimisations.png",
+          out_dir + "/bmmc-optimisations.svg"};
+}
+
+std::vector<std::string> bmmc_sizes_figure(const std::string& out_dir) {
+  const report::Table t = bmmc_sizes_table({});
+  write_file(out_dir + "/bmmc-sizes.csv", report::to_csv(t));
+  std::ostringstream dat;
+  dat << "log2n random-BPC random-BMMC bit-reversal\n";
+  for (std::size_t r = 0; r + 2 < t.rows.size(); r += 3) {
+    dat << std::get<long long>(t.rows[r][0]);
+    for (std::size_t k = 0; k < 3; ++k) dat << ' ' << std::get<double>(t.rows[r + k][6]);
+    dat << "\n";
+  }
+  write_file(out_dir + "/bmmc-sizes.dat", dat.str());
+  const std::string body =
+      "set title 'Speed-up of the optimised kernels over the naive one (simulated HMM, w = 32, L = 100, k = 8)'\n"
+      "set xlabel 'log2 n'\nset ylabel 'speed-up (round-synchronous time units)'\nset key top left\nset grid\n"
+      "plot for [c=2:4] 'bmmc-sizes.dat' using 1:c with linespoints lw 2 title columnheader(c)\n";
+  run_gnuplot(out_dir, "bmmc-sizes", gnuplot_both("bmmc-sizes", body));
+  return {out_dir + "/bmmc-sizes.csv", out_dir + "/bmmc-sizes.png", out_dir + "/bmmc-sizes.svg"};
+}
+
+}  // namespace mmsim::experiments
