@@ -1,0 +1,281 @@
+// Every number is simulated: each ordering runs twice on the same HMM, once with the TLB model off
+// (the papers' machine) and once with it on, blocks issued in index order with a few resident per
+// DMM (asynchronous execution), so that the TLB sees the pages in the order a GPU would touch them.
+#include "experiments/enumeration/enumeration_experiments.h"
+
+#include <algorithm>
+
+#include "algorithms/enumeration/transpose.h"
+#include "algorithms/input_error.h"
+#include "experiments/figures.h"
+
+namespace mmsim::experiments {
+
+namespace {
+
+using namespace mmsim::enumeration;
+
+// The TLB the table uses: pages of 16384 cells hold 16 rows of a 1024-order matrix (a GPU's 2 MB
+// page holds about 21 rows of the 24K-order matrix where papers/004 Fig. 2 starts to fall), and 32
+// entries reach 2^19 cells, an order of about 724: orders below fit, orders above thrash.
+TlbParams table_tlb() {
+  TlbParams t;
+  t.page_cells = 16384;
+  t.entries = 32;
+  t.ways = 4;
+  t.miss_penalty = 16;
+  return t;
+}
+
+constexpr std::uint32_t kResident = 2;  // blocks per DMM: 2 x 1024 threads, a full SM
+constexpr std::uint64_t kBand = 4;      // V1B / V1BF band, in tiles
+constexpr std::uint64_t kRegion = 4;    // super-grid region, in tiles
+
+struct Variant {
+  std::string name;
+  bool in_place;
+  InPlaceConfig ip;
+  OutOfPlaceConfig oop;
+};
+
+std::vector<Variant> variants(std::uint64_t n) {
+  std::vector<Variant> v;
+  const auto ip = [&](const std::string& name, InPlaceGrid g, Scheme s) {
+    InPlaceConfig c;
+    c.order = n;
+    c.grid = g;
+    c.scheme = s;
+    c.band = kBand;
+    c.region = kRegion;
+    c.resident = kResident;
+    v.push_back({name, true, c, {}});
+  };
+  ip("IP naive", InPlaceGrid::Naive, Scheme::V1);
+  ip("IP super grid r=" + std::to_string(kRegion), InPlaceGrid::SuperGrid, Scheme::V1);
+  ip("IP V1", InPlaceGrid::Scheme, Scheme::V1);
+  ip("IP V1R", InPlaceGrid::Scheme, Scheme::V1R);
+  ip("IP V1B w=" + std::to_string(kBand), InPlaceGrid::Scheme, Scheme::V1B);
+  const auto oop = [&](const std::string& name, bool banded) {
+    OutOfPlaceConfig c;
+    c.rows = c.cols = n;
+    c.banded = banded;
+    c.band = kBand;
+    c.resident = kResident;
+    v.push_back({name, false, {}, c});
+  };
+  oop("OOP NVIDIA", false);
+  oop("OOP V1BF w=" + std::to_string(kBand), true);
+  return v;
+}
+
+MachineParams machine_of(const TableOptions& o) {
+  MachineParams m;  // the HMM defaults: w = 32, l = 1, L = 100, k = 8
+  if (o.w) m.w = *o.w;
+  if (o.l) m.l = *o.l;
+  if (o.L) m.L = *o.L;
+  if (o.k) m.k = *o.k;
+  if (auto err = m.validate()) throw InputError(*err);
+  if (m.w > kMaxTileWidth) throw InputError("-w: at most " + std::to_string(kMaxTileWidth) + " for this table");
+  return m;
+}
+
+report::Table make(const MachineParams& m, const std::vector<std::uint64_t>& orders) {
+  const TlbParams tlb = table_tlb();
+  report::Table t;
+  t.title = "papers/004 on the simulated HMM: transposition orderings with and without a TLB";
+  t.header = {"HMM w = " + std::to_string(m.w) + ", l = " + std::to_string(m.l) + ", L = " + std::to_string(m.L) +
+                  ", k = " + std::to_string(m.k) + "; asynchronous execution, " + std::to_string(kResident) +
+                  " resident blocks per DMM, issued in block index order",
+              "TLB: " + std::to_string(tlb.entries) + " entries, " + std::to_string(tlb.ways) + "-way LRU, pages of " +
+                  std::to_string(tlb.page_cells) + " cells, a miss = " + std::to_string(tlb.miss_penalty) +
+                  " extra global-memory slots; tiles w x w, one block of w^2 threads per tile (pair)"};
+  t.columns = {"order",
+               "algorithm",
+               "blocks",
+               "idle blocks",
+               "launches",
+               "time units (no TLB)",
+               "time units (TLB)",
+               "TLB slow-down",
+               "TLB misses",
+               "misses per tile",
+               "time / banded time",
+               "correct"};
+  for (std::uint64_t n : orders) {
+    const auto vs = variants(n);
+    std::vector<TransposeRun> on, off;
+    for (const auto& v : vs) {
+      for (bool with_tlb : {false, true}) {
+        const TlbMachine machine(m, with_tlb ? tlb : TlbParams{});
+        const EngineOptions eo{Execution::Asynchronous, false};
+        auto r = v.in_place ? run_in_place(machine, v.ip, eo) : run_out_of_place(machine, v.oop, eo);
+        (with_tlb ? on : off).push_back(std::move(r));
+      }
+    }
+    // The banded run of each kind is the reference: V1B in place, V1BF out of place.
+    const double ip_ref = static_cast<double>(on[4].stats.time_units);
+    const double oop_ref = static_cast<double>(on[6].stats.time_units);
+    const std::uint64_t tiles = ((n + static_cast<std::uint64_t>(m.w) - 1) / static_cast<std::uint64_t>(m.w));
+    for (std::size_t i = 0; i < vs.size(); ++i) {
+      const double ton = static_cast<double>(on[i].stats.time_units),
+                   toff = static_cast<double>(off[i].stats.time_units);
+      t.add_row({static_cast<long long>(n), vs[i].name, static_cast<long long>(on[i].blocks),
+                 static_cast<long long>(on[i].idle_blocks), static_cast<long long>(on[i].launches),
+                 static_cast<long long>(off[i].stats.time_units), static_cast<long long>(on[i].stats.time_units),
+                 ton / toff, static_cast<long long>(on[i].tlb.misses),
+                 static_cast<double>(on[i].tlb.misses) / static_cast<double>(tiles * tiles),
+                 ton / (vs[i].in_place ? ip_ref : oop_ref),
+                 std::string(on[i].correct && off[i].correct ? "yes" : "NO")});
+    }
+  }
+  t.notes = {
+      "Every time is simulated on the engine; every run's output is checked cell by cell. 'TLB slow-down' = time with "
+      "the TLB "
+      "over time without it; 'time / banded time' compares each run with V1B (in place) or V1BF (out of place) at the "
+      "same "
+      "order, TLB on.",
+      "Block order is the only difference between IP naive, V1, V1R and V1B (the same tile-pair kernel); without the "
+      "TLB they "
+      "cost the same global slots, so any gap with the TLB on is the ordering effect of papers/004 Sect. 3.1.",
+      "The in-place schemes number the tiles on and below the diagonal as the entries below the diagonal of an order "
+      "nb + 1 "
+      "triangle (one launch), where the paper uses a second grid for the diagonal blocks.",
+      "IP naive's idle blocks cost nothing here (a block with no request leaves at once); on a GPU they cost a little.",
+      "The super grid pays a grid barrier (pipeline drain) per launch: nr(nr + 1)/2 launches for nr = ceil(nb / r) "
+      "regions.",
+      "At the default machine and TLB, the super grid (r = 4) draws level with V1B (w = 4) at order 1792 and passes it "
+      "at "
+      "2048: once a tile row spans 4 pages, a 4 x 4-tile region touches fewer pages per tile than a band of 4 tile "
+      "columns "
+      "(table enumeration-bands shows how the best band moves with the order). The paper measured V1B ahead of the "
+      "super grid.",
+  };
+  return t;
+}
+
+std::vector<std::uint64_t> default_orders() { return {256, 512, 768, 1024, 1280, 1536, 1792, 2048}; }
+
+report::Table make_bands(const MachineParams& m, const std::vector<std::uint64_t>& orders) {
+  const TlbParams tlb = table_tlb();
+  report::Table t;
+  t.title = "papers/004 on the simulated HMM: the band width of V1B (in place) and V1BF (out of place) under a TLB";
+  t.header = {"HMM w = " + std::to_string(m.w) + ", l = " + std::to_string(m.l) + ", L = " + std::to_string(m.L) +
+                  ", k = " + std::to_string(m.k) + "; asynchronous, " + std::to_string(kResident) +
+                  " resident blocks per DMM",
+              "TLB: " + std::to_string(tlb.entries) + " entries, " + std::to_string(tlb.ways) + "-way LRU, pages of " +
+                  std::to_string(tlb.page_cells) + " cells, " + std::to_string(tlb.miss_penalty) + " slots per miss"};
+  t.columns = {"order",         "algorithm",  "band (tiles)",    "time units (TLB)",
+               "TLB slow-down", "TLB misses", "misses per tile", "correct"};
+  const EngineOptions eo{Execution::Asynchronous, false};
+  for (std::uint64_t n : orders) {
+    const std::uint64_t tiles = (n + static_cast<std::uint64_t>(m.w) - 1) / static_cast<std::uint64_t>(m.w);
+    for (bool in_place : {true, false}) {
+      InPlaceConfig ip;
+      ip.order = n;
+      ip.grid = InPlaceGrid::Scheme;
+      ip.scheme = Scheme::V1B;
+      ip.resident = kResident;
+      OutOfPlaceConfig oop;
+      oop.rows = oop.cols = n;
+      oop.banded = true;
+      oop.resident = kResident;
+      const TlbMachine plain(m, TlbParams{});
+      const auto base = in_place ? run_in_place(plain, ip, eo) : run_out_of_place(plain, oop, eo);
+      for (std::uint64_t band : {1, 2, 4, 8, 16}) {
+        if (band > tiles) break;
+        ip.band = oop.band = band;
+        const TlbMachine machine(m, tlb);
+        const auto r = in_place ? run_in_place(machine, ip, eo) : run_out_of_place(machine, oop, eo);
+        t.add_row({static_cast<long long>(n), std::string(in_place ? "IP V1B" : "OOP V1BF"),
+                   static_cast<long long>(band), static_cast<long long>(r.stats.time_units),
+                   static_cast<double>(r.stats.time_units) / static_cast<double>(base.stats.time_units),
+                   static_cast<long long>(r.tlb.misses),
+                   static_cast<double>(r.tlb.misses) / static_cast<double>(tiles * tiles),
+                   std::string(r.correct && base.correct ? "yes" : "NO")});
+      }
+    }
+  }
+  t.notes = {
+      "A band of w tiles keeps w upper tile rows (in place) or w output tile rows (out of place) in use while each "
+      "lower / "
+      "input tile row is visited once per band: wider bands miss less until the w tile rows' pages no longer fit the "
+      "TLB, "
+      "so the best width depends on the TLB and the order, as the paper's per-device choice of w does (Sect. 7).",
+      "TLB slow-down: time with the TLB over the same run without it.",
+  };
+  return t;
+}
+
+}  // namespace
+
+report::Table enumeration_bands_table(const TableOptions& o) {
+  const MachineParams m = machine_of(o);
+  std::vector<std::uint64_t> orders{1024, 2048};
+  if (o.n) {
+    if (*o.n < 1 || *o.n > kMaxInPlaceOrder)
+      throw InputError("-n: the matrix order, between 1 and " + std::to_string(kMaxInPlaceOrder) + " for this table");
+    orders = {*o.n};
+  }
+  return make_bands(m, orders);
+}
+
+report::Table enumeration_tlb_table(const TableOptions& o) {
+  const MachineParams m = machine_of(o);
+  std::vector<std::uint64_t> orders = default_orders();
+  if (o.n) {
+    if (*o.n < 1 || *o.n > kMaxInPlaceOrder)
+      throw InputError("-n: the matrix order, between 1 and " + std::to_string(kMaxInPlaceOrder) + " for this table");
+    orders = {*o.n};
+  }
+  return make(m, orders);
+}
+
+std::vector<std::string> enumeration_tlb_figure(const std::string& out_dir) {
+  const report::Table t = make(MachineParams{}, default_orders());
+  write_file(out_dir + "/enumeration-tlb.csv", report::to_csv(t));
+  // One block of rows per algorithm: order, time (no TLB), time (TLB), misses.
+  std::vector<std::string> algos;
+  for (const auto& row : t.rows) {
+    const auto& a = std::get<std::string>(row[1]);
+    if (std::find(algos.begin(), algos.end(), a) == algos.end()) algos.push_back(a);
+  }
+  std::string data;
+  for (const auto& a : algos) {
+    data += "# " + a + "\n";
+    for (const auto& row : t.rows)
+      if (std::get<std::string>(row[1]) == a) {
+        const double order = static_cast<double>(std::get<long long>(row[0]));
+        const double cells = order * order;
+        data += std::to_string(std::get<long long>(row[0])) + " " +
+                report::format_number(cells / static_cast<double>(std::get<long long>(row[5])), 6) + " " +
+                report::format_number(cells / static_cast<double>(std::get<long long>(row[6])), 6) + " " +
+                std::to_string(std::get<long long>(row[8])) + "\n";
+      }
+    data += "\n\n";
+  }
+  write_file(out_dir + "/enumeration-tlb.dat", data);
+  std::string plot_tp =
+      "set title 'throughput with the TLB (dashed: without)'\nset ylabel 'cells per time unit'\nplot ";
+  std::string plot_miss =
+      "set title 'TLB misses (IP naive and IP V1 coincide)'\nset ylabel 'misses + 1'\nset logscale y\nplot ";
+  for (std::size_t i = 0; i < algos.size(); ++i) {
+    const std::string idx = std::to_string(i), sep = i + 1 < algos.size() ? ", " : "\n";
+    plot_tp += "'enumeration-tlb.dat' index " + idx + " using 1:3 with linespoints lw 2 ps 1.5 pt " +
+               std::to_string(4 + i) + " lc " + std::to_string(i + 1) + " title '" + algos[i] +
+               "', 'enumeration-tlb.dat' index " + idx + " using 1:2 with lines dt 2 lc " + std::to_string(i + 1) +
+               " notitle" + sep;
+    plot_miss += "'enumeration-tlb.dat' index " + idx + " using 1:($4+1) with linespoints lw 2 ps 1.5 pt " +
+                 std::to_string(4 + i) + " lc " + std::to_string(i + 1) + " title '" + algos[i] + "'" + sep;
+  }
+  const std::string body =
+      "set multiplot layout 1,2 title 'papers/004 on the simulated HMM: block order under a TLB (w = 32, k = 8, 2 "
+      "resident blocks per DMM)'\n"
+      "set xlabel 'matrix order'\nset grid\nset key bottom left font ',9'\nset yrange [0:*]\n" +
+      plot_tp + "set key top left font ',9'\nset yrange [*:*]\n" + plot_miss + "unset multiplot\n";
+  run_gnuplot(out_dir, "enumeration-tlb",
+              "set terminal pngcairo size 1500,600\nset output 'enumeration-tlb.png'\n" + body +
+                  "set terminal svg size 1500,600\nset output 'enumeration-tlb.svg'\n" + body);
+  return {out_dir + "/enumeration-tlb.csv", out_dir + "/enumeration-tlb.png", out_dir + "/enumeration-tlb.svg"};
+}
+
+}  // namespace mmsim::experiments
