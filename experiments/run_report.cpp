@@ -15,9 +15,12 @@ PermutationReport run_permutation(const PermutationAlgorithm& algo, const Machin
   r.machine = machine.params();
   r.async = options.execution == Execution::Asynchronous;
   const auto w = static_cast<std::uint64_t>(r.machine.w);
-  r.distribution = distribution(in.perm->p, w);
-  r.distribution_inverse = distribution(inverse(in.perm->p), w);
   r.run = algo.run(machine, in, options);
+  // D_w of what was moved: the derived per-row (or per-column) permutation where there is one.
+  const std::vector<Word>& moved = r.run.performed.empty() ? in.perm->p : r.run.performed;
+  if (!r.run.performed.empty()) r.permutation += " (each line permuted as derived from it)";
+  r.distribution = distribution(moved, w);
+  r.distribution_inverse = distribution(inverse(moved), w);
   return r;
 }
 

@@ -32,6 +32,9 @@ struct PermutationRun {
   bool correct = false;                ///< b[P(i)] == a[i] for every i, checked cell by cell
   std::vector<RunFigure> figures;
   std::vector<SlotEvent> trace;        ///< every slot, when the engine traced
+  /// The permutation the run performed when it is not the input P (row-wise and column-wise derive
+  /// one from a P that does not keep the rows); empty otherwise.
+  std::vector<Word> performed;
 };
 
 /// The stats (and trace) an engine collected, as the start of a PermutationRun.

@@ -1,0 +1,162 @@
+#include "algorithms/offline/row_schedule.h"
+
+#include <chrono>
+#include <ctime>
+#include <stdexcept>
+
+#include "algorithms/offline/edge_colouring.h"
+
+namespace mmsim::offline {
+
+namespace {
+
+double seconds_since(std::chrono::steady_clock::time_point t0) {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+}
+
+double cpu_seconds_since(std::clock_t c0) { return static_cast<double>(std::clock() - c0) / CLOCKS_PER_SEC; }
+
+}  // namespace
+
+RowSchedule row_schedule(std::span<const Word> row_perm, std::uint64_t N, int w) {
+  const auto W = static_cast<std::uint64_t>(w);
+  if (w < 1 || N == 0 || N % W != 0 || row_perm.size() != N * N)
+    throw std::invalid_argument("row schedule: needs an N x N table with N a positive multiple of w");
+  const std::uint64_t degree = N / W;  // each bank holds N / w cells of a row
+  RowSchedule out{N, w, std::vector<Word>(N * N), std::vector<Word>(N * N)};
+  RegularBipartiteColourer colourer;
+  std::vector<std::uint32_t> right(N), colour(N), filled(degree);
+  std::vector<std::uint8_t> seen(N);
+  for (std::uint64_t r = 0; r < N; ++r) {
+    const Word* P = row_perm.data() + r * N;
+    std::fill(seen.begin(), seen.end(), std::uint8_t{0});
+    for (std::uint64_t j = 0; j < N; ++j) {
+      if (P[j] >= N || seen[P[j]]) throw std::invalid_argument("row schedule: row " + std::to_string(r) + " is not a permutation of 0..N-1");
+      seen[P[j]] = 1;
+    }
+    // Edge t = bank * degree + q stands for column j = q w + bank: grouped by the left bank.
+    for (std::uint64_t bank = 0; bank < W; ++bank)
+      for (std::uint64_t q = 0; q < degree; ++q) right[bank * degree + q] = static_cast<std::uint32_t>(P[q * W + bank] % W);
+    colourer.colour_grouped(static_cast<std::uint32_t>(w), right, colour);
+    // Colour class c is a perfect matching of the banks: it becomes warp c (threads c w .. c w + w - 1).
+    std::fill(filled.begin(), filled.end(), 0u);
+    for (std::uint64_t t = 0; t < N; ++t) {
+      const std::uint64_t j = (t % degree) * W + t / degree;
+      const std::uint32_t c = colour[t];
+      const std::uint64_t slot = r * N + c * W + filled[c]++;
+      out.s[slot] = static_cast<Word>(j);
+      out.d[slot] = P[j];
+    }
+  }
+  return out;
+}
+
+std::optional<std::vector<Word>> row_schedule_permutation(const RowSchedule& s, std::string& why) {
+  const std::uint64_t N = s.N;
+  const auto W = static_cast<std::uint64_t>(s.w);
+  if (s.w < 1 || N == 0 || N % W != 0 || s.s.size() != N * N || s.d.size() != N * N) {
+    why = "tables do not describe an N x N matrix with N a multiple of w";
+    return std::nullopt;
+  }
+  std::vector<Word> out(N * N);
+  std::vector<std::uint64_t> seen_s(N, ~std::uint64_t{0}), seen_d(N, ~std::uint64_t{0});
+  std::vector<std::uint64_t> bank_s(W, ~std::uint64_t{0}), bank_d(W, ~std::uint64_t{0});
+  for (std::uint64_t r = 0; r < N; ++r) {
+    for (std::uint64_t j = 0; j < N; ++j) {
+      const Word a = s.s[r * N + j], b = s.d[r * N + j];
+      const std::string where = "row " + std::to_string(r) + ", entry " + std::to_string(j) + ": ";
+      if (a >= N || b >= N) {
+        why = where + "index out of range 0.." + std::to_string(N - 1);
+        return std::nullopt;
+      }
+      if (seen_s[a] == r || seen_d[b] == r) {
+        why = where + "S or D repeats an index (not a permutation)";
+        return std::nullopt;
+      }
+      seen_s[a] = seen_d[b] = r;
+      // Warp number r * N + j / w: a stamp that differs for every warp of every row.
+      const std::uint64_t warp = r * N + j / W;
+      if (bank_s[a % W] == warp || bank_d[b % W] == warp) {
+        why = where + "two threads of one warp hit one bank (not conflict-free)";
+        return std::nullopt;
+      }
+      bank_s[a % W] = bank_d[b % W] = warp;
+      out[r * N + a] = b;
+    }
+  }
+  return out;
+}
+
+ThreeStepSchedule three_step_schedule(std::span<const Word> p, int w, ScheduleTiming* timing) {
+  const std::uint64_t n = p.size();
+  std::uint64_t N = 0;
+  while ((N + 1) * (N + 1) <= n) ++N;
+  if (N * N != n || w < 1 || N % static_cast<std::uint64_t>(w) != 0)
+    throw std::invalid_argument("three-step schedule: n must be N^2 with N a multiple of w");
+  ThreeStepSchedule out;
+  out.n = n;
+  out.N = N;
+  out.w = w;
+  auto t0 = std::chrono::steady_clock::now();
+  std::clock_t c0 = std::clock();
+  // papers/000 Sect. 7: edge x joins source row x / N to destination row P(x) / N; the edges come
+  // grouped by source row already (x = i N + j), N per row and N per destination row.
+  std::vector<std::uint32_t> colour(n);
+  {
+    std::vector<std::uint32_t> right(n);
+    for (std::uint64_t x = 0; x < n; ++x) right[x] = static_cast<std::uint32_t>(p[x] / N);
+    RegularBipartiteColourer colourer;
+    colourer.colour_grouped(static_cast<std::uint32_t>(N), right, colour);
+  }
+  if (timing) {
+    timing->colouring = seconds_since(t0);
+    timing->colouring_cpu = cpu_seconds_since(c0);
+  }
+  t0 = std::chrono::steady_clock::now();
+  c0 = std::clock();
+  std::vector<Word> row_perm(n);
+  // Step 1: in row x / N, a[x] goes to column c(x).
+  for (std::uint64_t x = 0; x < n; ++x) row_perm[x] = colour[x];
+  out.step[0] = row_schedule(row_perm, N, w);
+  // Step 2, on the transpose: a[x] sits in column c(x), row x / N, and goes to row P(x) / N.
+  for (std::uint64_t x = 0; x < n; ++x) row_perm[colour[x] * N + x / N] = static_cast<Word>(p[x] / N);
+  out.step[1] = row_schedule(row_perm, N, w);
+  // Step 3: a[x] sits in row P(x) / N, column c(x), and goes to column P(x) mod N.
+  for (std::uint64_t x = 0; x < n; ++x) row_perm[(p[x] / N) * N + colour[x]] = static_cast<Word>(p[x] % N);
+  out.step[2] = row_schedule(row_perm, N, w);
+  if (timing) {
+    timing->tables = seconds_since(t0);
+    timing->tables_cpu = cpu_seconds_since(c0);
+  }
+  return out;
+}
+
+std::optional<std::vector<Word>> composed_permutation(const ThreeStepSchedule& s, std::string& why) {
+  const std::uint64_t N = s.N;
+  if (N * N != s.n) {
+    why = "n is not N^2";
+    return std::nullopt;
+  }
+  std::vector<Word> steps[3];
+  for (int t = 0; t < 3; ++t) {
+    if (s.step[t].N != N || s.step[t].w != s.w) {
+      why = "step " + std::to_string(t + 1) + ": its N or w differs from the schedule's";
+      return std::nullopt;
+    }
+    auto r = row_schedule_permutation(s.step[t], why);
+    if (!r) {
+      why = "step " + std::to_string(t + 1) + ": " + why;
+      return std::nullopt;
+    }
+    steps[t] = std::move(*r);
+  }
+  std::vector<Word> out(s.n);
+  for (std::uint64_t x = 0; x < s.n; ++x) {
+    const std::uint64_t row = x / N, col = steps[0][x];   // after step 1
+    const std::uint64_t row2 = steps[1][col * N + row];     // after step 2 (column col)
+    out[x] = static_cast<Word>(row2 * N + steps[2][row2 * N + col]);
+  }
+  return out;
+}
+
+}  // namespace mmsim::offline

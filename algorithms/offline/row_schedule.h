@@ -1,0 +1,56 @@
+// The S/D tables of the row-wise permutation (papers/000 Sect. 6) and of the three steps of the
+// scheduled permutation (papers/000 Sect. 7), computed offline by Koenig edge colouring.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "sim/types.h"
+
+namespace mmsim::offline {
+
+/// The tables of one row-wise permutation of an N x N matrix: thread T_r(j) moves
+/// alpha_r[s[r N + j]] to beta_r[d[r N + j]], so the row's permutation is P_r(S_r(j)) = D_r(j).
+struct RowSchedule {
+  std::uint64_t N = 0;
+  int w = 0;
+  std::vector<Word> s, d;
+};
+
+/// Builds a conflict-free RowSchedule for the row-wise permutation `row_perm`, where
+/// row_perm[r N + j] = P_r(j) in 0..N-1 and N is a multiple of w. For each row the w x w bank
+/// multigraph (edge: bank j mod w of alpha -> bank P_r(j) mod w of beta) is (N/w)-regular; colour
+/// class c becomes warp c, whose w reads and w writes then hit w distinct banks each.
+RowSchedule row_schedule(std::span<const Word> row_perm, std::uint64_t N, int w);
+
+/// The row-wise permutation a RowSchedule performs: out[r N + S_r(j)] = D_r(j). Empty optional and
+/// `why` set when some S_r or D_r is not a permutation of 0..N-1 or a warp hits a bank twice.
+std::optional<std::vector<Word>> row_schedule_permutation(const RowSchedule& s, std::string& why);
+
+/// The three row-wise steps of the scheduled permutation: step 1 and 3 permute the rows of the
+/// N x N matrix; step 2 permutes the rows of its transpose (the column-wise step).
+struct ThreeStepSchedule {
+  std::uint64_t n = 0, N = 0;
+  int w = 0;
+  RowSchedule step[3];
+};
+
+/// Seconds spent in each part of building a schedule.
+struct ScheduleTiming {
+  double colouring = 0;  ///< the N-colouring of the N x N row multigraph (wall clock)
+  double tables = 0;     ///< the three steps' per-row bank colourings and S/D tables (wall clock)
+  double colouring_cpu = 0, tables_cpu = 0;  ///< the same in processor time of this process
+};
+
+/// papers/000 Sect. 7 for P(x) = p[x], n = N^2, N a multiple of w: colour the row multigraph (edge
+/// from source row x / N to destination row P(x) / N) with N colours; colour c(x) is the column x
+/// takes in step 1, step 2 takes it to row P(x) / N, step 3 to column P(x) mod N.
+ThreeStepSchedule three_step_schedule(std::span<const Word> p, int w, ScheduleTiming* timing = nullptr);
+
+/// The permutation the three steps compose to, or nullopt with `why` when a table is malformed.
+std::optional<std::vector<Word>> composed_permutation(const ThreeStepSchedule& s, std::string& why);
+
+}  // namespace mmsim::offline
