@@ -1,6 +1,11 @@
 #include "algorithms/registry.h"
 
+#include "algorithms/bmmc/catalogue.h"
+#include "algorithms/enumeration/catalogue.h"
+#include "algorithms/layouts/catalogue.h"
 #include "algorithms/permutations/conventional.h"
+#include "algorithms/offline/offline.h"
+#include "algorithms/sorting/sorting.h"
 
 namespace mmsim {
 
@@ -8,6 +13,8 @@ const std::vector<PermutationAlgorithm>& permutation_algorithms() {
   static const std::vector<PermutationAlgorithm> all{
       d_designated(),
       s_designated(),
+      transpose_algorithm(), shuffle_algorithm(), bit_reversal_algorithm(),  // papers/000 Sect. 5
+      row_wise_algorithm(), column_wise_algorithm(), scheduled_algorithm(),    // papers/000 Sect. 6-7
   };
   return all;
 }
@@ -30,6 +37,10 @@ std::vector<CatalogueEntry> catalogue() {
   };
   for (const auto& [name, what] : perms) out.push_back({"permutation", name, what, "papers/000 Sect. 4"});
   out.push_back({"permutation", "--perm-file F", "one destination P(i) per line, i = 0..n-1", "papers/000 Sect. 4"});
+  append_layout_catalogue(out);
+  bmmc::append_catalogue(out);
+  enumeration::append_catalogue(out);
+  for (auto& e : sorting::catalogue_entries()) out.push_back(std::move(e));
   return out;
 }
 

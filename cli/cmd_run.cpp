@@ -17,6 +17,10 @@ Runner add_run_command(CLI::App& app) {
   // Each family's options and handler; a new family adds one line here.
   const std::vector<RunFamilyAdder> families{
       add_permutation_run,
+      add_bmmc_run,
+      add_layout_run,
+      add_sorting_run,
+      add_enumeration_run,
   };
   auto handlers = std::make_shared<std::vector<RunHandler>>();
   for (auto adder : families) handlers->push_back(adder(*cmd, common));

@@ -1,7 +1,11 @@
 // mmsim: the command-line front end. Each command lives in its own file; this one wires them and
 // turns every error into one line on stderr and an exit status (cli/common.h).
+#include <unistd.h>
+
 #include <cstdio>
 #include <map>
+
+#include "sim/progress.h"
 
 #include "cli/common.h"
 
@@ -23,6 +27,13 @@ int main(int argc, char** argv) {
   add(add_bench_command);
   add(add_reproduce_command);
   add(add_figure_command);
+#ifdef MMSIM_HAVE_CUDA
+  add(add_gpu_command);
+  add(add_validate_command);
+#endif
+  add(add_congestion_command);
+  add(add_schedule_command);
+  add(add_bench_schedule_command);
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp& e) {
@@ -38,9 +49,28 @@ int main(int argc, char** argv) {
     std::fprintf(stderr, "mmsim: %s\n", msg.c_str());
     return kBadInput;
   }
+  // On a terminal, long runs show which kernel is running (one line, rewritten in place).
+  bool progress_shown = false;
+  if (isatty(STDERR_FILENO)) {
+    mmsim::set_progress_listener([&progress_shown, launches = 0ull](const std::string& kernel, std::uint64_t threads) mutable {
+      ++launches;
+      if (threads < (1u << 20)) return;  // small launches finish before anyone could read it
+      std::fprintf(stderr, "\r\033[K[launch %llu] %s, %llu threads", launches, kernel.c_str(),
+                   static_cast<unsigned long long>(threads));
+      progress_shown = true;
+    });
+  }
+  const auto clear_progress = [&] {
+    if (progress_shown) std::fprintf(stderr, "\r\033[K");
+  };
   try {
-    for (const auto* sub : app.get_subcommands()) return runners.at(sub)();
+    for (const auto* sub : app.get_subcommands()) {
+      const int status = runners.at(sub)();
+      clear_progress();
+      return status;
+    }
   } catch (const mmsim::InputError& e) {
+    clear_progress();
     std::fprintf(stderr, "mmsim: %s\n", e.what());
     return kBadInput;
   } catch (const std::bad_alloc&) {

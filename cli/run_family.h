@@ -29,5 +29,9 @@ using RunFamilyAdder = RunHandler (*)(CLI::App& run, const std::shared_ptr<Commo
 
 // One adder per family (cli/run_<family>.cpp).
 RunHandler add_permutation_run(CLI::App& run, const std::shared_ptr<CommonRunOptions>& common);
+RunHandler add_bmmc_run(CLI::App& run, const std::shared_ptr<CommonRunOptions>& common);
+RunHandler add_layout_run(CLI::App& run, const std::shared_ptr<CommonRunOptions>& common);
+RunHandler add_sorting_run(CLI::App& run, const std::shared_ptr<CommonRunOptions>& common);
+RunHandler add_enumeration_run(CLI::App& run, const std::shared_ptr<CommonRunOptions>& common);
 
 }  // namespace mmsim::cli
