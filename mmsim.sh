@@ -4,6 +4,9 @@
 #   ./mmsim.sh test           build, then run the whole test suite (ends with ctest's summary)
 #   ./mmsim.sh test-sanitize  the same suite under AddressSanitizer + UndefinedBehaviorSanitizer
 #   ./mmsim.sh bench          the engine's speed benchmark
+#   ./mmsim.sh gpu-reproduce  on a CUDA GPU machine: build with CUDA, run the GPU tests, write every
+#                             GPU table, the validation and the device's name, driver and clocks
+#                             to results/gpu/
 set -euo pipefail
 cd "$(dirname "$0")"
 
@@ -46,7 +49,7 @@ case "${1:-}" in
     ;;
   test-sanitize)
     setup
-    build build-sanitize -DMMSIM_BUILD_TESTS=ON -DMMSIM_SANITIZE=ON -DCMAKE_BUILD_TYPE=RelWithDebInfo
+    build build-sanitize -DMMSIM_BUILD_TESTS=ON -DMMSIM_SANITIZE=ON -DMMSIM_CUDA=OFF -DCMAKE_BUILD_TYPE=RelWithDebInfo
     ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
       ctest --test-dir build-sanitize --output-on-failure -j "$JOBS"
     ;;
@@ -55,8 +58,38 @@ case "${1:-}" in
     build build -DMMSIM_BUILD_TESTS=OFF
     ./build/cli/mmsim bench
     ;;
+  gpu-reproduce)
+    # No package installs here: the GPU machine has no network, and its headers are already there.
+    NVCC=$(command -v nvcc || echo /usr/local/cuda/bin/nvcc)
+    # MMSIM_PREBUILT=DIR: run the mmsim, test_cuda_index and test_cuda_gpu already built in DIR.
+    B=${MMSIM_PREBUILT:-}
+    if [ -z "$B" ]; then
+      cmake -S . -B build-gpu -DCMAKE_BUILD_TYPE=Release -DMMSIM_BUILD_TESTS=ON -DMMSIM_CUDA=ON \
+        -DCMAKE_CUDA_COMPILER="$NVCC" >/dev/null
+      cmake --build build-gpu -j "$JOBS" --target mmsim test_cuda_index test_cuda_gpu
+      mkdir -p build-gpu/bin
+      cp build-gpu/cli/mmsim build-gpu/tests/cuda/test_cuda_index build-gpu/tests/cuda/test_cuda_gpu build-gpu/bin/
+      B=build-gpu/bin
+    fi
+    OUTDIR=results/gpu
+    mkdir -p "$OUTDIR"
+    SMI="name,driver_version,clocks.sm,clocks.mem,clocks.max.sm,clocks.max.mem,power.draw,temperature.gpu"
+    { echo "# before"; nvidia-smi --query-gpu="$SMI" --format=csv; } >"$OUTDIR/nvidia-smi.csv" 2>&1 || true
+    status=0
+    "$B/test_cuda_index" || status=$?
+    # The GPU tests exit 1 on any mismatch; the tables still run, and the script fails at the end.
+    "$B/test_cuda_gpu" >"$OUTDIR/gpu-tests.txt" || { status=$?; echo "mmsim.sh: GPU TESTS FAILED" >&2; }
+    tail -1 "$OUTDIR/gpu-tests.txt"
+    "$B/mmsim" gpu info >"$OUTDIR/device.md"
+    timeout "${MMSIM_GPU_SWEEP_S:-360}" "$B/mmsim" gpu reproduce --out "$OUTDIR" --threads "$JOBS" \
+      --max-side "${MMSIM_GPU_MAX_SIDE:-16384}" 2>"$OUTDIR/progress.log" >/dev/null || status=$?
+    timeout "${MMSIM_GPU_VALIDATE_S:-120}" "$B/mmsim" validate -L "${MMSIM_GPU_L:-400}" \
+      --sides 256,512,1024,2048 >"$OUTDIR/validate.md" || status=$?
+    { echo "# after"; nvidia-smi --query-gpu="$SMI" --format=csv; } >>"$OUTDIR/nvidia-smi.csv" 2>&1 || true
+    exit $status
+    ;;
   *)
-    echo "usage: ./mmsim.sh reproduce | test | test-sanitize | bench" >&2
+    echo "usage: ./mmsim.sh reproduce | test | test-sanitize | bench | gpu-reproduce" >&2
     exit 2
     ;;
 esac

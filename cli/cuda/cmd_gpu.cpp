@@ -1,0 +1,214 @@
+// `mmsim gpu info | table NAME | reproduce` and `mmsim validate`: the CUDA backend's commands.
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include "cli/common.h"
+#include "cuda/gpu_tables.h"
+
+namespace mmsim::cli {
+
+namespace {
+
+std::vector<gpu::Elem> parse_types(const std::string& s) {
+  std::vector<gpu::Elem> out;
+  std::stringstream in(s);
+  for (std::string t; std::getline(in, t, ',');) {
+    if (t == "float") out.push_back(gpu::Elem::F32);
+    else if (t == "double") out.push_back(gpu::Elem::F64);
+    else throw InputError("--types: float, double or float,double (got '" + t + "')");
+  }
+  if (out.empty()) throw InputError("--types: float, double or float,double");
+  return out;
+}
+
+bool power_of_two(std::uint32_t x) { return x && !(x & (x - 1)); }
+
+struct SweepArgs {
+  std::uint32_t min_side = 512, max_side = 16384, max_sched = 8192;
+  std::string types = "float,double";
+  int runs = 20;
+  unsigned threads = 8;
+  std::uint64_t seed = 1;
+  bool quiet = false;
+
+  void add_to(CLI::App* cmd) {
+    cmd->add_option("--min-side", min_side, "smallest sqrt(n), a power of two >= 32")->capture_default_str();
+    cmd->add_option("--max-side", max_side, "largest sqrt(n), a power of two <= 16384")->capture_default_str();
+    cmd->add_option("--max-scheduled-side", max_sched, "largest sqrt(n) for the scheduled permutation")->capture_default_str();
+    cmd->add_option("--types", types, "float, double or float,double")->capture_default_str();
+    cmd->add_option("--runs", runs, "timed runs per kernel (>= 20)")->capture_default_str();
+    cmd->add_option("--threads", threads, "host threads for the schedule and the checks")->capture_default_str();
+    cmd->add_option("--seed", seed, "seed of the random permutation")->capture_default_str();
+    cmd->add_flag("--quiet", quiet, "no progress lines on stderr");
+  }
+  gpu::SweepOptions options() const {
+    if (!power_of_two(min_side) || min_side < 32) throw InputError("--min-side: a power of two >= 32");
+    if (!power_of_two(max_side) || max_side > 16384 || max_side < min_side)
+      throw InputError("--max-side: a power of two between --min-side and 16384");
+    if (runs < 20) throw InputError("--runs: at least 20");
+    if (threads < 1 || threads > 256) throw InputError("--threads: between 1 and 256");
+    gpu::SweepOptions o;
+    o.min_side = min_side;
+    o.max_side = max_side;
+    o.max_scheduled_side = max_sched;
+    o.elems = parse_types(types);
+    o.runs = runs;
+    o.host_threads = threads;
+    o.seed = seed;
+    o.verbose = !quiet;
+    return o;
+  }
+};
+
+void write_file(const std::filesystem::path& p, const std::string& text) {
+  std::ofstream out(p);
+  if (!out) throw InputError("--out: cannot write " + p.string());
+  out << text;
+}
+
+// CUDA failures (no device, a failed call) are not bad input: one line and status 3.
+template <typename F>
+int guarded(F f) {
+  try {
+    return f();
+  } catch (const gpu::GpuError& e) {
+    std::fprintf(stderr, "mmsim: gpu: %s\n", e.what());
+    return 3;
+  }
+}
+
+}  // namespace
+
+Runner add_gpu_command(CLI::App& app) {
+  auto* cmd = app.add_subcommand("gpu", "run the permutation kernels on the CUDA GPU (tables, reproduce, info)");
+  cmd->require_subcommand(1);
+  auto* info = cmd->add_subcommand("info", "the GPU's name, SMs, memory, clocks and driver");
+  auto* table = cmd->add_subcommand("table", "one GPU table: kasagi-t2 or bench");
+  auto* repro = cmd->add_subcommand("reproduce", "every GPU table, written to --out as .md and .csv");
+  auto* run = cmd->add_subcommand("run", "one permutation: copy, conventional and scheduled, optionally from a schedule file");
+  struct Opts {
+    std::string name, format = "md", out = "results/gpu";
+    SweepArgs sweep;
+    std::string perm = "random", perm_file, schedule, type = "float";
+    std::uint64_t n = 1u << 20;
+    int runs = 20;
+    std::uint64_t seed = 1;
+  };
+  auto o = std::make_shared<Opts>();
+  table->add_option("name", o->name, "kasagi-t2 or bench")->required();
+  table->add_option("--format", o->format, "md, csv or json")->capture_default_str();
+  o->sweep.add_to(table);
+  repro->add_option("--out", o->out, "folder for the tables")->capture_default_str();
+  o->sweep.add_to(repro);
+  run->add_option("--perm", o->perm, "named permutation")->capture_default_str();
+  run->add_option("--perm-file", o->perm_file, "permutation file (one P(i) per line)");
+  run->add_option("-n", o->n, "number of elements, sqrt(n) a power of two >= 32")->capture_default_str();
+  run->add_option("--schedule", o->schedule, "schedule file written by `mmsim schedule` (w = 32)");
+  run->add_option("--type", o->type, "float or double")->capture_default_str();
+  run->add_option("--runs", o->runs, "timed runs (>= 20)")->capture_default_str();
+  run->add_option("--seed", o->seed, "seed of the random permutation")->capture_default_str();
+  return [o, info, table, repro, run] {
+    return guarded([&] {
+      if (info->parsed()) {
+        std::cout << report::to_markdown(gpu::device_table(gpu::device_info()));
+        return kOk;
+      }
+      if (table->parsed()) {
+        if (o->name != "kasagi-t2" && o->name != "bench") throw InputError("table: kasagi-t2 or bench (got '" + o->name + "')");
+        report::Format f;
+        try {
+          f = report::parse_format(o->format);
+        } catch (const std::invalid_argument& e) {
+          throw InputError(e.what());
+        }
+        const gpu::SweepOptions so = o->sweep.options();
+        const gpu::Sweep s = gpu::run_sweep(so);
+        std::cout << report::render(o->name == "bench" ? gpu::bench_table(s) : gpu::kasagi_t2_table(s), f);
+        return gpu::all_correct(s) ? kOk : kCheckFailed;
+      }
+      if (run->parsed()) {
+        if (o->n == 0 || o->n > (1u << 28)) throw InputError("-n: between 1 and 2^28 on the GPU");
+        if (o->runs < 20) throw InputError("--runs: at least 20");
+        const auto types = parse_types(o->type);
+        if (types.size() != 1) throw InputError("--type: float or double");
+        gpu::RunOneOptions r;
+        r.perm = o->perm_file.empty() ? named_permutation(o->perm, o->n, o->seed) : read_permutation_file(o->perm_file, o->n);
+        r.elem = types[0];
+        if (!o->schedule.empty()) r.schedule_file = o->schedule;
+        r.runs = o->runs;
+        const report::Table t = gpu::run_one_table(r);
+        std::cout << report::to_markdown(t);
+        for (const auto& row : t.rows)
+          if (std::get<std::string>(row.back()) != "yes") return kCheckFailed;
+        return kOk;
+      }
+      (void)repro;
+      const gpu::SweepOptions so = o->sweep.options();
+      std::filesystem::create_directories(o->out);
+      const gpu::DeviceInfo d = gpu::device_info();
+      write_file(std::filesystem::path(o->out) / "device.md", report::to_markdown(gpu::device_table(d)));
+      const std::filesystem::path dir(o->out);
+      const auto write_all = [&dir](const gpu::Sweep& sw) {
+        const report::Table t2 = gpu::kasagi_t2_table(sw), b = gpu::bench_table(sw);
+        write_file(dir / "kasagi-t2.md", report::to_markdown(t2));
+        write_file(dir / "kasagi-t2.csv", report::to_csv(t2));
+        write_file(dir / "bench.md", report::to_markdown(b));
+        write_file(dir / "bench.csv", report::to_csv(b));
+      };
+      const gpu::Sweep s = gpu::run_sweep(so, write_all);
+      write_all(s);
+      std::cout << report::to_markdown(gpu::kasagi_t2_table(s));
+      if (!gpu::all_correct(s)) {
+        std::fprintf(stderr, "mmsim: gpu: some kernel's output did not match the CPU reference (see bench.md)\n");
+        return kCheckFailed;
+      }
+      return kOk;
+    });
+  };
+}
+
+Runner add_validate_command(CLI::App& app) {
+  auto* cmd = app.add_subcommand("validate", "simulator (HMM, w = 32, k = the GPU's SMs) against the GPU, with fits");
+  struct Opts {
+    int L = 400;
+    std::vector<std::uint32_t> sides{256, 512, 1024};
+    std::string type = "float", format = "md";
+    int runs = 20;
+    std::uint64_t seed = 1;
+  };
+  auto o = std::make_shared<Opts>();
+  cmd->add_option("-L,--global-latency", o->L, "latency of the simulated global memory")->capture_default_str();
+  cmd->add_option("--sides", o->sides, "values of sqrt(n), powers of two from 32 to 2048")->delimiter(',')->capture_default_str();
+  cmd->add_option("--type", o->type, "float or double")->capture_default_str();
+  cmd->add_option("--runs", o->runs, "timed GPU runs per kernel (>= 20)")->capture_default_str();
+  cmd->add_option("--seed", o->seed, "seed of the random permutation")->capture_default_str();
+  cmd->add_option("--format", o->format, "md, csv or json")->capture_default_str();
+  return [o] {
+    return guarded([&] {
+      gpu::ValidateOptions v;
+      if (o->L < 1) throw InputError("-L: must be >= 1");
+      for (auto s : o->sides)
+        if (!power_of_two(s) || s < 32 || s > 2048) throw InputError("--sides: powers of two from 32 to 2048");
+      if (o->runs < 20) throw InputError("--runs: at least 20");
+      const auto types = parse_types(o->type);
+      if (types.size() != 1) throw InputError("--type: float or double");
+      report::Format f;
+      try {
+        f = report::parse_format(o->format);
+      } catch (const std::invalid_argument& e) {
+        throw InputError(e.what());
+      }
+      v.L = o->L;
+      v.sides = o->sides;
+      v.elem = types[0];
+      v.runs = o->runs;
+      v.seed = o->seed;
+      std::cout << report::render(gpu::validate_table(v), f);
+      return kOk;
+    });
+  };
+}
+
+}  // namespace mmsim::cli

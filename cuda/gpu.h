@@ -1,0 +1,112 @@
+// The CUDA backend's host interface: the device, and timed, checked runs of every permutation
+// kernel. No CUDA header leaks out of it, so the CLI and the tables compile with the host compiler.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "cuda/index.h"
+#include "cuda/schedule.h"
+
+namespace mmsim::gpu {
+
+/// A failed CUDA call, a launch error, or no device: the message names the call and CUDA's error.
+struct GpuError : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
+struct DeviceInfo {
+  std::string name;
+  int sm_count = 0, cc_major = 0, cc_minor = 0;
+  std::uint64_t global_bytes = 0, l2_bytes = 0;
+  std::uint64_t shared_per_block_optin = 0, shared_per_sm = 0;
+  int sm_clock_khz = 0, memory_clock_khz = 0, bus_width_bits = 0;
+  int driver_version = 0, runtime_version = 0;
+};
+
+/// Device 0. Throws GpuError when there is none.
+DeviceInfo device_info();
+
+enum class Elem : std::uint8_t { F32, F64 };
+inline const char* to_string(Elem e) { return e == Elem::F32 ? "float" : "double"; }
+inline std::uint32_t elem_bytes(Elem e) { return e == Elem::F32 ? 4 : 8; }
+
+/// One measured kernel (or sequence of kernels): CUDA events around the launches only, after
+/// warm-up runs, the output poisoned before every run; `correct` compares the last run's output with
+/// the CPU reference cell by cell.
+struct Measure {
+  double median_ms = 0, min_ms = 0, max_ms = 0;
+  int runs = 0;
+  int kernels = 0;  ///< launches per run
+  bool correct = false;
+  std::uint64_t mismatches = 0;
+  std::string detail;  ///< first mismatch, or launch configuration
+};
+
+struct BenchConfig {
+  int warmup = 3;
+  int runs = 20;
+  unsigned host_threads = 8;  ///< for the CPU check
+};
+
+/// The schedule of the scheduled permutation in the forms its kernels read (papers/000 Sects. 6-7).
+struct GpuSchedule {
+  std::uint32_t side = 0;
+  BankSchedule paper[3];                    ///< conflict-free s and d per step (scheduled-paper)
+  std::vector<std::uint16_t> gather[3];     ///< gather indices per step (scheduled-fused)
+  std::uint32_t fused_rows[3] = {1, 1, 1};  ///< rows per block of each fused kernel
+  double seconds_colouring = 0, seconds_arrays = 0;
+};
+
+/// Rows per block of the fused row-wise kernel: the most rows (up to 8) whose elements fit in
+/// `shared_cap` bytes of shared memory.
+std::uint32_t fused_rows_per_block(std::uint32_t side, Elem e, std::uint64_t shared_cap);
+
+/// Builds both forms from a permutation of side^2 cells (host work, timed, excluded from the GPU
+/// times as in papers/000 Sect. 8). `want_paper`: also the bank colouring of the paper's kernels.
+GpuSchedule build_schedule(const std::vector<std::uint32_t>& p, std::uint32_t side, Elem e, bool want_paper,
+                           unsigned threads);
+/// The same from an already computed three-step schedule.
+GpuSchedule build_schedule(const OfflineSchedule& s, Elem e, bool want_paper, unsigned threads);
+
+/// Device buffers for arrays of n elements of one type, and the timed runs on them. The source array
+/// holds distinct finite values; the poison (all ones: a NaN) is none of them.
+class Bench {
+ public:
+  Bench(std::uint64_t n, Elem elem, BenchConfig config = {});
+  ~Bench();
+  Bench(const Bench&) = delete;
+  Bench& operator=(const Bench&) = delete;
+
+  std::uint64_t n() const;
+  Elem elem() const;
+
+  /// The 100 % line: a 16-byte-vector copy of the whole array.
+  Measure copy();
+  /// papers/000 Sect. 4: b[p[i]] <- a[i].
+  Measure d_designated(const std::vector<std::uint32_t>& p);
+  /// papers/000 Sect. 4: b[i] <- a[q[i]], q = p^-1.
+  Measure s_designated(const std::vector<std::uint32_t>& p);
+  /// papers/000 Sect. 5 through 32 x 32 tiles; p is the permutation the map performs (for the check).
+  Measure tiled(const TileMap& map, const std::vector<std::uint32_t>& p);
+  /// One row-wise permutation (papers/000 Sect. 6), the paper's kernel: `step` as in OfflineSchedule.
+  /// `pipelined`: the kernel of scheduled-pipelined instead.
+  Measure row_wise(const std::vector<std::uint32_t>& step, std::uint32_t side, bool pipelined = false);
+  /// One column-wise permutation: transpose, row-wise, transpose (papers/000 Sect. 6).
+  Measure column_wise(const std::vector<std::uint32_t>& step, std::uint32_t side);
+  /// papers/000 Sect. 8's five kernels: row-wise, transpose, row-wise, transpose, row-wise.
+  /// `pipelined` (scheduled-pipelined): the same five kernels, the row-wise one with all of a
+  /// thread's global loads issued before its first store (see gpu.cu).
+  Measure scheduled_paper(const GpuSchedule& s, const std::vector<std::uint32_t>& p, bool pipelined = false);
+  /// Three kernels: each transpose folded into the row-wise kernel before it (see gpu.cu).
+  Measure scheduled_fused(const GpuSchedule& s, const std::vector<std::uint32_t>& p);
+
+ private:
+  struct Impl;
+  std::unique_ptr<Impl> impl_;
+};
+
+}  // namespace mmsim::gpu
