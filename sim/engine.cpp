@@ -164,23 +164,27 @@ KernelStats Engine::launch(const Kernel& kernel) {
   return ks;
 }
 
-void Engine::warp_addresses(const Kernel& kernel, std::size_t step, const Access& access,
-                            std::uint64_t warp, LaunchState& state, Address* out) const {
+int Engine::warp_addresses(const Kernel& kernel, std::size_t step, const Access& access,
+                           std::uint64_t warp, LaunchState& state, Address* out) const {
   const auto w = static_cast<std::uint64_t>(machine_.width());
   const std::uint64_t block = warp / state.warps_per_block;
   const auto local0 = static_cast<std::uint32_t>((warp % state.warps_per_block) * w);
   const ThreadId first = warp * w;
-  const auto& arr = arrays_[static_cast<std::size_t>(access.array)].decl;
+  const std::uint64_t size = arrays_[static_cast<std::size_t>(access.array)].decl.size;
+  int active = 0;
   for (std::uint64_t t = 0; t < w; ++t) {
-    const Thread th(first + t, block, local0 + static_cast<std::uint32_t>(t), state.regs.data());
-    const Address a = access.address(th);
-    if (a != kNoAddress && a >= arr.size)
-      throw std::logic_error("kernel " + kernel.name + " step " + std::to_string(step) + " (" +
-                             access.name + "): thread " + std::to_string(first + t) + " addresses " +
-                             std::to_string(a) + " outside " + arr.name + "[" +
-                             std::to_string(arr.size) + "]");
+    const Address a = access.address(Thread(first + t, block, local0 + static_cast<std::uint32_t>(t), state.regs.data()));
     out[t] = a;
+    if (a == kNoAddress) continue;
+    ++active;
+    if (a >= size) [[unlikely]] {
+      const auto& arr = arrays_[static_cast<std::size_t>(access.array)].decl;
+      throw std::logic_error("kernel " + kernel.name + " step " + std::to_string(step) + " (" + access.name +
+                             "): thread " + std::to_string(first + t) + " addresses " + std::to_string(a) +
+                             " outside " + arr.name + "[" + std::to_string(arr.size) + "]");
+    }
   }
+  return active;
 }
 
 void Engine::move_data(const Access& access, std::uint64_t warp, std::uint64_t block,
@@ -222,8 +226,8 @@ void Engine::record_slots(int round, int memory, std::uint64_t warp, TimeUnits f
 }
 
 namespace {
-void add_cost(RoundStats& r, const WarpCost& c, std::span<const Address> addrs) {
-  for (Address a : addrs) r.requests += (a != kNoAddress);
+void add_cost(RoundStats& r, const WarpCost& c, int requests) {
+  r.requests += static_cast<std::uint64_t>(requests);
   if (c.slots == 0) return;
   ++r.warps;
   r.slots += static_cast<std::uint64_t>(c.slots);
@@ -260,9 +264,9 @@ TimeUnits Engine::run_round_synchronous(const Kernel& kernel, LaunchState& state
     const int pipes = shared ? machine_.dmms : 1;
     std::vector<Pipeline> pipeline(static_cast<std::size_t>(pipes), Pipeline(model.latency()));
     for (std::uint64_t g = 0; g < state.warps; ++g) {
-      warp_addresses(kernel, s, *access, g, state, addrs.data());
-      const WarpCost c = model.cost(addrs);
-      add_cost(rs, c, addrs);
+      const int requests = warp_addresses(kernel, s, *access, g, state, addrs.data());
+      const WarpCost c = requests == 0 ? WarpCost{} : model.cost(addrs);
+      add_cost(rs, c, requests);
       const std::uint64_t block = g / state.warps_per_block;
       move_data(*access, g, block, addrs.data(), state, access->op == Op::Write ? written.data() : nullptr);
       if (c.slots == 0) continue;
@@ -284,6 +288,7 @@ TimeUnits Engine::run_asynchronous(const Kernel& kernel, LaunchState& state) {
   const auto k = static_cast<std::uint64_t>(machine_.dmms);
   const std::size_t memories = 1 + k;  // 0: the global memory, 1 + d: the shared memory of DMM d
   std::vector<std::size_t> pc(state.warps, 0);
+  std::vector<int> active(state.warps, 0);  // requesting threads of each warp's pending access
   std::vector<Address> pending(state.warps * w);  // addresses of each warp's pending access
   std::vector<ReadySet> ready(memories, ReadySet(state.warps));
   std::vector<std::uint64_t> rr_next(memories, 0);
@@ -341,8 +346,8 @@ TimeUnits Engine::run_asynchronous(const Kernel& kernel, LaunchState& state) {
       // while it waits); its cost is asked at dispatch, in dispatch order.
       const auto& access = std::get<Access>(step);
       Address* addrs = pending.data() + g * w;
-      warp_addresses(kernel, pc[g], access, g, state, addrs);
-      if (std::all_of(addrs, addrs + w, [](Address a) { return a == kNoAddress; })) {
+      active[g] = warp_addresses(kernel, pc[g], access, g, state, addrs);
+      if (active[g] == 0) {
         ++pc[g];  // nothing requested: not dispatched, no wait
         continue;
       }
@@ -370,7 +375,7 @@ TimeUnits Engine::run_asynchronous(const Kernel& kernel, LaunchState& state) {
       const MemoryModel& model = model_of(rs.memory);
       const std::span<const Address> addrs(pending.data() + g * w, w);
       const WarpCost c = model.cost(addrs);
-      add_cost(rs, c, addrs);
+      add_cost(rs, c, active[g]);
       move_data(access, g, g / state.warps_per_block, addrs.data(), state, nullptr);
       const TimeUnits enter = pipe[m].issue(c.slots, t);
       if (options_.trace)

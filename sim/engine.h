@@ -80,8 +80,9 @@ class Engine {
   TimeUnits run_round_synchronous(const Kernel& kernel, LaunchState& state);
   TimeUnits run_asynchronous(const Kernel& kernel, LaunchState& state);
 
-  // Computes the warp's addresses for `access`, checking them against the array's bounds.
-  void warp_addresses(const Kernel& kernel, std::size_t step, const Access& access,
+  // Computes the warp's addresses for `access`, checking them against the array's bounds; returns
+  // how many threads request.
+  int warp_addresses(const Kernel& kernel, std::size_t step, const Access& access,
                       std::uint64_t warp, LaunchState& state, Address* out) const;
   // Moves the data of one warp's access between memory and registers. `written` (round-synchronous
   // writes) marks the cells written earlier in the round, so that the lowest thread wins.
