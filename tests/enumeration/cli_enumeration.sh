@@ -3,20 +3,7 @@
 # with one line on stderr for bad input.
 set -u
 mmsim="$1"
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-fail=0
-expect() {  # expect STATUS DESCRIPTION -- COMMAND...
-  local want=$1 what=$2
-  shift 3
-  "$@" >"$tmp/out" 2>"$tmp/err"
-  local got=$?
-  if [ "$got" != "$want" ]; then
-    echo "FAIL ($what): exit $got, wanted $want"; cat "$tmp/out" "$tmp/err"; fail=1
-  elif [ "$want" = 2 ] && [ "$(wc -l <"$tmp/err")" != 1 ]; then
-    echo "FAIL ($what): wanted one line on stderr"; cat "$tmp/err"; fail=1
-  fi
-}
+source "$(dirname "${BASH_SOURCE[0]}")/../cli_lib.sh"
 for a in transpose-ip-naive transpose-ip-supergrid transpose-ip-v1 transpose-ip-v1r transpose-ip-v1b; do
   expect 0 "$a" -- "$mmsim" run "$a" --order 45 -w 8 -k 2 --band 2 --region 2
   grep -q "output correct:   yes" "$tmp/out" || { echo "FAIL: $a not correct"; fail=1; }

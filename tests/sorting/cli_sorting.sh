@@ -2,20 +2,7 @@
 # CLI checks of the papers/003 family: runs, JSON keys, and exit status 2 with one line for bad input.
 set -u
 mmsim="$1"
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-fail=0
-expect() {  # expect STATUS DESCRIPTION -- COMMAND...
-  local want=$1 what=$2
-  shift 3
-  "$@" >"$tmp/out" 2>"$tmp/err"
-  local got=$?
-  if [ "$got" != "$want" ]; then
-    echo "FAIL ($what): exit $got, wanted $want"; cat "$tmp/out" "$tmp/err"; fail=1
-  elif [ "$want" = 2 ] && [ "$(wc -l <"$tmp/err")" != 1 ]; then
-    echo "FAIL ($what): wanted one line on stderr"; cat "$tmp/err"; fail=1
-  fi
-}
+source "$(dirname "${BASH_SOURCE[0]}")/../cli_lib.sh"
 expect 0 "sort" -- "$mmsim" run as-sort -w 8 -m 16 --seed 3
 expect 0 "partition json" -- "$mmsim" run as-partition -w 8 -m 8 --json
 grep -q '"cac_violations": 0' "$tmp/out" || { echo "FAIL: cac_violations missing"; fail=1; }
