@@ -66,7 +66,7 @@ case "${1:-}" in
     if [ -z "$B" ]; then
       cmake -S . -B build-gpu -DCMAKE_BUILD_TYPE=Release -DMMSIM_BUILD_TESTS=ON -DMMSIM_CUDA=ON \
         -DCMAKE_CUDA_COMPILER="$NVCC" >/dev/null
-      cmake --build build-gpu -j "$JOBS" --target mmsim test_cuda_index test_cuda_gpu
+      cmake --build build-gpu -j "$JOBS" --target mmsim test_cuda_index test_cuda_gpu mmsim_gpu_bmmc mmsim_gpu_enumeration
       mkdir -p build-gpu/bin
       cp build-gpu/cli/mmsim build-gpu/tests/cuda/test_cuda_index build-gpu/tests/cuda/test_cuda_gpu build-gpu/bin/
       B=build-gpu/bin
@@ -75,16 +75,35 @@ case "${1:-}" in
     mkdir -p "$OUTDIR"
     SMI="name,driver_version,clocks.sm,clocks.mem,clocks.max.sm,clocks.max.mem,power.draw,temperature.gpu"
     { echo "# before"; nvidia-smi --query-gpu="$SMI" --format=csv; } >"$OUTDIR/nvidia-smi.csv" 2>&1 || true
+    # MMSIM_GPU_STAGES picks what runs (default: all), so the work can be split over several calls
+    # of a machine that limits one command's time.
+    STAGES=" ${MMSIM_GPU_STAGES:-tests bmmc enumeration tables validate ncu} "
+    stage() { [[ "$STAGES" == *" $1 "* ]]; }
     status=0
-    "$B/test_cuda_index" || status=$?
-    # The GPU tests exit 1 on any mismatch; the tables still run, and the script fails at the end.
-    "$B/test_cuda_gpu" >"$OUTDIR/gpu-tests.txt" || { status=$?; echo "mmsim.sh: GPU TESTS FAILED" >&2; }
-    tail -1 "$OUTDIR/gpu-tests.txt"
-    "$B/mmsim" gpu info >"$OUTDIR/device.md"
-    timeout "${MMSIM_GPU_SWEEP_S:-360}" "$B/mmsim" gpu reproduce --out "$OUTDIR" --threads "$JOBS" \
-      --max-side "${MMSIM_GPU_MAX_SIDE:-16384}" 2>"$OUTDIR/progress.log" >/dev/null || status=$?
-    timeout "${MMSIM_GPU_VALIDATE_S:-120}" "$B/mmsim" validate -L "${MMSIM_GPU_L:-400}" \
-      --sides 256,512,1024,2048 >"$OUTDIR/validate.md" || status=$?
+    if stage tests; then
+      "$B/test_cuda_index" || status=$?
+      # The GPU tests exit 1 on any mismatch; the tables still run, and the script fails at the end.
+      "$B/test_cuda_gpu" >"$OUTDIR/gpu-tests.txt" || { status=$?; echo "mmsim.sh: GPU TESTS FAILED" >&2; }
+      tail -1 "$OUTDIR/gpu-tests.txt"
+      "$B/mmsim" gpu info >"$OUTDIR/device.md"
+    fi
+    if stage bmmc; then
+      timeout "${MMSIM_GPU_BMMC_S:-120}" "$B/mmsim_gpu_bmmc" --out "$OUTDIR" --threads "$JOBS" 2>"$OUTDIR/bmmc-progress.log" || status=$?
+    fi
+    if stage enumeration; then
+      timeout "${MMSIM_GPU_ENUM_S:-150}" "$B/mmsim_gpu_enumeration" --out "$OUTDIR" 2>"$OUTDIR/enumeration-progress.log" || status=$?
+    fi
+    if stage tables; then
+      timeout "${MMSIM_GPU_SWEEP_S:-360}" "$B/mmsim" gpu reproduce --out "$OUTDIR" --threads "$JOBS" \
+        --max-side "${MMSIM_GPU_MAX_SIDE:-16384}" 2>"$OUTDIR/progress.log" >/dev/null || status=$?
+    fi
+    if stage validate; then
+      timeout "${MMSIM_GPU_VALIDATE_S:-120}" "$B/mmsim" validate -L "${MMSIM_GPU_L:-400}" \
+        --sides 256,512,1024,2048 >"$OUTDIR/validate.md" || status=$?
+    fi
+    if stage ncu; then
+      bash cuda/ncu_rap.sh "$B/mmsim" "$OUTDIR" || true  # optional: never fails the run
+    fi
     { echo "# after"; nvidia-smi --query-gpu="$SMI" --format=csv; } >>"$OUTDIR/nvidia-smi.csv" 2>&1 || true
     exit $status
     ;;

@@ -198,12 +198,14 @@ std::uint32_t fused_rows_per_block(std::uint32_t side, Elem e, std::uint64_t sha
   return rows;
 }
 
-GpuSchedule build_schedule(const OfflineSchedule& s, Elem e, bool want_paper, unsigned threads) {
+GpuSchedule build_schedule(const OfflineSchedule& s, Elem e, bool want_paper) {
   GpuSchedule g;
   g.side = s.side;
-  const auto t0 = std::chrono::steady_clock::now();
+  g.seconds_colouring = s.seconds_colouring;
+  g.seconds_tables = s.seconds_tables;
   if (want_paper)
-    for (int k = 0; k < 3; ++k) g.paper[k] = bank_schedule(s.step[k], s.side, threads);
+    for (int k = 0; k < 3; ++k) g.paper[k] = s.bank[k];
+  const auto t0 = std::chrono::steady_clock::now();
   const std::uint32_t rows = fused_rows_per_block(s.side, e, 128 * 1024);
   g.fused_rows[0] = g.fused_rows[1] = g.fused_rows[2] = rows;
   g.gather[0] = gather_schedule(s.step[0], s.side, rows);
@@ -213,14 +215,8 @@ GpuSchedule build_schedule(const OfflineSchedule& s, Elem e, bool want_paper, un
   return g;
 }
 
-GpuSchedule build_schedule(const std::vector<std::uint32_t>& p, std::uint32_t side, Elem e, bool want_paper,
-                           unsigned threads) {
-  const auto t0 = std::chrono::steady_clock::now();
-  const OfflineSchedule s = make_offline_schedule(p, side, threads);
-  const double colouring = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-  GpuSchedule g = build_schedule(s, e, want_paper, threads);
-  g.seconds_colouring = colouring;
-  return g;
+GpuSchedule build_schedule(const std::vector<std::uint32_t>& p, std::uint32_t side, Elem e, bool want_paper) {
+  return build_schedule(make_offline_schedule(p, side), e, want_paper);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -490,21 +486,20 @@ Measure Bench::tiled(const TileMap& map, const std::vector<std::uint32_t>& p) {
   return I.measure([&] { I.tiled(map, I.a, I.b); }, p, 1);
 }
 
-Measure Bench::row_wise(const std::vector<std::uint32_t>& step, std::uint32_t side, bool pipelined) {
+Measure Bench::row_wise(const std::vector<std::uint32_t>& step, const BankSchedule& bs, std::uint32_t side,
+                        bool pipelined) {
   Impl& I = *impl_;
   I.square(side);
   I.check_row_wise(side);
-  const BankSchedule bs = bank_schedule(step, side, I.cfg.host_threads);
   I.upload16(0, bs.s);
   I.upload16(1, bs.d);
   return I.measure([&] { I.row_wise(I.a, I.b, 0, 1, side, pipelined); }, step_permutation(step, side, false), 1);
 }
 
-Measure Bench::column_wise(const std::vector<std::uint32_t>& step, std::uint32_t side) {
+Measure Bench::column_wise(const std::vector<std::uint32_t>& step, const BankSchedule& bs, std::uint32_t side) {
   Impl& I = *impl_;
   I.square(side);
   I.check_row_wise(side);
-  const BankSchedule bs = bank_schedule(step, side, I.cfg.host_threads);
   I.upload16(0, bs.s);
   I.upload16(1, bs.d);
   I.poison_temporaries();

@@ -58,19 +58,20 @@ struct GpuSchedule {
   BankSchedule paper[3];                    ///< conflict-free s and d per step (scheduled-paper)
   std::vector<std::uint16_t> gather[3];     ///< gather indices per step (scheduled-fused)
   std::uint32_t fused_rows[3] = {1, 1, 1};  ///< rows per block of each fused kernel
-  double seconds_colouring = 0, seconds_arrays = 0;
+  double seconds_colouring = 0, seconds_tables = 0;  ///< the offline builder: row colouring, S/D tables
+  double seconds_arrays = 0;                          ///< the gather arrays of scheduled-fused
 };
 
 /// Rows per block of the fused row-wise kernel: the most rows (up to 8) whose elements fit in
 /// `shared_cap` bytes of shared memory.
 std::uint32_t fused_rows_per_block(std::uint32_t side, Elem e, std::uint64_t shared_cap);
 
-/// Builds both forms from a permutation of side^2 cells (host work, timed, excluded from the GPU
-/// times as in papers/000 Sect. 8). `want_paper`: also the bank colouring of the paper's kernels.
-GpuSchedule build_schedule(const std::vector<std::uint32_t>& p, std::uint32_t side, Elem e, bool want_paper,
-                           unsigned threads);
-/// The same from an already computed three-step schedule.
-GpuSchedule build_schedule(const OfflineSchedule& s, Elem e, bool want_paper, unsigned threads);
+/// Builds both forms from a permutation of side^2 cells with algorithms/offline's builder (host
+/// work, timed, excluded from the GPU times as in papers/000 Sect. 8). `want_paper`: also keep the
+/// S/D tables of the paper's kernels.
+GpuSchedule build_schedule(const std::vector<std::uint32_t>& p, std::uint32_t side, Elem e, bool want_paper);
+/// The same from an already built schedule (its S/D tables copied when `want_paper`).
+GpuSchedule build_schedule(const OfflineSchedule& s, Elem e, bool want_paper);
 
 /// Device buffers for arrays of n elements of one type, and the timed runs on them. The source array
 /// holds distinct finite values; the poison (all ones: a NaN) is none of them.
@@ -92,11 +93,12 @@ class Bench {
   Measure s_designated(const std::vector<std::uint32_t>& p);
   /// papers/000 Sect. 5 through 32 x 32 tiles; p is the permutation the map performs (for the check).
   Measure tiled(const TileMap& map, const std::vector<std::uint32_t>& p);
-  /// One row-wise permutation (papers/000 Sect. 6), the paper's kernel: `step` as in OfflineSchedule.
-  /// `pipelined`: the kernel of scheduled-pipelined instead.
-  Measure row_wise(const std::vector<std::uint32_t>& step, std::uint32_t side, bool pipelined = false);
+  /// One row-wise permutation (papers/000 Sect. 6), the paper's kernel: `step` as in OfflineSchedule,
+  /// `bs` its S/D tables (bank_schedule(step, side)). `pipelined`: the kernel of scheduled-pipelined.
+  Measure row_wise(const std::vector<std::uint32_t>& step, const BankSchedule& bs, std::uint32_t side,
+                   bool pipelined = false);
   /// One column-wise permutation: transpose, row-wise, transpose (papers/000 Sect. 6).
-  Measure column_wise(const std::vector<std::uint32_t>& step, std::uint32_t side);
+  Measure column_wise(const std::vector<std::uint32_t>& step, const BankSchedule& bs, std::uint32_t side);
   /// papers/000 Sect. 8's five kernels: row-wise, transpose, row-wise, transpose, row-wise.
   /// `pipelined` (scheduled-pipelined): the same five kernels, the row-wise one with all of a
   /// thread's global loads issued before its first store (see gpu.cu).

@@ -7,6 +7,7 @@
 #include <cmath>
 #include <cstdio>
 #include <map>
+#include <future>
 #include <optional>
 
 #include "algorithms/offline/schedule_file.h"
@@ -72,23 +73,14 @@ TileMap tile_map(const std::string& perm, std::uint32_t side) {
   return m;
 }
 
+// Progress lines carry the seconds since the first one, so that a run's log shows where its time went.
 void progress(const SweepOptions& o, const std::string& line) {
-  if (o.verbose) std::fprintf(stderr, "gpu: %s\n", line.c_str());
+  static const auto start = std::chrono::steady_clock::now();
+  const double t = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  if (o.verbose) std::fprintf(stderr, "gpu: [%7.1f s] %s\n", t, line.c_str());
 }
 
 std::string ms_text(const Measure& m) { return report::format_number(m.median_ms, 4) + " ms"; }
-
-// A row-wise step that permutes every row at random (for the row-wise and column-wise benchmarks).
-std::vector<std::uint32_t> random_rows(std::uint32_t side, std::uint64_t seed) {
-  std::vector<std::uint32_t> step(std::uint64_t{side} * side);
-  Rng rng(seed);
-  for (std::uint64_t i = 0; i < side; ++i) {
-    std::span<std::uint32_t> row(step.data() + i * side, side);
-    for (std::uint32_t j = 0; j < side; ++j) row[j] = j;
-    rng.shuffle(row);
-  }
-  return step;
-}
 
 }  // namespace
 
@@ -120,60 +112,72 @@ Sweep run_sweep(const SweepOptions& o, const std::function<void(const Sweep&)>& 
       s.rows.push_back(r);
     }
     if (benches.empty()) continue;
+    std::vector<std::uint32_t> row_step;
+    BankSchedule row_bank;
     const auto add = [&](Elem e, const std::string& perm, const std::string& algo, Measure m, std::string note = "") {
       progress(o, std::string(to_string(e)) + " sqrt(n)=" + std::to_string(side) + " " + algo + " " + perm + " " +
                       ms_text(m) + (m.correct ? "" : " MISMATCH"));
       s.rows.push_back({e, side, perm, algo, std::move(m), copy_ms[e], std::move(note)});
     };
-    for (const std::string& perm : kPerms) {
-      const Permutation P = named_permutation(perm, n, o.seed);
-      const bool scheduled = side <= o.max_scheduled_side;
-      std::optional<OfflineSchedule> sched;
-      double colouring = 0;
-      if (scheduled) {
-        const auto t0 = std::chrono::steady_clock::now();
-        sched = make_offline_schedule(P.p, side, th);
-        colouring = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-      }
-      // The paper's bank colourings do not depend on the type: computed once, lent to each type.
-      BankSchedule paper[3];
-      double seconds_paper = 0;
-      if (sched) {
-        const auto t0 = std::chrono::steady_clock::now();
-        for (int k = 0; k < 3; ++k) paper[k] = bank_schedule(sched->step[k], side, th);
-        seconds_paper = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-      }
+    // The schedules come from algorithms/offline's builder (the one the simulator's `scheduled`
+    // runs), single-threaded per permutation: the permutations' builds run side by side on the host
+    // while the GPU measures the earlier permutations. Their time is excluded, as in papers/000 Sect. 8.
+    const bool scheduled = side <= o.max_scheduled_side;
+    std::vector<Permutation> perms;
+    std::vector<std::future<OfflineSchedule>> builds;
+    if (scheduled) {
+      for (const std::string& perm : kPerms) perms.push_back(named_permutation(perm, n, o.seed));
+      for (const Permutation& P : perms)
+        builds.push_back(std::async(std::launch::async, [&P, side] { return make_offline_schedule(P.p, side); }));
+    }
+    for (std::size_t pi = 0; pi < kPerms.size(); ++pi) {
+      const std::string& perm = kPerms[pi];
+      // The builds read perms[pi] until their future is ready: referred to, never moved.
+      std::optional<Permutation> own;
+      if (!scheduled) own = named_permutation(perm, n, o.seed);
+      const Permutation& P = scheduled ? perms[pi] : *own;
       for (auto& [e, bench] : benches) {
         add(e, perm, "d-designated", bench->d_designated(P.p));
         add(e, perm, "s-designated", bench->s_designated(P.p));
         if (perm != "identical" && perm != "random") add(e, perm, "in-place", bench->tiled(tile_map(perm, side), P.p));
-        if (!sched) continue;
+      }
+      if (!scheduled) continue;
+      const OfflineSchedule sched = builds[pi].get();
+      if (perm == "random") {  // a row-wise step, with its S/D tables, for the row-wise benchmarks
+        row_step = sched.step[0];
+        row_bank = sched.bank[0];
+      }
+      const std::string pre = "schedule precomputed on the host by the offline builder in " +
+                              report::format_number(sched.seconds_colouring, 3) + " s (row colouring) + " +
+                              report::format_number(sched.seconds_tables, 3) + " s (S/D tables), not in the time";
+      for (auto& [e, bench] : benches) {
         const bool paper_fits = 2ull * side * elem_bytes(e) <= s.device.shared_per_block_optin;
-        GpuSchedule g = build_schedule(*sched, e, false, th);
-        const std::string pre = "schedule precomputed on the host in " + report::format_number(colouring, 3) +
-                                " s (row colouring) + " + report::format_number(seconds_paper, 3) +
-                                " s (bank colourings) + " + report::format_number(g.seconds_arrays, 3) +
-                                " s (gather arrays), not in the time";
+        const GpuSchedule g = build_schedule(sched, e, paper_fits);
         if (paper_fits) {
-          for (int k = 0; k < 3; ++k) std::swap(g.paper[k], paper[k]);
           add(e, perm, "scheduled-paper", bench->scheduled_paper(g, P.p), pre);
           add(e, perm, "scheduled-pipelined", bench->scheduled_paper(g, P.p, true), pre);
-          for (int k = 0; k < 3; ++k) std::swap(g.paper[k], paper[k]);
         }
         add(e, perm, "scheduled-fused", bench->scheduled_fused(g, P.p),
-            pre + "; " + std::to_string(g.fused_rows[0]) + " rows per block");
+            pre + "; gather arrays " + report::format_number(g.seconds_arrays, 3) + " s; " +
+                std::to_string(g.fused_rows[0]) + " rows per block");
       }
-      if (!scheduled)
-        s.notes.push_back("sqrt(n) = " + std::to_string(side) + ": the scheduled permutation not run (host colouring of " +
-                          std::to_string(n) + " edges is past this sweep's --max-scheduled-side)");
     }
-    // Row-wise and column-wise permutations of random row / column permutations (benchmark table).
-    const std::vector<std::uint32_t> step = random_rows(side, o.seed + side);
-    for (auto& [e, bench] : benches) {
-      if (2ull * side * elem_bytes(e) > s.device.shared_per_block_optin) continue;
-      add(e, "random rows", "row-wise", bench->row_wise(step, side));
-      add(e, "random rows", "row-wise-pipelined", bench->row_wise(step, side, true));
-      add(e, "random columns", "column-wise", bench->column_wise(step, side));
+    if (!scheduled)
+      s.notes.push_back("sqrt(n) = " + std::to_string(side) + ": the scheduled permutation and the row-wise and "
+                        "column-wise benchmarks not run: the host's schedule of " + std::to_string(n) +
+                        " cells is past this sweep's --max-scheduled-side (" + std::to_string(o.max_scheduled_side) +
+                        " by default, n = 2^24, so that gpu-reproduce fits one 10-minute call: the offline builder "
+                        "is single-threaded and its time grows as n log n, 4 to 7 times longer per doubling of sqrt(n))");
+    // Row-wise and column-wise permutations (benchmark table): step 1 of the random permutation's
+    // schedule, with the S/D tables the offline builder made for it.
+    if (!row_step.empty()) {
+      const BankSchedule& bs = row_bank;
+      for (auto& [e, bench] : benches) {
+        if (2ull * side * elem_bytes(e) > s.device.shared_per_block_optin) continue;
+        add(e, "random's step 1", "row-wise", bench->row_wise(row_step, bs, side));
+        add(e, "random's step 1", "row-wise-pipelined", bench->row_wise(row_step, bs, side, true));
+        add(e, "random's step 1 on columns", "column-wise", bench->column_wise(row_step, bs, side));
+      }
     }
     if (after_size) after_size(s);
   }
@@ -269,8 +273,9 @@ report::Table kasagi_t2_table(const Sweep& s) {
   t.notes.push_back("scheduled-paper: the paper's five kernels (row-wise, transpose, row-wise, transpose, row-wise; "
                     "16-bit s and d). scheduled-pipelined: the same five kernels, the row-wise one issuing all of a thread's "
                     "global loads (cells and both index arrays) before its first shared-memory store. scheduled-fused: three kernels, each transpose folded into the row-wise kernel "
-                    "before it, one 16-bit gather index per cell. The schedule's precomputation is excluded (papers/000 "
-                    "Sect. 8) and given in the benchmark table.");
+                    "before it, one 16-bit gather index per cell. All three run the schedule of algorithms/offline's builder, "
+                    "the one the simulator's `scheduled` runs (the S/D tables as they are; the gather arrays derived from "
+                    "them). The schedule's precomputation is excluded (papers/000 Sect. 8) and given in the benchmark table.");
   for (const auto& g : goal_notes(s)) t.notes.push_back(g);
   for (const auto& n : s.notes) t.notes.push_back(n);
   return t;
@@ -376,7 +381,7 @@ report::Table validate_table(const ValidateOptions& o) {
         else if (pr.gpu == "s-designated") gm = bench.s_designated(P.p);
         else if (pr.gpu == "in-place") gm = bench.tiled(tile_map(perm, side), P.p);
         else {
-          if (!g) g = build_schedule(P.p, side, o.elem, true, 8);
+          if (!g) g = build_schedule(P.p, side, o.elem, true);
           gm = bench.scheduled_paper(*g, P.p);
         }
         pts.push_back({pr.family, pr.gpu, pr.sim, perm, side, static_cast<double>(sim.run.stats.time_units),
@@ -449,32 +454,12 @@ report::Table validate_table(const ValidateOptions& o) {
 // ---------------------------------------------------------------------------------------------
 // One permutation, optionally with the schedule file that `mmsim schedule` writes.
 
+// The tables of a schedule file are the S/D tables as they are: the GPU runs exactly what the
+// simulator's `scheduled` runs from the same file.
 GpuSchedule from_schedule_file(const offline::ThreeStepSchedule& t, Elem e) {
-  const auto side = static_cast<std::uint32_t>(t.N);
   if (t.w != static_cast<int>(kW)) throw InputError("--schedule: the GPU kernels need a schedule made for w = 32");
-  if (side > 65536) throw InputError("--schedule: sqrt(n) must be at most 65536 for 16-bit indices");
-  OfflineSchedule os;
-  os.side = side;
-  GpuSchedule g;
-  for (int k = 0; k < 3; ++k) {
-    const auto& rs = t.step[k];
-    os.step[k].assign(t.n, 0);
-    g.paper[k].s.resize(t.n);
-    g.paper[k].d.resize(t.n);
-    for (std::uint64_t x = 0; x < t.n; ++x) {
-      const std::uint64_t row = x / side;
-      os.step[k][row * side + rs.s[x]] = rs.d[x];  // P_r(S_r(j)) = D_r(j)
-      g.paper[k].s[x] = static_cast<std::uint16_t>(rs.s[x]);
-      g.paper[k].d[x] = static_cast<std::uint16_t>(rs.d[x]);
-    }
-  }
-  GpuSchedule fused = build_schedule(os, e, false, 1);
-  for (int k = 0; k < 3; ++k) {
-    g.gather[k] = std::move(fused.gather[k]);
-    g.fused_rows[k] = fused.fused_rows[k];
-  }
-  g.side = side;
-  return g;
+  if (t.N > 65536) throw InputError("--schedule: sqrt(n) must be at most 65536 for 16-bit indices");
+  return build_schedule(offline_schedule_of(t), e, true);
 }
 
 report::Table run_one_table(const RunOneOptions& o) {
@@ -488,7 +473,7 @@ report::Table run_one_table(const RunOneOptions& o) {
     g = from_schedule_file(offline::read_schedule_file(*o.schedule_file, o.perm.p, static_cast<int>(kW)), o.elem);
     source = "schedule read from " + *o.schedule_file;
   } else {
-    g = build_schedule(o.perm.p, static_cast<std::uint32_t>(side), o.elem, true, 8);
+    g = build_schedule(o.perm.p, static_cast<std::uint32_t>(side), o.elem, true);
     source = "schedule computed on the host";
   }
   BenchConfig cfg;

@@ -6,6 +6,7 @@
 
 #include "cli/common.h"
 #include "cuda/gpu_tables.h"
+#include "cuda/rap_table.h"
 
 namespace mmsim::cli {
 
@@ -25,8 +26,15 @@ std::vector<gpu::Elem> parse_types(const std::string& s) {
 
 bool power_of_two(std::uint32_t x) { return x && !(x & (x - 1)); }
 
+// True when the table's last column (correct) says yes on every row.
+bool table_correct(const report::Table& t) {
+  for (const auto& row : t.rows)
+    if (!std::holds_alternative<std::string>(row.back()) || std::get<std::string>(row.back()) != "yes") return false;
+  return true;
+}
+
 struct SweepArgs {
-  std::uint32_t min_side = 512, max_side = 16384, max_sched = 8192;
+  std::uint32_t min_side = 512, max_side = 16384, max_sched = 4096;
   std::string types = "float,double";
   int runs = 20;
   unsigned threads = 8;
@@ -79,15 +87,39 @@ int guarded(F f) {
   }
 }
 
+// rap-t3's options: the layouts drawn (as `mmsim table rap-t3 --trials`) and the timed transposes.
+struct RapArgs {
+  int trials = 2000;
+  std::uint32_t reps = 1024;
+
+  void add_to(CLI::App* cmd) {
+    cmd->add_option("--trials", trials, "rap-t3: layouts drawn for ras and rap (the simulator's and the GPU's)")
+        ->capture_default_str();
+    cmd->add_option("--reps", reps, "rap-t3: timed transposes per block, even, 2 to 65536")->capture_default_str();
+  }
+  gpu::RapTableOptions options(const SweepArgs& sweep) const {
+    if (trials < 1 || trials > 100000) throw InputError("--trials: between 1 and 100000");
+    if (reps < 2 || reps > 65536 || reps % 2 != 0) throw InputError("--reps: an even number from 2 to 65536");
+    gpu::RapTableOptions o;
+    o.sim.trials = trials;
+    o.sim.seed = sweep.seed;
+    o.gpu.reps = reps;
+    o.elems = parse_types(sweep.types);
+    return o;
+  }
+};
+
 }  // namespace
 
 Runner add_gpu_command(CLI::App& app) {
   auto* cmd = app.add_subcommand("gpu", "run the permutation kernels on the CUDA GPU (tables, reproduce, info)");
   cmd->require_subcommand(1);
   auto* info = cmd->add_subcommand("info", "the GPU's name, SMs, memory, clocks and driver");
-  auto* table = cmd->add_subcommand("table", "one GPU table: kasagi-t2 or bench");
+  auto* table = cmd->add_subcommand("table", "one GPU table: kasagi-t2, bench or rap-t3");
   auto* repro = cmd->add_subcommand("reproduce", "every GPU table, written to --out as .md and .csv");
   auto* run = cmd->add_subcommand("run", "one permutation: copy, conventional and scheduled, optionally from a schedule file");
+  auto* profile = cmd->add_subcommand("rap-profile", "for Nsight Compute: each float 32 x 32 transpose kernel launched once");
+  auto* ncu = cmd->add_subcommand("rap-ncu", "Nsight Compute's bank conflicts of rap-profile beside the simulator's");
   struct Opts {
     std::string name, format = "md", out = "results/gpu";
     SweepArgs sweep;
@@ -95,13 +127,21 @@ Runner add_gpu_command(CLI::App& app) {
     std::uint64_t n = 1u << 20;
     int runs = 20;
     std::uint64_t seed = 1;
+    RapArgs rap;
+    std::string ncu_csv;
   };
   auto o = std::make_shared<Opts>();
-  table->add_option("name", o->name, "kasagi-t2 or bench")->required();
+  table->add_option("name", o->name, "kasagi-t2, bench or rap-t3")->required();
+  o->rap.add_to(table);
   table->add_option("--format", o->format, "md, csv or json")->capture_default_str();
   o->sweep.add_to(table);
   repro->add_option("--out", o->out, "folder for the tables")->capture_default_str();
   o->sweep.add_to(repro);
+  o->rap.add_to(repro);
+  profile->add_option("--seed", o->seed, "seed of the ras and rap layouts")->capture_default_str();
+  ncu->add_option("csv", o->ncu_csv, "Nsight Compute's --csv output of `mmsim gpu rap-profile`")->required();
+  ncu->add_option("--seed", o->seed, "the seed rap-profile ran with")->capture_default_str();
+  ncu->add_option("--out", o->out, "folder for rap-ncu.md (empty: print only)")->capture_default_str();
   run->add_option("--perm", o->perm, "named permutation")->capture_default_str();
   run->add_option("--perm-file", o->perm_file, "permutation file (one P(i) per line)");
   run->add_option("-n", o->n, "number of elements, sqrt(n) a power of two >= 32")->capture_default_str();
@@ -109,19 +149,39 @@ Runner add_gpu_command(CLI::App& app) {
   run->add_option("--type", o->type, "float or double")->capture_default_str();
   run->add_option("--runs", o->runs, "timed runs (>= 20)")->capture_default_str();
   run->add_option("--seed", o->seed, "seed of the random permutation")->capture_default_str();
-  return [o, info, table, repro, run] {
+  return [o, info, table, repro, run, profile, ncu] {
     return guarded([&] {
       if (info->parsed()) {
         std::cout << report::to_markdown(gpu::device_table(gpu::device_info()));
         return kOk;
       }
+      if (profile->parsed()) {
+        const int wrong = gpu::rap_profile(o->seed);
+        if (wrong) std::fprintf(stderr, "mmsim: gpu: %d transpose kernels gave a wrong output\n", wrong);
+        return wrong ? kCheckFailed : kOk;
+      }
+      if (ncu->parsed()) {
+        const report::Table t = gpu::rap_ncu_table(o->ncu_csv, o->seed);
+        if (!o->out.empty()) {
+          std::filesystem::create_directories(o->out);
+          write_file(std::filesystem::path(o->out) / "rap-ncu.md", report::to_markdown(t));
+        }
+        std::cout << report::to_markdown(t);
+        return kOk;
+      }
       if (table->parsed()) {
-        if (o->name != "kasagi-t2" && o->name != "bench") throw InputError("table: kasagi-t2 or bench (got '" + o->name + "')");
+        if (o->name != "kasagi-t2" && o->name != "bench" && o->name != "rap-t3")
+          throw InputError("table: kasagi-t2, bench or rap-t3 (got '" + o->name + "')");
         report::Format f;
         try {
           f = report::parse_format(o->format);
         } catch (const std::invalid_argument& e) {
           throw InputError(e.what());
+        }
+        if (o->name == "rap-t3") {
+          const report::Table t = gpu::rap_t3_gpu_table(o->rap.options(o->sweep));
+          std::cout << report::render(t, f);
+          return table_correct(t) ? kOk : kCheckFailed;
         }
         const gpu::SweepOptions so = o->sweep.options();
         const gpu::Sweep s = gpu::run_sweep(so);
@@ -150,6 +210,12 @@ Runner add_gpu_command(CLI::App& app) {
       const gpu::DeviceInfo d = gpu::device_info();
       write_file(std::filesystem::path(o->out) / "device.md", report::to_markdown(gpu::device_table(d)));
       const std::filesystem::path dir(o->out);
+      // rap-t3 first: it is short, and a sweep stopped by a time limit then still leaves it.
+      const gpu::RapTableOptions ro = o->rap.options(o->sweep);
+      const report::Table rap = gpu::rap_t3_gpu_table(ro);
+      write_file(dir / "rap-t3.md", report::to_markdown(rap));
+      write_file(dir / "rap-t3.csv", report::to_csv(rap));
+      if (so.verbose) std::fprintf(stderr, "gpu: rap-t3 written\n");
       const auto write_all = [&dir](const gpu::Sweep& sw) {
         const report::Table t2 = gpu::kasagi_t2_table(sw), b = gpu::bench_table(sw);
         write_file(dir / "kasagi-t2.md", report::to_markdown(t2));
@@ -162,6 +228,10 @@ Runner add_gpu_command(CLI::App& app) {
       std::cout << report::to_markdown(gpu::kasagi_t2_table(s));
       if (!gpu::all_correct(s)) {
         std::fprintf(stderr, "mmsim: gpu: some kernel's output did not match the CPU reference (see bench.md)\n");
+        return kCheckFailed;
+      }
+      if (!table_correct(rap)) {
+        std::fprintf(stderr, "mmsim: gpu: some transpose's output did not match (see rap-t3.md)\n");
         return kCheckFailed;
       }
       return kOk;
