@@ -60,45 +60,115 @@ CongestionStats summarize(std::vector<std::uint64_t> histogram, double seconds) 
   return s;
 }
 
-// One (layout, pattern) pair, compiled for it: the loop the speed goal is about. The access's cells
-// are made, mapped to banks and counted in one pass (draw_matrix_cells<P> is the same access, written
-// out for readers and tests).
-template <MatrixLayoutKind K, MatrixPattern P>
+// One (layout, pattern) pair, compiled for it: the loop the speed goal is about. Every trial draws a
+// fresh layout and a fresh access, independent of all other trials, but only the random numbers the
+// access can see (papers/001 Sect. V's experiment, done lazily):
+//  - ras and rap are fixed by the row shifts r_0 .. r_{w-1}; raw, pad and xor draw nothing;
+//  - contiguous reads row x only, so only r_x matters. It is uniform in [0, w) under ras by
+//    definition and under rap because each entry of a uniformly random permutation is uniform, so one
+//    uniform draw stands for the whole layout;
+//  - stride and diagonal read every row and random most rows, so all w shifts are drawn: w
+//    independent uniform numbers for ras, a full uniformly random permutation for rap (Shuffler);
+//  - random names w independent uniform cells; equal cells merge into one request (papers/001
+//    Sect. II). Every layout maps cells one-to-one to addresses, so "same address" is "same cell",
+//    which is checked on the cell's index i w + j.
+// draw_matrix_cells<P> (patterns.h) is the same access, written out for readers; tests/layouts checks
+// this loop against a plain Monte Carlo that draws every layout in full. Pow2: w is a power of two, so that every draw below w (or w^2) is a bit field of a 64-bit word and
+// every "mod w" a mask.
+template <MatrixLayoutKind K, MatrixPattern P, bool Pow2>
 CongestionStats run_2d_as(const CongestionQuery& q) {
+  constexpr bool kShifted = K == MatrixLayoutKind::Ras || K == MatrixLayoutKind::Rap;
   const std::uint32_t w = q.w;
-  Draws draws(q.seed);
-  MatrixLayout layout(K, w, draws);
-  std::vector<std::uint64_t> histogram(w + 1, 0);
-  BankCounter counter(w);
-  // A power-of-two w up to 256 takes a random cell from one 16-bit piece.
-  const bool one_piece = (w & (w - 1)) == 0 && w <= 256;
   const auto lg = static_cast<unsigned>(std::countr_zero(w));
+  FastDraws draws(q.seed);
+  auto uniform = [&](std::uint32_t* out, std::uint32_t n) {  // out[0 .. n) uniform in [0, w)
+    if constexpr (Pow2) {
+      draws.fill_bits(out, n, lg);
+    } else {
+      for (std::uint32_t k = 0; k < n; ++k) out[k] = draws.below(w);
+    }
+  };
+  const Shuffler shuffler(K == MatrixLayoutKind::Rap ? w : 1);
+  // shift[0 .. w) = r_i (left 0 for raw, pad and xor), shift[w] = the access's row, column or offset.
+  // The hot loop works on raw pointers, which the compiler keeps in registers.
+  std::vector<std::uint32_t> shift_store(w + 1, 0), count_store(w, 0);
+  std::uint32_t* const shift = shift_store.data();
+  std::uint32_t* const count = count_store.data();
+  auto draw_shifts_and_x = [&]() -> std::uint32_t {
+    if constexpr (K == MatrixLayoutKind::Ras) {
+      uniform(shift, w + 1);
+    } else {
+      if constexpr (K == MatrixLayoutKind::Rap) shuffler.shuffle(draws, shift);
+      uniform(shift + w, 1);
+    }
+    return shift[w];
+  };
+  // Merging equal cells of a random access: a generation-stamped table over the w^2 cells for
+  // w <= 256 (at most 256 KiB); beyond, BankCounter's per-bank chains keyed by the cell index.
+  const bool stamped = w <= 256;
+  std::vector<std::uint32_t> seen_store(P == MatrixPattern::Random && stamped ? std::size_t{w} * w : 0, 0);
+  std::uint32_t* const seen = seen_store.data();
+  std::uint32_t gen = 0;
+  BankCounter chains(P == MatrixPattern::Random && !stamped ? w : 1);
+  std::vector<std::uint64_t> histogram(w + 1, 0);
   const auto t0 = std::chrono::steady_clock::now();
   for (std::uint64_t trial = 0; trial < q.trials; ++trial) {
-    if (trial > 0) layout.redraw(draws);
-    counter.start();
+    std::fill(count, count + w, 0);
     std::uint32_t worst = 0;
-    if constexpr (P == MatrixPattern::Random) {
+    auto add = [&](std::uint32_t bank) { worst = std::max(worst, ++count[bank]); };
+    if constexpr (P == MatrixPattern::Contiguous) {
+      std::uint32_t xr[2] = {0, 0};  // the row x and, for ras and rap, its shift r_x
+      uniform(xr, kShifted ? 2 : 1);
+      for (std::uint32_t t = 0; t < w; ++t) add(MatrixLayout::bank_of<K, Pow2>(xr[0], t, w, xr[1]));
+    } else if constexpr (P == MatrixPattern::Stride) {
+      const std::uint32_t x = draw_shifts_and_x();
+      for (std::uint32_t t = 0; t < w; ++t) add(MatrixLayout::bank_of<K, Pow2>(t, x, w, shift[t]));
+    } else if constexpr (P == MatrixPattern::Diagonal) {
+      const std::uint32_t x = draw_shifts_and_x();
       for (std::uint32_t t = 0; t < w; ++t) {
-        std::uint32_t i, j;
-        if (one_piece) {
-          const std::uint32_t v = draws.next16();
-          i = (v >> lg) & (w - 1), j = v & (w - 1);
-        } else {
-          i = draws.below(w), j = draws.below(w);
-        }
-        worst = std::max(worst, counter.add_unique(layout.template bank_as<K>(i, j), layout.template address_as<K>(i, j), t));
+        add(MatrixLayout::bank_of<K, Pow2>(t, MatrixLayout::wrap<Pow2>(x + t, w), w, shift[t]));
       }
     } else {
-      const std::uint32_t x = draws.below(w);  // the row, column or diagonal of the access
-      for (std::uint32_t t = 0; t < w; ++t) {
-        if constexpr (P == MatrixPattern::Contiguous) {
-          worst = std::max(worst, counter.add(layout.template bank_as<K>(x, t)));
-        } else if constexpr (P == MatrixPattern::Stride) {
-          worst = std::max(worst, counter.add(layout.template bank_as<K>(t, x)));
+      if constexpr (kShifted) draw_shifts_and_x();  // the random access needs no x
+      if (stamped) {
+        if (++gen == 0) {
+          std::fill(seen_store.begin(), seen_store.end(), 0);
+          gen = 1;
+        }
+        // A cell named before in this access merges with it: only a first naming is a request.
+        auto add_new = [&](std::uint32_t i, std::uint32_t j, std::uint32_t key) {
+          if (seen[key] == gen) return;
+          seen[key] = gen;
+          add(MatrixLayout::bank_of<K, Pow2>(i, j, w, shift[i]));
+        };
+        if constexpr (Pow2) {
+          // Each cell takes 2 lg bits of a word: j the lower lg, i the upper lg, so that the field
+          // itself is the cell index i w + j; i and j are independent and uniform in [0, w).
+          const std::uint32_t per_word = 64 / (2 * lg), m = w - 1, key_mask = w * w - 1;
+          for (std::uint32_t t = 0; t < w;) {
+            std::uint64_t x = draws.word();
+            for (const std::uint32_t stop = std::min(w, t + per_word); t < stop; ++t) {
+              const auto key = static_cast<std::uint32_t>(x) & key_mask;
+              const auto j = static_cast<std::uint32_t>(x) & m;
+              x >>= lg;
+              const auto i = static_cast<std::uint32_t>(x) & m;
+              x >>= lg;
+              add_new(i, j, key);
+            }
+          }
         } else {
-          const std::uint32_t c = x + t;
-          worst = std::max(worst, counter.add(layout.template bank_as<K>(t, c >= w ? c - w : c)));
+          for (std::uint32_t t = 0; t < w; ++t) {
+            const std::uint32_t i = draws.below(w), j = draws.below(w);
+            add_new(i, j, i * w + j);
+          }
+        }
+      } else {
+        chains.start();
+        for (std::uint32_t t = 0; t < w; ++t) {
+          const std::uint32_t i = Pow2 ? draws.below_pow2(w) : draws.below(w);
+          const std::uint32_t j = Pow2 ? draws.below_pow2(w) : draws.below(w);
+          const std::uint32_t bank = MatrixLayout::bank_of<K, Pow2>(i, j, w, shift[i]);
+          worst = std::max(worst, chains.add_unique(bank, std::uint64_t{i} * w + j, t));
         }
       }
     }
@@ -108,15 +178,21 @@ CongestionStats run_2d_as(const CongestionQuery& q) {
   return summarize(std::move(histogram), s);
 }
 
+template <MatrixLayoutKind K, MatrixPattern P>
+CongestionStats run_2d_pattern(const CongestionQuery& q) {
+  const bool pow2 = (q.w & (q.w - 1)) == 0;
+  return pow2 ? run_2d_as<K, P, true>(q) : run_2d_as<K, P, false>(q);
+}
+
 template <MatrixLayoutKind K>
 CongestionStats run_2d_layout(const CongestionQuery& q, MatrixPattern p) {
   switch (p) {
-    case MatrixPattern::Contiguous: return run_2d_as<K, MatrixPattern::Contiguous>(q);
-    case MatrixPattern::Stride: return run_2d_as<K, MatrixPattern::Stride>(q);
-    case MatrixPattern::Diagonal: return run_2d_as<K, MatrixPattern::Diagonal>(q);
+    case MatrixPattern::Contiguous: return run_2d_pattern<K, MatrixPattern::Contiguous>(q);
+    case MatrixPattern::Stride: return run_2d_pattern<K, MatrixPattern::Stride>(q);
+    case MatrixPattern::Diagonal: return run_2d_pattern<K, MatrixPattern::Diagonal>(q);
     case MatrixPattern::Random: break;
   }
-  return run_2d_as<K, MatrixPattern::Random>(q);
+  return run_2d_pattern<K, MatrixPattern::Random>(q);
 }
 
 CongestionStats run_2d(const CongestionQuery& q) {

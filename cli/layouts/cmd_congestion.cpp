@@ -1,11 +1,67 @@
 // `mmsim congestion`: Monte Carlo of the expected congestion of one warp access under a random layout
 // (papers/001 Sect. V, VII).
+#include <algorithm>
+#include <cmath>
 #include <cstdio>
+#include <string>
+#include <vector>
 
+#include "algorithms/input_error.h"
 #include "algorithms/layouts/congestion_mc.h"
+#include "algorithms/layouts/patterns.h"
 #include "cli/common.h"
+#include "models/layouts/array4_layout.h"
+#include "models/layouts/matrix_layout.h"
 
 namespace mmsim::cli {
+
+namespace {
+
+struct BenchRow {
+  std::string layout, pattern;
+  double mean = 0;
+  std::uint64_t trials = 0;           // per run
+  std::vector<double> rates;          // warp accesses per second, one per run
+  double best() const { return *std::max_element(rates.begin(), rates.end()); }
+};
+
+// Every layout x pattern of q.dims at width q.w: `repeat` timed runs each, of `trials` trials when
+// given, else of as many as take about `min_seconds` (measured by a short first run). Each run has its
+// own seed (q.seed, q.seed + 1, ...), so that no run repeats another's layouts.
+std::vector<BenchRow> bench_all(layouts::CongestionQuery q, bool trials_given, int repeat, double min_seconds) {
+  std::vector<std::pair<std::string, std::string>> configs;
+  if (q.dims == 2) {
+    for (auto k : layouts::matrix_layout_kinds())
+      for (auto p : layouts::matrix_patterns()) configs.emplace_back(layouts::to_string(k), layouts::to_string(p));
+  } else {
+    for (auto k : layouts::array4_layout_kinds())
+      for (auto p : layouts::array4_patterns()) configs.emplace_back(layouts::to_string(k), layouts::to_string(p));
+  }
+  const std::uint64_t cap = (q.dims == 2 ? layouts::kMaxWork2 : layouts::kMaxWork4) / q.w;
+  const std::uint64_t seed0 = q.seed;
+  std::vector<BenchRow> rows;
+  for (const auto& [layout, pattern] : configs) {
+    q.layout = layout, q.pattern = pattern;
+    if (!trials_given) {
+      q.trials = std::min<std::uint64_t>(cap, 1u << 16);
+      q.seed = seed0;
+      const auto probe = layouts::simulate_congestion(q);
+      const double want = std::ceil(1.2 * min_seconds * probe.accesses_per_second());
+      q.trials = std::clamp<std::uint64_t>(static_cast<std::uint64_t>(want), 1, cap);
+    }
+    BenchRow row{layout, pattern, 0, q.trials, {}};
+    for (int r = 0; r < repeat; ++r) {
+      q.seed = seed0 + static_cast<std::uint64_t>(r);
+      const auto s = layouts::simulate_congestion(q);
+      row.rates.push_back(s.accesses_per_second());
+      row.mean = s.mean;
+    }
+    rows.push_back(std::move(row));
+  }
+  return rows;
+}
+
+}  // namespace
 
 Runner add_congestion_command(CLI::App& app) {
   auto* cmd = app.add_subcommand(
@@ -14,22 +70,70 @@ Runner add_congestion_command(CLI::App& app) {
     layouts::CongestionQuery q;
     bool json = false;
     bool bench = false;
+    bool bench_all = false;
+    int repeat = 3;
+    double min_seconds = 0.5;
   };
   auto o = std::make_shared<Opts>();
-  cmd->add_option("--layout", o->q.layout, "layout: raw, ras, rap, pad, xor (--dims 2); raw, ras, 1p, r1p, 3p, w2p, 1pw2r (--dims 4)")
-      ->required();
-  cmd->add_option("--pattern", o->q.pattern,
-                  "access: contiguous, stride, diagonal, random (--dims 2); contiguous, stride1, stride2, stride3, "
-                  "random, malicious (--dims 4)")
-      ->required();
+  auto* layout = cmd->add_option("--layout", o->q.layout,
+                                 "layout: raw, ras, rap, pad, xor (--dims 2); raw, ras, 1p, r1p, 3p, w2p, 1pw2r (--dims 4)");
+  auto* pattern = cmd->add_option("--pattern", o->q.pattern,
+                                  "access: contiguous, stride, diagonal, random (--dims 2); contiguous, stride1, stride2, "
+                                  "stride3, random, malicious (--dims 4)");
   cmd->add_option("-w,--width", o->q.w, "width: banks and threads per warp")->capture_default_str();
   cmd->add_option("--dims", o->q.dims, "2: w x w matrix, 4: w^4 array")->capture_default_str();
-  cmd->add_option("--trials", o->q.trials, "warp accesses, each with a fresh random layout and access")->capture_default_str();
+  auto* trials = cmd->add_option("--trials", o->q.trials, "warp accesses, each with a fresh random layout and access")->capture_default_str();
   cmd->add_option("--seed", o->q.seed, "seed of every random draw")->capture_default_str();
   cmd->add_flag("--json", o->json, "print one JSON object");
   cmd->add_flag("--bench", o->bench, "also print the speed in warp accesses per second (one core)");
-  return [o] {
+  cmd->add_flag("--bench-all", o->bench_all,
+                "time every layout x pattern of --dims at width -w instead (no --layout, --pattern): the best of "
+                "--repeat runs, each of --trials trials or, without --trials, of about --min-seconds");
+  cmd->add_option("--repeat", o->repeat, "--bench-all: timed runs per layout x pattern")->capture_default_str();
+  cmd->add_option("--min-seconds", o->min_seconds, "--bench-all: length of a timed run without --trials")
+      ->capture_default_str();
+  return [o, layout, pattern, trials] {
     const auto& q = o->q;
+    if (o->bench_all) {
+      if (layout->count() || pattern->count())
+        throw InputError("--bench-all: times every layout and pattern, so takes no --layout or --pattern");
+      if (o->repeat < 1 || o->repeat > 100) throw InputError("--repeat: must be between 1 and 100");
+      if (!(o->min_seconds > 0 && o->min_seconds <= 60)) throw InputError("--min-seconds: must be in (0, 60]");
+      auto check = q;  // the width, dims and trials must be valid for some layout and pattern
+      if (q.dims == 4) check.layout = "raw", check.pattern = "contiguous";
+      check.validate();
+      const auto rows = bench_all(q, trials->count() > 0, o->repeat, o->min_seconds);
+      if (o->json) {
+        report::Json arr = report::Json::array();
+        for (const auto& r : rows) {
+          report::Json rates = report::Json::array();
+          for (double v : r.rates) rates.push(v);
+          arr.push(report::Json::object().set("layout", r.layout).set("pattern", r.pattern)
+                       .set("w", static_cast<unsigned long long>(q.w)).set("dims", q.dims)
+                       .set("trials_per_run", static_cast<unsigned long long>(r.trials)).set("mean", r.mean)
+                       .set("warp_accesses_per_second", std::move(rates)).set("best", r.best()));
+        }
+        print_json(arr);
+        return kOk;
+      }
+      std::printf("speed of the Monte Carlo, w = %u, dims = %d: million warp accesses per second on one core, best "
+                  "of %d runs (seeds %llu ..)\n",
+                  q.w, q.dims, o->repeat, static_cast<unsigned long long>(q.seed));
+      std::printf("%-8s %-11s %10s %12s %10s  %s\n", "layout", "pattern", "mean", "trials/run", "best M/s", "all runs");
+      for (const auto& r : rows) {
+        std::string all;
+        for (double v : r.rates) {
+          char buf[32];
+          std::snprintf(buf, sizeof buf, "%s%.2f", all.empty() ? "" : " ", v / 1e6);
+          all += buf;
+        }
+        std::printf("%-8s %-11s %10.4f %12llu %10.2f  %s\n", r.layout.c_str(), r.pattern.c_str(), r.mean,
+                    static_cast<unsigned long long>(r.trials), r.best() / 1e6, all.c_str());
+      }
+      return kOk;
+    }
+    if (!layout->count()) throw InputError("--layout: required (or --bench-all)");
+    if (!pattern->count()) throw InputError("--pattern: required (or --bench-all)");
     const auto s = layouts::simulate_congestion(q);
     if (o->json) {
       report::Json hist = report::Json::array();

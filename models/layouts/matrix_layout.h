@@ -87,14 +87,7 @@ class MatrixLayout {
   /// inner loop is compiled once per kind).
   template <MatrixLayoutKind K>
   std::uint32_t column_as(std::uint32_t i, std::uint32_t j) const {
-    if constexpr (K == MatrixLayoutKind::Ras || K == MatrixLayoutKind::Rap) {
-      const std::uint32_t c = j + shift_[i];
-      return c >= w_ ? c - w_ : c;
-    } else if constexpr (K == MatrixLayoutKind::Xor) {
-      return xor_column(i, j, w_);
-    } else {
-      return j;
-    }
+    return column_of<K>(i, j, w_, row_shift<K>(i));
   }
   template <MatrixLayoutKind K>
   Address address_as(std::uint32_t i, std::uint32_t j) const {
@@ -103,15 +96,44 @@ class MatrixLayout {
   }
   template <MatrixLayoutKind K>
   std::uint32_t bank_as(std::uint32_t i, std::uint32_t j) const {
-    if constexpr (K == MatrixLayoutKind::Pad) {
-      const std::uint32_t b = i + j;  // (i (w + 1) + j) mod w, for i, j < w
-      return b >= w_ ? b - w_ : b;
+    return bank_of<K>(i, j, w_, row_shift<K>(i));
+  }
+
+  /// The map itself for width w, given r = r_i, row i's shift (read by ras and rap only): the column
+  /// and the bank of (i, j), i, j < w. The Monte Carlo calls these with the few shifts a trial draws;
+  /// Pow2 promises that w is a power of two, which turns each "mod w" into a mask.
+  template <MatrixLayoutKind K, bool Pow2 = false>
+  static std::uint32_t column_of(std::uint32_t i, std::uint32_t j, std::uint32_t w, std::uint32_t r) {
+    if constexpr (K == MatrixLayoutKind::Ras || K == MatrixLayoutKind::Rap) {
+      return wrap<Pow2>(j + r, w);
+    } else if constexpr (K == MatrixLayoutKind::Xor) {
+      const std::uint32_t c = j ^ i;  // xor_column(i, j, w) without its division: i < w, so i mod w = i
+      return Pow2 || c < w ? c : j;
     } else {
-      return column_as<K>(i, j);
+      return j;
     }
+  }
+  template <MatrixLayoutKind K, bool Pow2 = false>
+  static std::uint32_t bank_of(std::uint32_t i, std::uint32_t j, std::uint32_t w, std::uint32_t r) {
+    if constexpr (K == MatrixLayoutKind::Pad) {
+      return wrap<Pow2>(i + j, w);  // (i (w + 1) + j) mod w
+    } else {
+      return column_of<K, Pow2>(i, j, w, r);
+    }
+  }
+  /// c mod w for c < 2 w.
+  template <bool Pow2 = false>
+  static std::uint32_t wrap(std::uint32_t c, std::uint32_t w) {
+    if constexpr (Pow2) return c & (w - 1);
+    else return c >= w ? c - w : c;
   }
 
  private:
+  template <MatrixLayoutKind K>
+  std::uint32_t row_shift(std::uint32_t i) const {
+    if constexpr (K == MatrixLayoutKind::Ras || K == MatrixLayoutKind::Rap) return shift_[i];
+    else return 0;
+  }
   MatrixLayout(MatrixLayoutKind kind, std::uint32_t w) : kind_(kind), w_(w) {}
   MatrixLayoutKind kind_;
   std::uint32_t w_;

@@ -27,6 +27,14 @@ expect 2 congestion --layout 1p --pattern stride1 -w 32 --dims 2
 expect 2 congestion --layout rap --pattern stride -w 32 --trials 0
 expect 2 congestion --layout rap --pattern stride -w 32 --trials 999999999999
 expect 2 congestion --layout rap --pattern stride -w x
+expect 0 congestion --bench-all -w 8 --trials 200 --repeat 1
+expect 0 congestion --bench-all -w 4 --dims 4 --trials 50 --repeat 1 --json
+expect 2 congestion --bench-all --layout rap -w 8
+expect 2 congestion --bench-all --repeat 0
+expect 2 congestion --bench-all -w 1
+expect 2 congestion --bench-all --min-seconds 0
+expect 2 congestion --pattern stride -w 8
+expect 2 congestion --layout rap -w 8
 expect 0 run crsw --layout rap -w 8 -l 3 --seed 4
 expect 0 run drdw --layout xor -w 6 --async
 expect 2 run crsw --layout bogus -w 8
@@ -44,6 +52,11 @@ grep -q "seed = 1" <<<"$out" || { echo "FAIL: seed not printed"; fail=1; }
 run=$("$mmsim" run crsw --layout rap -w 16 --seed 2 --json)
 grep -q '"correct": true' <<<"$run" || { echo "FAIL: crsw rap not correct"; echo "$run"; fail=1; }
 grep -q '"write_congestion_max": 1' <<<"$run" || { echo "FAIL: crsw rap write congestion not 1"; fail=1; }
+bench=$("$mmsim" congestion --bench-all -w 32 --trials 1000 --repeat 2)
+for row in "raw      contiguous" "rap      random" "xor      diagonal"; do
+  grep -qF "$row" <<<"$bench" || { echo "FAIL: --bench-all lacks $row"; fail=1; }
+done
+[ "$(grep -c "M/s\|^[a-z]" <<<"$bench")" -ge 21 ] || { echo "FAIL: --bench-all rows"; echo "$bench"; fail=1; }
 list=$("$mmsim" list)
 for name in crsw srcw drdw rap r1p 1pw2r "malicious (--dims 4, r1p)" rap-t1 rap-t2 rap-t3 rap-t4; do
   grep -qF "$name" <<<"$list" || { echo "FAIL: mmsim list lacks $name"; fail=1; }
