@@ -95,7 +95,8 @@ case "${1:-}" in
     fi
     if stage tables; then
       timeout "${MMSIM_GPU_SWEEP_S:-360}" "$B/mmsim" gpu reproduce --out "$OUTDIR" --threads "$JOBS" \
-        --max-side "${MMSIM_GPU_MAX_SIDE:-16384}" 2>"$OUTDIR/progress.log" >/dev/null || status=$?
+        --max-side "${MMSIM_GPU_MAX_SIDE:-16384}" --max-scheduled-side "${MMSIM_GPU_MAX_SCHEDULED_SIDE:-8192}" \
+        2>"$OUTDIR/progress.log" >/dev/null || status=$?
     fi
     if stage validate; then
       timeout "${MMSIM_GPU_VALIDATE_S:-120}" "$B/mmsim" validate -L "${MMSIM_GPU_L:-400}" \

@@ -29,10 +29,13 @@ Runner add_bench_command(CLI::App& app) {
                      .set("what", r.what)
                      .set("thread_requests", static_cast<unsigned long long>(r.requests))
                      .set("seconds", r.seconds)
-                     .set("thread_requests_per_second", r.requests_per_second()));
+                     .set("engine_seconds", r.engine_seconds)
+                     .set("thread_requests_per_second", r.requests_per_second())
+                     .set("engine_thread_requests_per_second", r.engine_requests_per_second()));
       else
-        std::printf("%-60s %12llu requests %8.3f s %10.1f M requests/s\n", r.what.c_str(),
-                    static_cast<unsigned long long>(r.requests), r.seconds, r.requests_per_second() / 1e6);
+        std::printf("%-58s %10llu requests | engine %7.3f s %7.1f M/s | whole run %7.3f s %7.1f M/s\n",
+                    r.what.c_str(), static_cast<unsigned long long>(r.requests), r.engine_seconds,
+                    r.engine_requests_per_second() / 1e6, r.seconds, r.requests_per_second() / 1e6);
     }
     if (o->json) print_json(report::Json::object().set("results", std::move(arr)));
     return kOk;

@@ -1,6 +1,7 @@
 #include "sim/engine.h"
 
 #include <algorithm>
+#include <chrono>
 #include <queue>
 #include <stdexcept>
 #include <string>
@@ -133,6 +134,7 @@ void Engine::check_kernel(const Kernel& kernel) {
 }
 
 KernelStats Engine::launch(const Kernel& kernel) {
+  const auto started = std::chrono::steady_clock::now();
   check_kernel(kernel);
   report_launch(kernel.name, kernel.threads());
   LaunchState state;
@@ -158,7 +160,7 @@ KernelStats Engine::launch(const Kernel& kernel) {
   const TimeUnits t = options_.execution == Execution::RoundSynchronous
                           ? run_round_synchronous(kernel, state)
                           : run_asynchronous(kernel, state);
-  KernelStats ks{kernel.name, t};
+  KernelStats ks{kernel.name, t, std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count()};
   stats_.kernels.push_back(ks);
   stats_.time_units += t;
   return ks;

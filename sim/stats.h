@@ -29,12 +29,19 @@ struct RoundStats {
 struct KernelStats {
   std::string name;
   TimeUnits time_units = 0;
+  double host_seconds = 0;  ///< wall-clock time the engine took to simulate the launch
 };
 
 struct RunStats {
   TimeUnits time_units = 0;
   std::vector<KernelStats> kernels;
   std::vector<RoundStats> rounds;
+
+  double host_seconds() const {
+    double t = 0;
+    for (const auto& k : kernels) t += k.host_seconds;
+    return t;
+  }
 
   std::uint64_t requests() const {
     std::uint64_t r = 0;
