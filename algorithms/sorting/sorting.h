@@ -28,8 +28,12 @@ void check_shape(int w, std::uint64_t m);
 
 /// The input of row i, column j is input[i m + j]. Sorting ends in row-major order.
 SortingRun as_sort(int w, std::uint64_t m, const std::vector<Word>& keys);
-/// Labels in [0, w), m of each: label a must end in row a (papers/003 Corollary 1, Theorem 1).
+/// Labels in [0, w), m of each: label a must end in row a (papers/003 Corollary 1, Theorem 1, and
+/// Lemma 2 for w > m where its assumption on m holds).
 SortingRun as_partition(int w, std::uint64_t m, const std::vector<Word>& labels);
+/// The same partition always by the sorting algorithms (for w > m: Theorem 2's path), for contrast
+/// with Lemma 2.
+SortingRun as_partition_sort_based(int w, std::uint64_t m, const std::vector<Word>& labels);
 /// Labels a m + b, a permutation of [0, w m): the item goes to row a, column b (papers/003 Sect. 3).
 SortingRun as_permute(int w, std::uint64_t m, const std::vector<Word>& labels, std::uint64_t seed);
 
