@@ -99,8 +99,8 @@ case "${1:-}" in
         2>"$OUTDIR/progress.log" >/dev/null || status=$?
     fi
     if stage validate; then
-      timeout "${MMSIM_GPU_VALIDATE_S:-120}" "$B/mmsim" validate -L "${MMSIM_GPU_L:-400}" \
-        --sides 256,512,1024,2048 >"$OUTDIR/validate.md" || status=$?
+      timeout "${MMSIM_GPU_VALIDATE_S:-300}" "$B/mmsim" validate -L "${MMSIM_GPU_L:-400}" \
+        --sides 256,512,1024,2048,4096 >"$OUTDIR/validate.md" || status=$?
     fi
     if stage ncu; then
       bash cuda/ncu_rap.sh "$B/mmsim" "$OUTDIR" || true  # optional: never fails the run

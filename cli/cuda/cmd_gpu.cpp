@@ -250,7 +250,7 @@ Runner add_validate_command(CLI::App& app) {
   };
   auto o = std::make_shared<Opts>();
   cmd->add_option("-L,--global-latency", o->L, "latency of the simulated global memory")->capture_default_str();
-  cmd->add_option("--sides", o->sides, "values of sqrt(n), powers of two from 32 to 2048")->delimiter(',')->capture_default_str();
+  cmd->add_option("--sides", o->sides, "values of sqrt(n), powers of two from 32 to 4096")->delimiter(',')->capture_default_str();
   cmd->add_option("--type", o->type, "float or double")->capture_default_str();
   cmd->add_option("--runs", o->runs, "timed GPU runs per kernel (>= 20)")->capture_default_str();
   cmd->add_option("--seed", o->seed, "seed of the random permutation")->capture_default_str();
@@ -260,7 +260,7 @@ Runner add_validate_command(CLI::App& app) {
       gpu::ValidateOptions v;
       if (o->L < 1) throw InputError("-L: must be >= 1");
       for (auto s : o->sides)
-        if (!power_of_two(s) || s < 32 || s > 2048) throw InputError("--sides: powers of two from 32 to 2048");
+        if (!power_of_two(s) || s < 32 || s > 4096) throw InputError("--sides: powers of two from 32 to 4096");
       if (o->runs < 20) throw InputError("--runs: at least 20");
       const auto types = parse_types(o->type);
       if (types.size() != 1) throw InputError("--type: float or double");
