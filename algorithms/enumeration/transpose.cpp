@@ -138,6 +138,14 @@ std::uint64_t global_slots(const RunStats& s) {
   return g;
 }
 
+// The engine's statistics and trace, and the TLB's counters, into a finished run.
+void collect(const Engine& engine, const TlbMachine& machine, TransposeRun& run) {
+  run.stats = engine.stats();
+  run.trace = engine.trace();
+  run.tlb = machine.tlb_stats();
+  run.global_slots = global_slots(run.stats);
+}
+
 }  // namespace
 
 std::vector<Cell2> triangular_grid(Scheme s, std::uint64_t nb, std::uint64_t band) {
@@ -237,10 +245,7 @@ TransposeRun run_in_place(const TlbMachine& machine, const InPlaceConfig& c, con
         run.correct = false;
         break;
       }
-  run.stats = engine.stats();
-  run.trace = engine.trace();
-  run.tlb = machine.tlb_stats();
-  run.global_slots = global_slots(run.stats);
+  collect(engine, machine, run);
   return run;
 }
 
@@ -275,10 +280,7 @@ TransposeRun run_out_of_place(const TlbMachine& machine, const OutOfPlaceConfig&
         run.correct = false;
         break;
       }
-  run.stats = engine.stats();
-  run.trace = engine.trace();
-  run.tlb = machine.tlb_stats();
-  run.global_slots = global_slots(run.stats);
+  collect(engine, machine, run);
   return run;
 }
 
