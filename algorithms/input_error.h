@@ -11,4 +11,10 @@ struct InputError : std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
+/// An output that could not be written whole (a full disk, a closed pipe, a missing folder): the
+/// CLI prints the one-line message and exits with status 1, never reporting the run as done.
+struct WriteError : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
 }  // namespace mmsim

@@ -1,46 +1,116 @@
 #include "algorithms/registry.h"
 
-#include "algorithms/bmmc/catalogue.h"
-#include "algorithms/enumeration/catalogue.h"
-#include "algorithms/layouts/catalogue.h"
-#include "algorithms/permutations/conventional.h"
-#include "algorithms/offline/offline.h"
-#include "algorithms/sorting/sorting.h"
+#include "algorithms/bmmc/entries.h"
+#include "algorithms/enumeration/entries.h"
+#include "algorithms/input_error.h"
+#include "algorithms/layouts/entries.h"
+#include "algorithms/offline/entries.h"
+#include "algorithms/sorting/entries.h"
 
 namespace mmsim {
 
-const std::vector<PermutationAlgorithm>& permutation_algorithms() {
-  static const std::vector<PermutationAlgorithm> all{
-      d_designated(),
-      s_designated(),
-      transpose_algorithm(), shuffle_algorithm(), bit_reversal_algorithm(),  // papers/000 Sect. 5
-      row_wise_algorithm(), column_wise_algorithm(), scheduled_algorithm(),    // papers/000 Sect. 6-7
-  };
+std::vector<ParamSpec> machine_params(ModelKind model, std::int64_t w_min, std::int64_t w_max, IntegerShape w_shape,
+                                      bool with_latency) {
+  const MachineParams d;
+  // Latencies past 2^20 and more than 4096 DMMs describe no machine the papers consider, and would
+  // only make a run's memory or time explode (every DMM keeps a pipeline and shared arrays).
+  constexpr std::int64_t kMaxLatency = std::int64_t{1} << 20;
+  constexpr std::int64_t kMaxDmms = 4096;
+  std::vector<ParamSpec> out;
+  out.push_back(integer_param("w", "-w,--width", "width: banks, threads per warp, address-group size", w_min, w_max,
+                              d.w, w_shape));
+  if (with_latency)
+    out.push_back(integer_param("l", "-l,--latency",
+                                model == ModelKind::Hmm ? "latency of each DMM's shared memory"
+                                                        : "latency of the memory",
+                                1, kMaxLatency, d.l));
+  if (model == ModelKind::Hmm) {
+    out.push_back(integer_param("L", "-L,--global-latency", "latency of the global memory", 1, kMaxLatency, d.L));
+    out.push_back(integer_param("k", "-k,--dmms", "number of DMMs (streaming multiprocessors)", 1, kMaxDmms, d.k));
+  }
+  return out;
+}
+
+const std::vector<AlgorithmEntry>& algorithms() {
+  static const std::vector<AlgorithmEntry> all = [] {
+    std::vector<AlgorithmEntry> v;
+    const auto add = [&v](std::vector<AlgorithmEntry> family) {
+      for (auto& e : family) v.push_back(std::move(e));
+    };
+    // One line a family.
+    add(offline::algorithm_entries());      // KNI: conventional, in-place regular, row/column-wise, scheduled
+    add(layouts::algorithm_entries());      // NMI: the three transposes under a layout
+    add(bmmc::algorithm_entries());         // BDS: BPC / BMMC permutations, parm sorting network
+    add(sorting::algorithm_entries());      // AS: conflict-free sort, partition, permutation, baselines
+    add(enumeration::algorithm_entries());  // GL: enumeration-scheme transpositions
+    return v;
+  }();
   return all;
 }
 
-const PermutationAlgorithm* find_permutation_algorithm(const std::string& name) {
-  for (const auto& a : permutation_algorithms())
+const AlgorithmEntry* find_algorithm(const std::string& name) {
+  for (const auto& a : algorithms())
     if (a.name == name) return &a;
   return nullptr;
 }
 
+RunReport run_algorithm(const AlgorithmEntry& entry, const std::map<std::string, std::string>& given,
+                        Execution execution, bool trace) {
+  const auto fail = [&](const std::string& what) { throw InputError(entry.name + ": " + what); };
+  for (const auto& [name, text] : given) {
+    bool known = false;
+    for (const auto& s : entry.params) known = known || s.name == name;
+    if (!known) fail("'" + name + "' is not a parameter (see mmsim run " + entry.name + " --help)");
+  }
+  if (execution == Execution::Asynchronous && !entry.asynchronous) fail("--async is not available for this algorithm");
+  if (trace && !entry.traces) fail("--trace is not available for this algorithm");
+
+  RunRequest req;
+  req.machine.model = entry.machine;
+  for (const auto& spec : entry.params) {
+    const auto it = given.find(spec.name);
+    if (it != given.end()) {
+      try {
+        req.params.set(spec.name, parse_value(spec, it->second));
+      } catch (const InputError& e) {
+        fail(e.what());
+      }
+    } else if (spec.default_value) {
+      req.params.set(spec.name, parse_value(spec, *spec.default_value));
+    } else if (spec.required) {
+      fail(spec.flag() + " is required: " + spec.rule());
+    } else if (spec.kind == ParamKind::Flag) {
+      req.params.set(spec.name, false);
+    }
+  }
+  const auto machine_int = [&](const char* name, int& field) {
+    if (auto v = req.params.integer_if(name)) field = static_cast<int>(*v);
+  };
+  machine_int("w", req.machine.w);
+  machine_int("l", req.machine.l);
+  machine_int("L", req.machine.L);
+  machine_int("k", req.machine.k);
+  if (auto err = req.machine.validate()) fail(*err);
+  req.engine.execution = execution;
+  req.engine.trace = trace;
+
+  RunReport r = entry.run(req);
+  r.algorithm = entry.name;
+  r.family = entry.family;
+  r.paper = entry.paper;
+  r.machine = req.machine;
+  r.parameters = req.params;
+  r.execution = execution;
+  return r;
+}
+
 std::vector<CatalogueEntry> catalogue() {
   std::vector<CatalogueEntry> out;
-  for (const auto& a : permutation_algorithms()) out.push_back({"algorithm", a.name, a.description, a.paper});
-  const std::vector<std::pair<std::string, std::string>> perms{
-      {"identical", "P(u) = u"},
-      {"shuffle", "P(u_m ... u_1) = u_{m-1} ... u_1 u_m (n a power of two)"},
-      {"bit-reversal", "P(u_m ... u_1) = u_1 ... u_m (n a power of two)"},
-      {"transpose", "P(i sqrt(n) + j) = j sqrt(n) + i (n a perfect square)"},
-      {"random", "uniform over all n! permutations, from --seed (default 1)"},
-  };
-  for (const auto& [name, what] : perms) out.push_back({"permutation", name, what, "papers/000 Sect. 4"});
-  out.push_back({"permutation", "--perm-file F", "one destination P(i) per line, i = 0..n-1", "papers/000 Sect. 4"});
-  append_layout_catalogue(out);
+  offline::append_catalogue(out);
+  layouts::append_catalogue(out);
   bmmc::append_catalogue(out);
+  sorting::append_catalogue(out);
   enumeration::append_catalogue(out);
-  for (auto& e : sorting::catalogue_entries()) out.push_back(std::move(e));
   return out;
 }
 

@@ -1,29 +1,74 @@
-// The explicit registry of what mmsim can run: one table that `mmsim list` prints and `mmsim run`
-// looks names up in.
+// The explicit registry of what mmsim can run: every algorithm of every family is one entry (name,
+// family, paper, machine, typed parameters, run function returning one RunReport). The families
+// export their entries (algorithms/<family>/entries.h); registry.cpp joins them, one line a family.
+// `mmsim list`, `mmsim run`, the tables and the bindings all go through it.
 #pragma once
 
+#include <functional>
+#include <map>
 #include <string>
 #include <vector>
 
-#include "algorithms/permutations/permutation_algorithm.h"
+#include "algorithms/params.h"
+#include "algorithms/run_report.h"
+#include "models/machines.h"
+#include "sim/engine.h"
 
 namespace mmsim {
 
-/// Algorithms that move an array along a permutation P on the HMM (papers/000).
-const std::vector<PermutationAlgorithm>& permutation_algorithms();
+/// One run as the registry hands it to an entry: the machine (model fixed by the entry, w, l, L, k
+/// from the parameters it declares), every declared parameter with its value or default, and the
+/// engine's options.
+struct RunRequest {
+  MachineParams machine;
+  ParamValues params;
+  EngineOptions engine;
+};
 
-/// nullptr when no permutation algorithm has that name.
-const PermutationAlgorithm* find_permutation_algorithm(const std::string& name);
+/// Contract:
+///  - `params` lists every option the algorithm accepts, machine options included (an algorithm on
+///    a DMM declares no L or k); `mmsim run NAME` accepts exactly these, plus --async where
+///    `asynchronous`, --trace where `traces`, and --json;
+///  - `run` gets values that already satisfy each declared rule; it checks what depends on several
+///    values at once (throwing InputError, one line naming the option and the rule) and returns a
+///    report whose `correct` comes from a cell-by-cell check.
+struct AlgorithmEntry {
+  std::string name;
+  std::string family;  ///< offline-permutation, layouts, bmmc, sorting, enumeration
+  std::string paper;   ///< reference key and section, e.g. "KNI Sect. 7" (docs/references.md)
+  std::string description;
+  ModelKind machine = ModelKind::Hmm;
+  std::vector<ParamSpec> params;
+  bool asynchronous = true;  ///< accepts --async
+  bool traces = true;        ///< accepts --trace
+  std::function<RunReport(const RunRequest&)> run;
+};
 
-/// One line of `mmsim list`.
+/// Machine parameters as an algorithm declares them: w and l for a DMM or UMM, w, l, L and k for
+/// the HMM, with MachineParams' defaults and bounds. `w_min` / `w_max` / `w_shape` narrow w.
+std::vector<ParamSpec> machine_params(ModelKind model, std::int64_t w_min = 1, std::int64_t w_max = 65536,
+                                      IntegerShape w_shape = IntegerShape::Any, bool with_latency = true);
+
+/// Every algorithm, in family order.
+const std::vector<AlgorithmEntry>& algorithms();
+/// nullptr when no algorithm has that name.
+const AlgorithmEntry* find_algorithm(const std::string& name);
+
+/// Runs an entry from the values a user gave (option name -> text, flags as "true"): checks every
+/// value against its rule, fills the defaults, builds the machine and runs. Throws InputError
+/// naming the option, the algorithm and the rule.
+RunReport run_algorithm(const AlgorithmEntry& entry, const std::map<std::string, std::string>& given,
+                        Execution execution = Execution::RoundSynchronous, bool trace = false);
+
+/// One line of `mmsim list` for what is not an algorithm (permutations, layouts, patterns, kernels).
 struct CatalogueEntry {
-  std::string kind;  ///< algorithm, permutation, layout, pattern, table, figure
+  std::string kind;  ///< permutation, layout, pattern, kernel, bpc, matrix, option, table, figure
   std::string name;
   std::string description;
   std::string paper;
 };
 
-/// Every algorithm, permutation and layout with its paper and section.
+/// Every named permutation, layout, pattern and kernel with its paper and section.
 std::vector<CatalogueEntry> catalogue();
 
 }  // namespace mmsim

@@ -1,34 +1,102 @@
-// `mmsim run ALGORITHM ...`: the options every family shares; the families answer for their names.
-#include "cli/run_family.h"
+// `mmsim run ALGORITHM ...`: one subcommand per registry entry, its options generated from the
+// entry's typed parameters, so that an algorithm accepts exactly what it declares.
+#include <fstream>
+#include <map>
+
+#include "algorithms/registry.h"
+#include "cli/common.h"
+#include "experiments/run_output.h"
 
 namespace mmsim::cli {
 
+namespace {
+
+std::string describe(const ParamSpec& s) {
+  std::string d = s.help;
+  if (s.kind != ParamKind::Flag && s.kind != ParamKind::Text) d += " [" + s.rule() + "]";
+  if (s.required) d += " (required)";
+  return d;
+}
+
+const char* type_name(ParamKind k) {
+  switch (k) {
+    case ParamKind::Integer: return "INT";
+    case ParamKind::Choice: return "WORD";
+    case ParamKind::Text: return "TEXT";
+    case ParamKind::Flag: return "";
+  }
+  return "";
+}
+
+struct AlgorithmOptions {
+  const AlgorithmEntry* entry = nullptr;
+  CLI::App* command = nullptr;
+  std::vector<std::pair<const ParamSpec*, CLI::Option*>> options;
+  std::vector<std::unique_ptr<std::string>> storage;
+  bool async = false, json = false;
+  std::string trace_file;
+};
+
+int run_one(const AlgorithmOptions& a) {
+  std::map<std::string, std::string> given;
+  for (const auto& [spec, opt] : a.options) {
+    if (opt->count() == 0) continue;
+    given[spec->name] = spec->kind == ParamKind::Flag ? "true" : opt->as<std::string>();
+  }
+  if (!a.trace_file.empty() && a.trace_file == "-" && a.json)
+    throw InputError(a.entry->name + ": --trace - and --json would share standard output");
+  const RunReport r = run_algorithm(*a.entry, given, a.async ? Execution::Asynchronous : Execution::RoundSynchronous,
+                                    !a.trace_file.empty());
+  if (!a.trace_file.empty()) {
+    std::ofstream out(a.trace_file);
+    if (!out || !experiments::write_trace_csv(out, r))
+      throw WriteError("--trace: cannot write " + a.trace_file);
+  }
+  if (a.json) print_json(experiments::to_json(r));
+  else std::cout << experiments::to_text(r);
+  return r.correct ? kOk : kCheckFailed;
+}
+
+}  // namespace
+
 Runner add_run_command(CLI::App& app) {
   auto* cmd = app.add_subcommand("run", "run one algorithm on the simulated machine (see `mmsim list`)");
-  auto common = std::make_shared<CommonRunOptions>();
-  cmd->add_option("algorithm", common->algorithm, "algorithm name (see mmsim list)")->required();
-  cmd->add_option("-n", common->n, "number of elements");
-  cmd->add_option("--seed", common->seed, "seed of every random choice")->capture_default_str();
-  cmd->add_flag("--async", common->async, "asynchronous execution: barriers only where the algorithm needs them");
-  cmd->add_flag("--json", common->json, "print one JSON object");
-  cmd->add_option("--trace", common->trace_file, "write every slot's entry and completion to this CSV file");
-  common->machine.add_to(*cmd);
+  cmd->require_subcommand(0, 1);
+  auto all = std::make_shared<std::vector<std::unique_ptr<AlgorithmOptions>>>();
+  for (const auto& entry : algorithms()) {
+    auto a = std::make_unique<AlgorithmOptions>();
+    a->entry = &entry;
+    a->command = cmd->add_subcommand(entry.name, entry.description);
+    a->command->footer(entry.name + " runs on the " + to_string(entry.machine) + "; family " + entry.family + ", " +
+                       entry.paper + " (docs/references.md).");
+    for (const auto& spec : entry.params) {
+      a->storage.push_back(std::make_unique<std::string>());
+      CLI::Option* o = nullptr;
+      if (spec.kind == ParamKind::Flag) {
+        o = a->command->add_flag(spec.flags, describe(spec));
+      } else {
+        o = a->command->add_option(spec.flags, *a->storage.back(), describe(spec))->type_name(type_name(spec.kind));
+        if (spec.default_value) o->default_str(*spec.default_value);
+      }
+      a->options.emplace_back(&spec, o);
+    }
+    if (entry.asynchronous)
+      a->command->add_flag("--async", a->async, "asynchronous execution: barriers only where the algorithm needs them");
+    if (entry.traces)
+      a->command->add_option("--trace", a->trace_file, "write every slot's entry and completion to this CSV file");
+    a->command->add_flag("--json", a->json, "print one JSON object");
+    all->push_back(std::move(a));
+  }
+  // What follows `run` and names no algorithm is kept, to say so in one line.
+  cmd->allow_extras();
+  for (auto& a : *all) a->command->allow_extras(false);
 
-  // Each family's options and handler; a new family adds one line here.
-  const std::vector<RunFamilyAdder> families{
-      add_permutation_run,
-      add_bmmc_run,
-      add_layout_run,
-      add_sorting_run,
-      add_enumeration_run,
-  };
-  auto handlers = std::make_shared<std::vector<RunHandler>>();
-  for (auto adder : families) handlers->push_back(adder(*cmd, common));
-
-  return [common, handlers] {
-    for (const auto& h : *handlers)
-      if (auto status = h(*common)) return *status;
-    throw InputError("algorithm: unknown '" + common->algorithm + "' (see mmsim list)");
+  return [cmd, all] {
+    for (const auto& a : *all)
+      if (a->command->parsed()) return run_one(*a);
+    const auto rest = cmd->remaining();
+    if (rest.empty()) throw InputError("run: name an algorithm (see mmsim list)");
+    throw InputError("run: unknown algorithm " + quote(rest.front()) + " (see mmsim list)");
   };
 }
 

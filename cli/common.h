@@ -36,13 +36,6 @@ struct MachineOptions {
 
 inline void print_json(const report::Json& j) { std::cout << j.dump() << "\n"; }
 
-inline report::Json machine_json(const MachineParams& m) {
-  report::Json j = report::Json::object();
-  j.set("model", to_string(m.model)).set("w", m.w).set("l", m.l);
-  if (m.model == ModelKind::Hmm) j.set("L", m.L).set("k", m.k);
-  return j;
-}
-
 // Each command: registers itself on the app and returns the function that runs it after parsing.
 using Runner = std::function<int()>;
 Runner add_access_command(CLI::App& app);

@@ -5,9 +5,49 @@
 #include <cstdio>
 #include <map>
 
+#include "algorithms/params.h"
 #include "sim/progress.h"
 
 #include "cli/common.h"
+
+namespace {
+
+// The innermost subcommand that was parsed (the app itself when none was).
+const CLI::App* innermost(const CLI::App* app) {
+  for (const auto* sub : app->get_subcommands()) return innermost(sub);
+  return app;
+}
+
+std::string command_path(const CLI::App* app) {
+  std::string path;
+  for (const CLI::App* a = app; a && a->get_parent(); a = a->get_parent())
+    path = a->get_name() + (path.empty() ? "" : " " + path);
+  return path;
+}
+
+// One line for arguments a command does not take: the first such option, by name, and where its
+// command's options are listed.
+std::string unexpected_arguments(const CLI::App& app, int argc, char** argv) {
+  const CLI::App* sub = innermost(&app);
+  const std::string path = command_path(sub);
+  const std::string where = path.empty() ? "mmsim" : path;
+  bool after = path.empty();
+  for (int i = 1; i < argc; ++i) {
+    const std::string arg = argv[i];
+    if (!after) {
+      after = arg == sub->get_name();
+      continue;
+    }
+    if (arg.size() < 2 || arg[0] != '-') continue;
+    std::string name = arg.substr(0, arg.find('='));
+    if (name[1] != '-') name = name.substr(0, 2);  // -k4 is -k with the value 4
+    if (sub->get_option_no_throw(name) == nullptr)
+      return where + ": " + mmsim::quote(name) + " is not an option of " + where + " (see mmsim " + where + " --help)";
+  }
+  return where + ": unexpected argument (see mmsim " + where + " --help)";
+}
+
+}  // namespace
 
 int main(int argc, char** argv) {
   using namespace mmsim::cli;
@@ -42,6 +82,9 @@ int main(int argc, char** argv) {
     return app.exit(e);
   } catch (const CLI::CallForVersion& e) {
     return app.exit(e);
+  } catch (const CLI::ExtrasError&) {
+    std::fprintf(stderr, "mmsim: %s\n", unexpected_arguments(app, argc, argv).c_str());
+    return kBadInput;
   } catch (const CLI::ParseError& e) {
     std::string msg = e.what();
     for (auto& ch : msg)
@@ -73,6 +116,10 @@ int main(int argc, char** argv) {
     clear_progress();
     std::fprintf(stderr, "mmsim: %s\n", e.what());
     return kBadInput;
+  } catch (const mmsim::WriteError& e) {
+    clear_progress();
+    std::fprintf(stderr, "mmsim: %s\n", e.what());
+    return kCheckFailed;
   } catch (const std::bad_alloc&) {
     std::fprintf(stderr, "mmsim: out of memory: choose a smaller n\n");
     return kBadInput;

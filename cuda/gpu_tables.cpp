@@ -12,8 +12,7 @@
 
 #include "algorithms/offline/schedule_file.h"
 #include "algorithms/permutations/permutation.h"
-#include "algorithms/registry.h"
-#include "experiments/run_report.h"
+#include "algorithms/offline/entries.h"
 #include "sim/random.h"
 
 namespace mmsim::gpu {
@@ -375,7 +374,7 @@ report::Table validate_table(const ValidateOptions& o) {
           skipped.push_back(pr.sim + " " + perm + " sqrt(n) = " + std::to_string(side) + ": " + e.what());
           continue;
         }
-        const auto sim = experiments::run_permutation(*algo, machine, in, {Execution::RoundSynchronous, false});
+        const auto sim = offline::run_permutation(*algo, machine, in, {Execution::RoundSynchronous, false});
         Measure gm;
         if (pr.gpu == "d-designated") gm = bench.d_designated(P.p);
         else if (pr.gpu == "s-designated") gm = bench.s_designated(P.p);
@@ -384,8 +383,8 @@ report::Table validate_table(const ValidateOptions& o) {
           if (!g) g = build_schedule(P.p, side, o.elem, true);
           gm = bench.scheduled_paper(*g, P.p);
         }
-        pts.push_back({pr.family, pr.gpu, pr.sim, perm, side, static_cast<double>(sim.run.stats.time_units),
-                       gm.median_ms, gm.correct && sim.run.correct});
+        pts.push_back({pr.family, pr.gpu, pr.sim, perm, side, static_cast<double>(sim.stats.time_units),
+                       gm.median_ms, gm.correct && sim.correct});
       }
     }
   }

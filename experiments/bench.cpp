@@ -2,7 +2,7 @@
 
 #include <chrono>
 
-#include "algorithms/registry.h"
+#include "algorithms/offline/entries.h"
 
 namespace mmsim::experiments {
 

@@ -6,8 +6,7 @@
 
 #include "algorithms/closed_forms.h"
 #include "algorithms/input_error.h"
-#include "algorithms/registry.h"
-#include "experiments/run_report.h"
+#include "algorithms/offline/entries.h"
 #include "experiments/tables.h"
 
 namespace mmsim::experiments {
@@ -72,34 +71,34 @@ report::Table kasagi_t1(const TableOptions& o) {
     std::string permutation = row.permutation;
     if (row.algorithm == "row-wise") permutation += " (each row)";
     if (row.algorithm == "column-wise") permutation += " (each column)";
-    std::optional<PermutationReport> sync, async;
+    std::optional<RunReport> sync, async;
     try {
       const Permutation p = named_permutation(row.permutation, n, o.seed);
       PermutationInput in;
       in.perm = &p;
       in.seed = o.seed;
       algo->check(m, in);
-      sync = run_permutation(*algo, machine, in, {Execution::RoundSynchronous, false});
-      async = run_permutation(*algo, machine, in, {Execution::Asynchronous, false});
+      sync = offline::run_permutation(*algo, machine, in, {Execution::RoundSynchronous, false});
+      async = offline::run_permutation(*algo, machine, in, {Execution::Asynchronous, false});
     } catch (const InputError& e) {
       // A setting some algorithm cannot run (e.g. n not a perfect square): say so on its row.
       t.add_row({row.algorithm, permutation, {}, {}, {}, {}, {}, {}, {}, {}, {}, {}, {},
                  std::string("not run: ") + e.what()});
       continue;
     }
-    const RoundKinds k = classify(sync->run.stats);
+    const RoundKinds k = classify(sync->stats);
     report::Cell predicted, diff;
-    if (sync->run.predicted) {
-      predicted = static_cast<long long>(*sync->run.predicted);
-      diff = static_cast<long long>(sync->run.stats.time_units - *sync->run.predicted);
+    if (sync->predicted_time_units) {
+      predicted = static_cast<long long>(*sync->predicted_time_units);
+      diff = static_cast<long long>(sync->stats.time_units - *sync->predicted_time_units);
     }
     t.add_row({row.algorithm, permutation, static_cast<long long>(k.casual_read), static_cast<long long>(k.casual_write),
                static_cast<long long>(k.coalesced_read), static_cast<long long>(k.coalesced_write),
                static_cast<long long>(k.cf_read), static_cast<long long>(k.cf_write),
                static_cast<long long>(k.conflicted_read + k.conflicted_write),
-               static_cast<long long>(sync->run.stats.time_units), predicted, diff,
-               static_cast<long long>(async->run.stats.time_units),
-               std::string(sync->run.correct && async->run.correct ? "yes" : "NO")});
+               static_cast<long long>(sync->stats.time_units), predicted, diff,
+               static_cast<long long>(async->stats.time_units),
+               std::string(sync->correct && async->correct ? "yes" : "NO")});
   }
   t.notes.push_back("Closed forms as in Table 1 with the shared-memory term read as the busiest DMM's slots plus l - 1 "
                     "(n/(kw) when k divides the number of blocks and l = 1); row-wise and column-wise take a random "

@@ -122,7 +122,7 @@ WarpCost banked(std::span<const Address> warp, const Width& wd, bool count_group
     c.congestion = std::max(c.congestion, in_bank);
     if (count_groups) groups += scratch.groups.insert(wd.group(a));
   }
-  c.bank_conflicts = distinct - banks_used;
+  c.extra_bank_requests = distinct - banks_used;
   c.slots = count_groups ? groups : c.congestion;
   return c;
 }

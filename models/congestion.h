@@ -15,7 +15,7 @@
 
 namespace mmsim {
 
-/// DMM cost of one warp access: slots = congestion; bank conflicts = sum over banks of (distinct - 1).
+/// DMM cost of one warp access: slots = congestion; extra bank requests = sum over banks of (distinct - 1).
 WarpCost bank_cost(std::span<const Address> warp, int w);
 /// UMM cost of one warp access: slots = distinct address groups; congestion as in the DMM.
 WarpCost group_cost(std::span<const Address> warp, int w);

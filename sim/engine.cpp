@@ -150,6 +150,7 @@ KernelStats Engine::launch(const Kernel& kernel) {
       RoundStats r;
       r.kernel = kernel.name;
       r.name = access->name;
+      r.array = arrays_[static_cast<std::size_t>(access->array)].decl.name;
       r.memory = arrays_[static_cast<std::size_t>(access->array)].decl.space;
       r.op = access->op;
       stats_.rounds.push_back(std::move(r));
@@ -234,7 +235,10 @@ void add_cost(RoundStats& r, const WarpCost& c, int requests) {
   ++r.warps;
   r.slots += static_cast<std::uint64_t>(c.slots);
   r.max_congestion = std::max(r.max_congestion, c.congestion);
-  if (r.memory == Space::Shared) r.bank_conflicts += static_cast<std::uint64_t>(c.bank_conflicts);
+  if (r.memory == Space::Shared) {
+    r.bank_conflicts += static_cast<std::uint64_t>(c.slots - 1);  // Nsight Compute's count
+    r.extra_bank_requests += static_cast<std::uint64_t>(c.extra_bank_requests);
+  }
 }
 }  // namespace
 

@@ -13,7 +13,7 @@ namespace mmsim {
 struct WarpCost {
   int slots = 0;           ///< pipeline slots the warp occupies (0: not dispatched)
   int congestion = 0;      ///< max over banks of distinct addresses (papers/001 Sect. II)
-  int bank_conflicts = 0;  ///< sum over banks of (distinct addresses - 1), Nsight Compute's count
+  int extra_bank_requests = 0;  ///< sum over banks of (distinct addresses - 1)
 };
 
 /// A memory of width w behind one pipeline of `latency()` stages.

@@ -14,6 +14,7 @@ namespace mmsim {
 struct RoundStats {
   std::string kernel;
   std::string name;
+  std::string array;                   ///< the array the instruction reads or writes
   Space memory = Space::Global;
   Op op = Op::Read;
   std::uint64_t slots = 0;             ///< pipeline slots over all warps
@@ -22,7 +23,14 @@ struct RoundStats {
   std::optional<TimeUnits> time_units; ///< round-synchronous time; empty in asynchronous runs
   int max_congestion = 0;              ///< max over warps of the slots one warp took: its DMM congestion
                                        ///< (shared) or its distinct address groups (global)
-  std::uint64_t bank_conflicts = 0;    ///< shared memory only: sum over warps and banks of (distinct - 1)
+  /// Shared memory only: sum over warps of (slots - 1), the wavefronts beyond one per warp. This is
+  /// what Nsight Compute counts as l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ld/st
+  /// (results/gpu/rap-ncu.md: equal on every row).
+  std::uint64_t bank_conflicts = 0;
+  /// Shared memory only: sum over warps and banks of (distinct addresses in the bank - 1), the
+  /// requests that queue behind another one of their bank. It exceeds bank_conflicts whenever a
+  /// warp has more than one congested bank.
+  std::uint64_t extra_bank_requests = 0;
 };
 
 /// One kernel launch.

@@ -74,7 +74,7 @@ TEST_CASE("textbook congestion: contiguous 1, stride w gives w, equal addresses 
   CHECK(congestion(stride, w) == w);
   CHECK(congestion(same, w) == 1);
   CHECK(congestion(diagonal, w) == 1);
-  CHECK(bank_cost(stride, w).bank_conflicts == w - 1);
+  CHECK(bank_cost(stride, w).extra_bank_requests == w - 1);
   CHECK(group_cost(stride, w).slots == w);
   CHECK(group_cost(diagonal, w).slots == w);
   CHECK(group_cost(same, w).slots == 1);

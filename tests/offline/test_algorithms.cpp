@@ -8,7 +8,7 @@
 
 #include "algorithms/closed_forms.h"
 #include "algorithms/offline/row_schedule.h"
-#include "algorithms/registry.h"
+#include "algorithms/offline/entries.h"
 #include "sim/random.h"
 
 using namespace mmsim;

@@ -8,7 +8,7 @@
 
 #include "algorithms/offline/schedule_file.h"
 #include "algorithms/permutations/permutation.h"
-#include "algorithms/registry.h"
+#include "algorithms/offline/entries.h"
 
 using namespace mmsim;
 using namespace mmsim::offline;

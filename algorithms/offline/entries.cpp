@@ -1,0 +1,115 @@
+#include "algorithms/offline/entries.h"
+
+#include "algorithms/offline/offline.h"
+#include "algorithms/permutations/conventional.h"
+
+namespace mmsim {
+
+const std::vector<PermutationAlgorithm>& permutation_algorithms() {
+  static const std::vector<PermutationAlgorithm> all{
+      d_designated(),          s_designated(),                                  // [KNI] Sect. 4
+      transpose_algorithm(),   shuffle_algorithm(),     bit_reversal_algorithm(),  // [KNI] Sect. 5
+      row_wise_algorithm(),    column_wise_algorithm(), scheduled_algorithm(),     // [KNI] Sect. 6-7
+  };
+  return all;
+}
+
+const PermutationAlgorithm* find_permutation_algorithm(const std::string& name) {
+  for (const auto& a : permutation_algorithms())
+    if (a.name == name) return &a;
+  return nullptr;
+}
+
+namespace offline {
+
+RunReport run_permutation(const PermutationAlgorithm& algo, const Machine& machine, const PermutationInput& in,
+                          const EngineOptions& options) {
+  PermutationRun run = algo.run(machine, in, options);
+  RunReport r;
+  r.algorithm = algo.name;
+  r.paper = algo.paper;
+  r.machine = machine.params();
+  r.execution = options.execution;
+  r.n = in.perm->size();
+  r.permutation = in.perm->name;
+  const auto w = static_cast<std::uint64_t>(r.machine.w);
+  // D_w of what was moved: the derived per-row (or per-column) permutation where there is one.
+  const std::vector<Word>& moved = run.performed.empty() ? in.perm->p : run.performed;
+  if (!run.performed.empty()) *r.permutation += " (each line permuted as derived from it)";
+  r.distribution = distribution(moved, w);
+  r.distribution_inverse = distribution(inverse(moved), w);
+  r.stats = std::move(run.stats);
+  r.predicted_time_units = run.predicted;
+  r.correct = run.correct;
+  r.trace = std::move(run.trace);
+  for (const auto& f : run.figures) r.figure(f.name, f.value, f.unit);
+  return r;
+}
+
+namespace {
+
+// 2^28 cells keep a run within a few GB of host memory.
+constexpr std::int64_t kMaxN = std::int64_t{1} << 28;
+
+AlgorithmEntry entry_for(const PermutationAlgorithm& algo, const std::string& default_perm) {
+  AlgorithmEntry e;
+  e.name = algo.name;
+  e.family = "offline-permutation";
+  e.paper = algo.paper;
+  e.description = algo.description;
+  e.machine = ModelKind::Hmm;
+  e.params = machine_params(ModelKind::Hmm);
+  ParamSpec n = integer_param("n", "-n", "number of elements", 1, kMaxN);
+  n.required = true;
+  e.params.push_back(n);
+  e.params.push_back(choice_param("perm", "--perm", "named permutation P ([KNI] Sect. 4)", permutation_names(),
+                                  default_perm));
+  e.params.push_back(text_param("perm_file", "--perm-file",
+                                "permutation file: one destination P(i) per line (replaces --perm)"));
+  if (algo.name == "scheduled")
+    e.params.push_back(text_param("schedule", "--schedule", "precomputed schedule file (mmsim schedule)"));
+  e.params.push_back(seed_param());
+  const PermutationAlgorithm* a = &algo;
+  e.run = [a](const RunRequest& req) {
+    const auto n = static_cast<std::uint64_t>(req.params.integer("n"));
+    const auto file = req.params.text_if("perm_file");
+    const Permutation p = file ? read_permutation_file(*file, n)
+                               : named_permutation(req.params.text("perm"), n,
+                                                   static_cast<std::uint64_t>(req.params.integer("seed")));
+    PermutationInput in;
+    in.perm = &p;
+    in.seed = static_cast<std::uint64_t>(req.params.integer("seed"));
+    in.schedule_file = req.params.text_if("schedule");
+    a->check(req.machine, in);
+    const Machine machine(req.machine);
+    return run_permutation(*a, machine, in, req.engine);
+  };
+  return e;
+}
+
+}  // namespace
+
+std::vector<AlgorithmEntry> algorithm_entries() {
+  std::vector<AlgorithmEntry> out;
+  for (const auto& a : permutation_algorithms()) {
+    // The in-place regular permutations move along their own P; the others take any, random first.
+    const bool regular = a.name == "transpose" || a.name == "shuffle" || a.name == "bit-reversal";
+    out.push_back(entry_for(a, regular ? a.name : "random"));
+  }
+  return out;
+}
+
+void append_catalogue(std::vector<CatalogueEntry>& out) {
+  const std::vector<std::pair<std::string, std::string>> perms{
+      {"identical", "P(u) = u"},
+      {"shuffle", "P(u_m ... u_1) = u_{m-1} ... u_1 u_m (n a power of two)"},
+      {"bit-reversal", "P(u_m ... u_1) = u_1 ... u_m (n a power of two)"},
+      {"transpose", "P(i sqrt(n) + j) = j sqrt(n) + i (n a perfect square)"},
+      {"random", "uniform over all n! permutations, from --seed (default 1)"},
+  };
+  for (const auto& [name, what] : perms) out.push_back({"permutation", name, what, "KNI Sect. 4"});
+  out.push_back({"permutation", "--perm-file F", "one destination P(i) per line, i = 0..n-1", "KNI Sect. 4"});
+}
+
+}  // namespace offline
+}  // namespace mmsim

@@ -1,0 +1,201 @@
+#include "algorithms/params.h"
+
+#include <cmath>
+#include <stdexcept>
+
+#include "algorithms/input_error.h"
+
+namespace mmsim {
+
+std::string format_bound(std::int64_t v) {
+  if (v >= 1024 && (v & (v - 1)) == 0) return "2^" + std::to_string(__builtin_ctzll(static_cast<std::uint64_t>(v)));
+  if (v == std::numeric_limits<std::int64_t>::max()) return "2^63 - 1";
+  return std::to_string(v);
+}
+
+std::string quote(const std::string& text, std::size_t limit) {
+  std::string out;
+  for (char c : text.substr(0, limit)) out += (c == '\n' || c == '\r' || c == '\t') ? ' ' : c;
+  if (text.size() > limit) out += "...";
+  return "'" + out + "'";
+}
+
+std::string ParamSpec::flag() const {
+  const auto comma = flags.find(',');
+  const std::string first = flags.substr(0, comma);
+  // Prefer the long spelling when there is one ("-w,--width" -> "-w": the short one is what the
+  // papers call it, so keep the first as written).
+  return first;
+}
+
+std::string ParamSpec::rule() const {
+  switch (kind) {
+    case ParamKind::Integer: {
+      std::string what = shape == IntegerShape::PowerOfTwo      ? "a power of two"
+                         : shape == IntegerShape::PerfectSquare ? "a perfect square"
+                                                                : "an integer";
+      return what + " in [" + format_bound(min) + ", " + format_bound(max) + "]";
+    }
+    case ParamKind::Choice: {
+      std::string s = "one of ";
+      for (std::size_t i = 0; i < choices.size(); ++i) s += (i ? ", " : "") + choices[i];
+      return s;
+    }
+    case ParamKind::Text:
+      return "a non-empty text";
+    case ParamKind::Flag:
+      return "a flag (no value)";
+  }
+  return {};
+}
+
+ParamSpec integer_param(std::string name, std::string flags, std::string help, std::int64_t min, std::int64_t max,
+                        std::optional<std::int64_t> default_value, IntegerShape shape) {
+  ParamSpec s;
+  s.name = std::move(name);
+  s.flags = std::move(flags);
+  s.kind = ParamKind::Integer;
+  s.help = std::move(help);
+  s.min = min;
+  s.max = max;
+  s.shape = shape;
+  if (default_value) s.default_value = std::to_string(*default_value);
+  return s;
+}
+
+ParamSpec choice_param(std::string name, std::string flags, std::string help, std::vector<std::string> choices,
+                       std::optional<std::string> default_value) {
+  ParamSpec s;
+  s.name = std::move(name);
+  s.flags = std::move(flags);
+  s.kind = ParamKind::Choice;
+  s.help = std::move(help);
+  s.choices = std::move(choices);
+  s.default_value = std::move(default_value);
+  return s;
+}
+
+ParamSpec text_param(std::string name, std::string flags, std::string help) {
+  ParamSpec s;
+  s.name = std::move(name);
+  s.flags = std::move(flags);
+  s.kind = ParamKind::Text;
+  s.help = std::move(help);
+  return s;
+}
+
+ParamSpec flag_param(std::string name, std::string flags, std::string help) {
+  ParamSpec s;
+  s.name = std::move(name);
+  s.flags = std::move(flags);
+  s.kind = ParamKind::Flag;
+  s.help = std::move(help);
+  return s;
+}
+
+ParamSpec seed_param() {
+  return integer_param("seed", "--seed", "seed of every random choice (a fixed generator: one seed, one run everywhere)",
+                       0, std::numeric_limits<std::int64_t>::max(), 1);
+}
+
+void ParamValues::set(const std::string& name, ParamValue v) {
+  for (auto& [k, old] : items_)
+    if (k == name) {
+      old = std::move(v);
+      return;
+    }
+  items_.emplace_back(name, std::move(v));
+}
+
+const ParamValue* ParamValues::find(const std::string& name) const {
+  for (const auto& [k, v] : items_)
+    if (k == name) return &v;
+  return nullptr;
+}
+
+bool ParamValues::has(const std::string& name) const { return find(name) != nullptr; }
+
+std::int64_t ParamValues::integer(const std::string& name) const {
+  const ParamValue* v = find(name);
+  if (!v || !std::holds_alternative<std::int64_t>(*v)) throw std::logic_error("parameter " + name + ": no integer value");
+  return std::get<std::int64_t>(*v);
+}
+
+const std::string& ParamValues::text(const std::string& name) const {
+  const ParamValue* v = find(name);
+  if (!v || !std::holds_alternative<std::string>(*v)) throw std::logic_error("parameter " + name + ": no text value");
+  return std::get<std::string>(*v);
+}
+
+bool ParamValues::flag(const std::string& name) const {
+  const ParamValue* v = find(name);
+  return v && std::holds_alternative<bool>(*v) && std::get<bool>(*v);
+}
+
+std::optional<std::int64_t> ParamValues::integer_if(const std::string& name) const {
+  if (!has(name)) return std::nullopt;
+  return integer(name);
+}
+
+std::optional<std::string> ParamValues::text_if(const std::string& name) const {
+  if (!has(name)) return std::nullopt;
+  return text(name);
+}
+
+std::variant<std::int64_t, std::string> parse_integer(const std::string& text, const ParamSpec& spec) {
+  const auto fail = [&] { return "must be " + spec.rule() + " (got " + quote(text) + ")"; };
+  if (text.empty()) return fail();
+  std::size_t i = 0;
+  const bool negative = text[0] == '-';
+  if (negative) {
+    if (spec.min >= 0) return fail();
+    i = 1;
+  }
+  if (i == text.size()) return fail();
+  // Accumulate as a negative number so that the most negative value fits too.
+  std::int64_t v = 0;
+  constexpr std::int64_t lowest = std::numeric_limits<std::int64_t>::min();
+  for (; i < text.size(); ++i) {
+    const char c = text[i];
+    if (c < '0' || c > '9') return fail();
+    const int d = c - '0';
+    if (v < (lowest + d) / 10) return fail();  // overflow
+    v = v * 10 - d;
+  }
+  if (!negative) {
+    if (v == lowest) return fail();
+    v = -v;
+  }
+  if (v < spec.min || v > spec.max) return fail();
+  if (spec.shape == IntegerShape::PowerOfTwo && (v <= 0 || (v & (v - 1)) != 0)) return fail();
+  if (spec.shape == IntegerShape::PerfectSquare) {
+    if (v < 0) return fail();
+    auto r = static_cast<std::int64_t>(std::sqrt(static_cast<double>(v)));
+    while (r > 0 && r * r > v) --r;
+    while ((r + 1) <= 3037000499 && (r + 1) * (r + 1) <= v) ++r;  // 3037000499^2 < 2^63
+    if (r * r != v) return fail();
+  }
+  return v;
+}
+
+ParamValue parse_value(const ParamSpec& spec, const std::string& text) {
+  switch (spec.kind) {
+    case ParamKind::Integer: {
+      auto r = parse_integer(text, spec);
+      if (auto* err = std::get_if<std::string>(&r)) throw InputError(spec.flag() + ": " + *err);
+      return std::get<std::int64_t>(r);
+    }
+    case ParamKind::Choice:
+      for (const auto& c : spec.choices)
+        if (c == text) return text;
+      throw InputError(spec.flag() + ": must be " + spec.rule() + " (got " + quote(text) + ")");
+    case ParamKind::Text:
+      if (text.empty()) throw InputError(spec.flag() + ": must be " + spec.rule() + " (got '')");
+      return text;
+    case ParamKind::Flag:
+      return true;
+  }
+  throw std::logic_error("parameter kind");
+}
+
+}  // namespace mmsim
