@@ -68,12 +68,12 @@ Runner add_run_command(CLI::App& app) {
     a->entry = &entry;
     a->command = cmd->add_subcommand(entry.name, entry.description);
     a->command->footer(entry.name + " runs on the " + to_string(entry.machine) + "; family " + entry.family + ", " +
-                       entry.paper + " (docs/references.md).");
+                       entry.paper + " (docs/references.md).\n");
     for (const auto& spec : entry.params) {
       a->storage.push_back(std::make_unique<std::string>());
       CLI::Option* o = nullptr;
       if (spec.kind == ParamKind::Flag) {
-        o = a->command->add_flag(spec.flags, describe(spec));
+        o = a->command->add_flag(spec.flags)->description(describe(spec));
       } else {
         o = a->command->add_option(spec.flags, *a->storage.back(), describe(spec))->type_name(type_name(spec.kind));
         if (spec.default_value) o->default_str(*spec.default_value);
