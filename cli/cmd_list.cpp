@@ -1,4 +1,5 @@
-// `mmsim list`: every algorithm, permutation, layout, table and figure with its paper and section.
+// `mmsim list`: every algorithm with its family, paper, machine and typed parameters, then the
+// permutations, layouts, patterns, kernels, tables and figures with their papers.
 #include "algorithms/registry.h"
 #include "cli/common.h"
 #include "experiments/figures.h"
@@ -7,8 +8,56 @@
 
 namespace mmsim::cli {
 
+namespace {
+
+const char* kind_name(ParamKind k) {
+  switch (k) {
+    case ParamKind::Integer: return "integer";
+    case ParamKind::Choice: return "choice";
+    case ParamKind::Text: return "text";
+    case ParamKind::Flag: return "flag";
+  }
+  return "?";
+}
+
+report::Json param_json(const ParamSpec& s) {
+  report::Json j = report::Json::object();
+  j.set("name", s.name).set("flags", s.flags).set("type", kind_name(s.kind));
+  j.set("default", s.default_value ? report::Json(*s.default_value) : report::Json());
+  j.set("required", s.required).set("rule", s.rule()).set("help", s.help);
+  if (s.kind == ParamKind::Integer) j.set("min", static_cast<long long>(s.min)).set("max", static_cast<long long>(s.max));
+  if (s.kind == ParamKind::Choice) {
+    report::Json c = report::Json::array();
+    for (const auto& x : s.choices) c.push(x);
+    j.set("choices", std::move(c));
+  }
+  return j;
+}
+
+report::Json algorithm_json(const AlgorithmEntry& a) {
+  report::Json params = report::Json::array();
+  for (const auto& s : a.params) params.push(param_json(s));
+  return report::Json::object()
+      .set("name", a.name)
+      .set("family", a.family)
+      .set("paper", a.paper)
+      .set("machine", to_string(a.machine))
+      .set("description", a.description)
+      .set("asynchronous", a.asynchronous)
+      .set("traces", a.traces)
+      .set("parameters", std::move(params));
+}
+
+std::string parameter_names(const AlgorithmEntry& a) {
+  std::string s;
+  for (const auto& p : a.params) s += (s.empty() ? "" : " ") + p.flag();
+  return s;
+}
+
+}  // namespace
+
 Runner add_list_command(CLI::App& app) {
-  auto* cmd = app.add_subcommand("list", "list algorithms, permutations, layouts and tables with their papers");
+  auto* cmd = app.add_subcommand("list", "list algorithms, permutations, layouts, tables and figures with their papers");
   auto json = std::make_shared<bool>(false);
   cmd->add_flag("--json", *json, "print one JSON object");
   return [json] {
@@ -16,12 +65,26 @@ Runner add_list_command(CLI::App& app) {
     for (const auto& t : experiments::tables()) entries.push_back({"table", t.name, t.description, t.paper});
     for (const auto& f : experiments::figures()) entries.push_back({"figure", f.name, f.description, f.paper});
     if (*json) {
+      report::Json algos = report::Json::array();
+      for (const auto& a : algorithms()) algos.push(algorithm_json(a));
       report::Json arr = report::Json::array();
+      for (const auto& a : algorithms())
+        arr.push(report::Json::object()
+                     .set("kind", "algorithm")
+                     .set("name", a.name)
+                     .set("description", a.description)
+                     .set("paper", a.paper));
       for (const auto& e : entries)
         arr.push(report::Json::object().set("kind", e.kind).set("name", e.name).set("description", e.description).set("paper", e.paper));
-      print_json(report::Json::object().set("entries", std::move(arr)));
+      print_json(report::Json::object().set("algorithms", std::move(algos)).set("entries", std::move(arr)));
       return kOk;
     }
+    report::Table a;
+    a.columns = {"algorithm", "family", "machine", "paper", "parameters", "description"};
+    for (const auto& e : algorithms())
+      a.add_row({e.name, e.family, std::string(to_string(e.machine)), e.paper, parameter_names(e), e.description});
+    std::cout << "Algorithms (`mmsim run NAME --help` gives each one's parameters, defaults and rules):\n\n"
+              << report::to_markdown(a) << "\n";
     report::Table t;
     t.columns = {"kind", "name", "description", "paper"};
     for (const auto& e : entries) t.add_row({e.kind, e.name, e.description, e.paper});

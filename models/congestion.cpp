@@ -1,5 +1,7 @@
 #include "models/congestion.h"
 
+#include "models/bank_counter.h"
+
 #include <algorithm>
 #include <bit>
 
@@ -55,38 +57,10 @@ class SmallSet {
   std::size_t mask_ = 0;
 };
 
-// Per-bank counters with O(1) clearing.
-class BankCounts {
- public:
-  void reset(std::size_t banks) {
-    if (count_.size() != banks) {
-      count_.assign(banks, 0);
-      stamp_.assign(banks, 0);
-      gen_ = 0;
-    }
-    if (++gen_ == 0) {
-      std::fill(stamp_.begin(), stamp_.end(), 0);
-      gen_ = 1;
-    }
-  }
-  int add(std::uint64_t bank) {
-    if (stamp_[bank] != gen_) {
-      stamp_[bank] = gen_;
-      count_[bank] = 0;
-    }
-    return ++count_[bank];
-  }
-
- private:
-  std::vector<int> count_;
-  std::vector<std::uint32_t> stamp_;
-  std::uint32_t gen_ = 0;
-};
-
 struct Scratch {
   SmallSet addresses;
   SmallSet groups;
-  BankCounts banks;
+  BankCounter banks;
 };
 thread_local Scratch scratch;
 
@@ -111,13 +85,14 @@ WarpCost banked(std::span<const Address> warp, const Width& wd, bool count_group
     if (fast.slots <= 1) return fast;
   }
   scratch.addresses.reset(warp.size());
-  scratch.banks.reset(wd.w);
+  scratch.banks.resize(static_cast<std::uint32_t>(wd.w));
+  scratch.banks.start();
   if (count_groups) scratch.groups.reset(warp.size());
   int distinct = 0, groups = 0, banks_used = 0;
   for (Address a : warp) {
     if (a == kNoAddress || !scratch.addresses.insert(a)) continue;
     ++distinct;
-    const int in_bank = scratch.banks.add(wd.bank(a));
+    const int in_bank = static_cast<int>(scratch.banks.add(static_cast<std::uint32_t>(wd.bank(a))));
     banks_used += (in_bank == 1);
     c.congestion = std::max(c.congestion, in_bank);
     if (count_groups) groups += scratch.groups.insert(wd.group(a));

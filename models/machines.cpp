@@ -1,4 +1,5 @@
 #include "models/machines.h"
+#include "sim/names.h"
 
 #include <stdexcept>
 
@@ -15,14 +16,12 @@ std::vector<std::vector<Address>> UmmMemory::partition(std::span<const Address> 
   return group_slots(warp, w_);
 }
 
-const char* to_string(ModelKind m) {
-  switch (m) {
-    case ModelKind::Dmm: return "dmm";
-    case ModelKind::Umm: return "umm";
-    case ModelKind::Hmm: return "hmm";
-  }
-  return "?";
-}
+namespace {
+constexpr NameTable<ModelKind, 3> kModelNames{{{{ModelKind::Dmm, "dmm"}, {ModelKind::Umm, "umm"}, {ModelKind::Hmm, "hmm"}}}};
+}  // namespace
+
+const char* to_string(ModelKind m) { return kModelNames.name(m); }
+std::optional<ModelKind> model_from_name(std::string_view name) { return kModelNames.parse(name); }
 
 std::optional<std::string> MachineParams::validate() const {
   // Widths past 2^16 would make warps larger than any machine the papers consider.

@@ -54,6 +54,8 @@ struct MachineParams {
 };
 
 const char* to_string(ModelKind m);
+/// "dmm", "umm" or "hmm"; nullopt otherwise.
+std::optional<ModelKind> model_from_name(std::string_view name);
 
 /// Owns the memory models of a machine and hands the engine its view of them.
 class Machine {

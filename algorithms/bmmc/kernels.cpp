@@ -1,4 +1,5 @@
 #include "algorithms/bmmc/kernels.h"
+#include "sim/names.h"
 
 #include <algorithm>
 #include <stdexcept>
@@ -13,25 +14,17 @@ namespace mmsim::bmmc {
 
 using f2::BitVector;
 
-const char* to_string(KernelKind k) {
-  switch (k) {
-    case KernelKind::Naive: return "naive";
-    case KernelKind::Tile: return "tile";
-    case KernelKind::TileBanks: return "tile-banks";
-    case KernelKind::TileBanksIters: return "tile-banks-iters";
-  }
-  return "?";
-}
+namespace {
+constexpr NameTable<KernelKind, 4> kNames{{{{KernelKind::Naive, "naive"},
+                                            {KernelKind::Tile, "tile"},
+                                            {KernelKind::TileBanks, "tile-banks"},
+                                            {KernelKind::TileBanksIters, "tile-banks-iters"}}}};
+}  // namespace
 
-std::optional<KernelKind> parse_kernel(const std::string& name) {
-  for (KernelKind k : all_kernels())
-    if (name == to_string(k)) return k;
-  return std::nullopt;
-}
-
+const char* to_string(KernelKind k) { return kNames.name(k); }
+std::optional<KernelKind> parse_kernel(const std::string& name) { return kNames.parse(name); }
 const std::vector<KernelKind>& all_kernels() {
-  static const std::vector<KernelKind> all{KernelKind::Naive, KernelKind::Tile, KernelKind::TileBanks,
-                                           KernelKind::TileBanksIters};
+  static const std::vector<KernelKind> all = kNames.values();
   return all;
 }
 

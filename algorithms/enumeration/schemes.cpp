@@ -1,4 +1,5 @@
 #include "algorithms/enumeration/schemes.h"
+#include "sim/names.h"
 
 #include "algorithms/enumeration/pairing_core.h"
 #include "algorithms/input_error.h"
@@ -70,17 +71,11 @@ Cell2 v1bf_decode(std::uint64_t m, std::uint64_t n, std::uint64_t w, std::uint64
   return {c.x, c.y};
 }
 
-const char* to_string(Scheme s) {
-  switch (s) {
-    case Scheme::V1:
-      return "V1";
-    case Scheme::V1R:
-      return "V1R";
-    case Scheme::V1B:
-      return "V1B";
-  }
-  return "?";
-}
+namespace {
+constexpr NameTable<Scheme, 3> kNames{{{{Scheme::V1, "V1"}, {Scheme::V1R, "V1R"}, {Scheme::V1B, "V1B"}}}};
+}  // namespace
+
+const char* to_string(Scheme s) { return kNames.name(s); }
 
 Cell2 decode(Scheme s, std::uint64_t m, std::uint64_t w, std::uint64_t k) {
   switch (s) {

@@ -5,7 +5,7 @@
 #include <cmath>
 
 #include "algorithms/input_error.h"
-#include "algorithms/layouts/bank_counter.h"
+#include "models/bank_counter.h"
 #include "algorithms/layouts/patterns.h"
 #include "models/layouts/array4_layout.h"
 #include "models/layouts/matrix_layout.h"

@@ -1,54 +1,35 @@
 #include "algorithms/layouts/patterns.h"
+#include "sim/names.h"
 
 #include <algorithm>
 
 namespace mmsim::layouts {
 
+namespace {
+constexpr NameTable<MatrixPattern, 4> kMatrixNames{{{{MatrixPattern::Contiguous, "contiguous"},
+                                                     {MatrixPattern::Stride, "stride"},
+                                                     {MatrixPattern::Diagonal, "diagonal"},
+                                                     {MatrixPattern::Random, "random"}}}};
+constexpr NameTable<Array4Pattern, 6> kArray4Names{{{{Array4Pattern::Contiguous, "contiguous"},
+                                                     {Array4Pattern::Stride1, "stride1"},
+                                                     {Array4Pattern::Stride2, "stride2"},
+                                                     {Array4Pattern::Stride3, "stride3"},
+                                                     {Array4Pattern::Random, "random"},
+                                                     {Array4Pattern::Malicious, "malicious"}}}};
+}  // namespace
+
 const std::vector<MatrixPattern>& matrix_patterns() {
-  static const std::vector<MatrixPattern> all{MatrixPattern::Contiguous, MatrixPattern::Stride, MatrixPattern::Diagonal,
-                                              MatrixPattern::Random};
+  static const std::vector<MatrixPattern> all = kMatrixNames.values();
   return all;
 }
-
 const std::vector<Array4Pattern>& array4_patterns() {
-  static const std::vector<Array4Pattern> all{Array4Pattern::Contiguous, Array4Pattern::Stride1, Array4Pattern::Stride2,
-                                              Array4Pattern::Stride3,    Array4Pattern::Random,  Array4Pattern::Malicious};
+  static const std::vector<Array4Pattern> all = kArray4Names.values();
   return all;
 }
-
-const char* to_string(MatrixPattern p) {
-  switch (p) {
-    case MatrixPattern::Contiguous: return "contiguous";
-    case MatrixPattern::Stride: return "stride";
-    case MatrixPattern::Diagonal: return "diagonal";
-    case MatrixPattern::Random: return "random";
-  }
-  return "?";
-}
-
-const char* to_string(Array4Pattern p) {
-  switch (p) {
-    case Array4Pattern::Contiguous: return "contiguous";
-    case Array4Pattern::Stride1: return "stride1";
-    case Array4Pattern::Stride2: return "stride2";
-    case Array4Pattern::Stride3: return "stride3";
-    case Array4Pattern::Random: return "random";
-    case Array4Pattern::Malicious: return "malicious";
-  }
-  return "?";
-}
-
-std::optional<MatrixPattern> matrix_pattern_from_name(std::string_view name) {
-  for (auto p : matrix_patterns())
-    if (name == to_string(p)) return p;
-  return std::nullopt;
-}
-
-std::optional<Array4Pattern> array4_pattern_from_name(std::string_view name) {
-  for (auto p : array4_patterns())
-    if (name == to_string(p)) return p;
-  return std::nullopt;
-}
+const char* to_string(MatrixPattern p) { return kMatrixNames.name(p); }
+const char* to_string(Array4Pattern p) { return kArray4Names.name(p); }
+std::optional<MatrixPattern> matrix_pattern_from_name(std::string_view name) { return kMatrixNames.parse(name); }
+std::optional<Array4Pattern> array4_pattern_from_name(std::string_view name) { return kArray4Names.parse(name); }
 
 const char* malicious_meaning(Array4LayoutKind k) {
   switch (k) {

@@ -1,4 +1,5 @@
 #include "algorithms/layouts/transposes.h"
+#include "sim/names.h"
 
 #include <memory>
 
@@ -7,25 +8,17 @@
 
 namespace mmsim::layouts {
 
+namespace {
+constexpr NameTable<Transpose, 3> kNames{
+    {{{Transpose::Crsw, "crsw"}, {Transpose::Srcw, "srcw"}, {Transpose::Drdw, "drdw"}}}};
+}  // namespace
+
 const std::vector<Transpose>& transposes() {
-  static const std::vector<Transpose> all{Transpose::Crsw, Transpose::Srcw, Transpose::Drdw};
+  static const std::vector<Transpose> all = kNames.values();
   return all;
 }
-
-const char* to_string(Transpose t) {
-  switch (t) {
-    case Transpose::Crsw: return "crsw";
-    case Transpose::Srcw: return "srcw";
-    case Transpose::Drdw: return "drdw";
-  }
-  return "?";
-}
-
-std::optional<Transpose> transpose_from_name(std::string_view name) {
-  for (auto t : transposes())
-    if (name == to_string(t)) return t;
-  return std::nullopt;
-}
+const char* to_string(Transpose t) { return kNames.name(t); }
+std::optional<Transpose> transpose_from_name(std::string_view name) { return kNames.parse(name); }
 
 namespace {
 struct CellOf {

@@ -1,34 +1,26 @@
 #include "models/layouts/array4_layout.h"
+#include "sim/names.h"
 
 #include <stdexcept>
 
 namespace mmsim::layouts {
 
+namespace {
+constexpr NameTable<Array4LayoutKind, 7> kNames{{{{Array4LayoutKind::Raw, "raw"},
+                                                  {Array4LayoutKind::Ras, "ras"},
+                                                  {Array4LayoutKind::P1, "1p"},
+                                                  {Array4LayoutKind::R1p, "r1p"},
+                                                  {Array4LayoutKind::P3, "3p"},
+                                                  {Array4LayoutKind::W2p, "w2p"},
+                                                  {Array4LayoutKind::P1W2r, "1pw2r"}}}};
+}  // namespace
+
 const std::vector<Array4LayoutKind>& array4_layout_kinds() {
-  static const std::vector<Array4LayoutKind> all{Array4LayoutKind::Raw, Array4LayoutKind::Ras, Array4LayoutKind::P1,
-                                                 Array4LayoutKind::R1p, Array4LayoutKind::P3,  Array4LayoutKind::W2p,
-                                                 Array4LayoutKind::P1W2r};
+  static const std::vector<Array4LayoutKind> all = kNames.values();
   return all;
 }
-
-const char* to_string(Array4LayoutKind k) {
-  switch (k) {
-    case Array4LayoutKind::Raw: return "raw";
-    case Array4LayoutKind::Ras: return "ras";
-    case Array4LayoutKind::P1: return "1p";
-    case Array4LayoutKind::R1p: return "r1p";
-    case Array4LayoutKind::P3: return "3p";
-    case Array4LayoutKind::W2p: return "w2p";
-    case Array4LayoutKind::P1W2r: return "1pw2r";
-  }
-  return "?";
-}
-
-std::optional<Array4LayoutKind> array4_layout_from_name(std::string_view name) {
-  for (auto k : array4_layout_kinds())
-    if (name == to_string(k)) return k;
-  return std::nullopt;
-}
+const char* to_string(Array4LayoutKind k) { return kNames.name(k); }
+std::optional<Array4LayoutKind> array4_layout_from_name(std::string_view name) { return kNames.parse(name); }
 
 std::uint64_t random_numbers(Array4LayoutKind k, std::uint64_t w) {
   switch (k) {

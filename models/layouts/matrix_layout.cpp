@@ -1,4 +1,5 @@
 #include "models/layouts/matrix_layout.h"
+#include "sim/names.h"
 
 #include <algorithm>
 #include <numeric>
@@ -6,28 +7,20 @@
 
 namespace mmsim::layouts {
 
+namespace {
+constexpr NameTable<MatrixLayoutKind, 5> kNames{{{{MatrixLayoutKind::Raw, "raw"},
+                                                  {MatrixLayoutKind::Ras, "ras"},
+                                                  {MatrixLayoutKind::Rap, "rap"},
+                                                  {MatrixLayoutKind::Pad, "pad"},
+                                                  {MatrixLayoutKind::Xor, "xor"}}}};
+}  // namespace
+
 const std::vector<MatrixLayoutKind>& matrix_layout_kinds() {
-  static const std::vector<MatrixLayoutKind> all{MatrixLayoutKind::Raw, MatrixLayoutKind::Ras, MatrixLayoutKind::Rap,
-                                                 MatrixLayoutKind::Pad, MatrixLayoutKind::Xor};
+  static const std::vector<MatrixLayoutKind> all = kNames.values();
   return all;
 }
-
-const char* to_string(MatrixLayoutKind k) {
-  switch (k) {
-    case MatrixLayoutKind::Raw: return "raw";
-    case MatrixLayoutKind::Ras: return "ras";
-    case MatrixLayoutKind::Rap: return "rap";
-    case MatrixLayoutKind::Pad: return "pad";
-    case MatrixLayoutKind::Xor: return "xor";
-  }
-  return "?";
-}
-
-std::optional<MatrixLayoutKind> matrix_layout_from_name(std::string_view name) {
-  for (auto k : matrix_layout_kinds())
-    if (name == to_string(k)) return k;
-  return std::nullopt;
-}
+const char* to_string(MatrixLayoutKind k) { return kNames.name(k); }
+std::optional<MatrixLayoutKind> matrix_layout_from_name(std::string_view name) { return kNames.parse(name); }
 
 MatrixLayout::MatrixLayout(MatrixLayoutKind kind, std::uint32_t w, Draws& draws) : kind_(kind), w_(w) {
   if (w < 2) throw std::invalid_argument("w: a layout needs w >= 2");

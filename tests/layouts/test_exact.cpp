@@ -4,7 +4,7 @@
 #include <algorithm>
 #include <set>
 
-#include "algorithms/layouts/bank_counter.h"
+#include "models/bank_counter.h"
 #include "algorithms/layouts/congestion_mc.h"
 #include "algorithms/layouts/patterns.h"
 #include "algorithms/layouts/transposes.h"

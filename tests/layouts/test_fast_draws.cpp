@@ -8,7 +8,7 @@
 #include <map>
 #include <vector>
 
-#include "algorithms/layouts/bank_counter.h"
+#include "models/bank_counter.h"
 #include "algorithms/layouts/congestion_mc.h"
 #include "algorithms/layouts/patterns.h"
 #include "models/layouts/draws.h"

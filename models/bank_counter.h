@@ -1,4 +1,5 @@
-// The DMM congestion of one warp access (papers/001 Sect. II), fast enough for Monte Carlo runs of
+// Distinct requests per bank of one warp access: the one bank counter behind the DMM's slot rule
+// (models/congestion.cpp) and the congestion Monte Carlo (papers/001 Sect. II), fast enough for
 // tens of millions of warp accesses.
 #pragma once
 
@@ -8,7 +9,7 @@
 
 #include "sim/types.h"
 
-namespace mmsim::layouts {
+namespace mmsim {
 
 /// Counts distinct requests per bank with one counter per bank (generation-stamped, so a warp costs
 /// O(w), not a clearing of all banks). Equal addresses merge (papers/001 Sect. II): when an access may
@@ -16,7 +17,18 @@ namespace mmsim::layouts {
 /// checked against that chain only, whose length is the bank's count so far.
 class BankCounter {
  public:
-  explicit BankCounter(std::uint32_t w) : count_(w, 0), stamp_(w, 0), head_(w, 0), next_(w, 0), address_(w, 0) {}
+  explicit BankCounter(std::uint32_t w = 0) { resize(w); }
+
+  /// Serves accesses of width w from now on (keeps the storage when w is unchanged).
+  void resize(std::uint32_t w) {
+    if (count_.size() == w) return;
+    count_.assign(w, 0);
+    stamp_.assign(w, 0);
+    head_.assign(w, 0);
+    next_.assign(w, 0);
+    address_.assign(w, 0);
+    gen_ = 0;
+  }
 
   /// Starts a warp access.
   void start() {
@@ -66,4 +78,4 @@ class BankCounter {
   std::uint32_t gen_ = 0;
 };
 
-}  // namespace mmsim::layouts
+}  // namespace mmsim
