@@ -8,7 +8,7 @@
 namespace mmsim {
 
 std::string format_bound(std::int64_t v) {
-  if (v >= 1024 && (v & (v - 1)) == 0) return "2^" + std::to_string(__builtin_ctzll(static_cast<std::uint64_t>(v)));
+  if (v >= 65536 && (v & (v - 1)) == 0) return "2^" + std::to_string(__builtin_ctzll(static_cast<std::uint64_t>(v)));
   if (v == std::numeric_limits<std::int64_t>::max()) return "2^63 - 1";
   return std::to_string(v);
 }

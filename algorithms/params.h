@@ -84,7 +84,7 @@ ParamValue parse_value(const ParamSpec& spec, const std::string& text);
 /// Quotes at most `limit` characters of a user's text for a message (longer text ends in "...").
 std::string quote(const std::string& text, std::size_t limit = 40);
 
-/// "2^24" for powers of two from 2^10 up, the number otherwise.
+/// "2^24" for powers of two from 2^16 up, the number otherwise.
 std::string format_bound(std::int64_t v);
 
 }  // namespace mmsim

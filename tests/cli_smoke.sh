@@ -41,16 +41,22 @@ t=$(grep -o '^  "time_units": [0-9]*' "$tmp/out" | sed 's/.*: //')
 p=$(json_value predicted_time_units)
 [ -n "$t" ] && [ "$t" = "$p" ] || fail "d-designated: time_units '$t' != predicted '$p'"
 grep -q '"correct": true' "$tmp/out" || fail "d-designated: output not correct"
-for key in algorithm permutation n machine time_units predicted_time_units distribution rounds correct; do
+for key in algorithm family paper parameters permutation n machine execution time_units predicted_time_units distribution distribution_inverse rounds phases figures correct; do
   grep -q "\"$key\":" "$tmp/out" || fail "run --json lacks key $key"
 done
 expect_ok "run s-designated async" "$MMSIM" run s-designated --perm bit-reversal -n 4096 -w 16 --async --json
 grep -q '"correct": true' "$tmp/out" || fail "s-designated async: output not correct"
 printf '2\n0\n3\n1\n' >"$tmp/perm.txt"
 expect_ok "run from file" "$MMSIM" run d-designated --perm-file "$tmp/perm.txt" -n 4 -w 2 --trace "$tmp/trace.csv"
-grep -q "^0,d-designated,read a,global" "$tmp/trace.csv" || fail "trace file lacks the first round's slots"
+[ "$(head -1 "$tmp/trace.csv")" = "round,kernel,name,array,op,memory,warp,slot,enter,complete,requests" ] ||
+  fail "trace header: $(head -1 "$tmp/trace.csv")"
+grep -q "^0,d-designated,read a,a,read,global,0,0,0,99,0 1$" "$tmp/trace.csv" || fail "trace file lacks the first round's first slot"
 expect_ok "list" "$MMSIM" list --json
 grep -q '"d-designated"' "$tmp/out" || fail "list lacks d-designated"
+grep -q '"algorithms": \[' "$tmp/out" || fail "list --json lacks the algorithms"
+expect_ok "run --help" "$MMSIM" run scheduled --help
+grep -q -- "--schedule TEXT" "$tmp/out" || fail "run scheduled --help lacks --schedule"
+grep -q -- "-k,--dmms INT=8" "$tmp/out" || fail "run scheduled --help lacks -k with its default"
 expect_ok "table" "$MMSIM" table kasagi-t1 -n 4096 --format csv
 
 # Bad input: one line, status 2.
@@ -58,13 +64,22 @@ expect_bad "w:" "$MMSIM" run d-designated --perm identical -n 64 -w 0
 expect_bad "n: must be a multiple of w" "$MMSIM" run d-designated --perm identical -n 100 -w 32
 expect_bad "power of two" "$MMSIM" run d-designated --perm bit-reversal -n 96 -w 32
 expect_bad "perfect square" "$MMSIM" run d-designated --perm transpose -n 128 -w 32
-expect_bad "l: latency" "$MMSIM" run d-designated --perm identical -n 64 -l 0
-expect_bad "L: latency" "$MMSIM" run d-designated --perm identical -n 64 -L 0
-expect_bad "k:" "$MMSIM" run d-designated --perm identical -n 64 -k 0
-expect_bad "unknown 'no-such'" "$MMSIM" run no-such --perm identical -n 64
-expect_bad "unknown permutation 'sideways'" "$MMSIM" run d-designated --perm sideways -n 64
-expect_bad "-n: required" "$MMSIM" run d-designated --perm identical
-expect_bad "could not be converted\|Could not convert\|not a valid\|convert" "$MMSIM" run d-designated --perm identical -n abc
+expect_bad "d-designated: -l: must be an integer in \[1, 2^20\]" "$MMSIM" run d-designated --perm identical -n 64 -l 0
+expect_bad "d-designated: -L: must be" "$MMSIM" run d-designated --perm identical -n 64 -L 0
+expect_bad "d-designated: -k: must be" "$MMSIM" run d-designated --perm identical -n 64 -k 0
+expect_bad "d-designated: -k: must be an integer in \[1, 4096\] (got '100000000')" "$MMSIM" run d-designated -n 1024 -k 100000000
+expect_bad "'-m' is not an option of run d-designated" "$MMSIM" run d-designated -n 1024 -m 4
+expect_bad "'--layout' is not an option of run scheduled" "$MMSIM" run scheduled -n 1024 --layout raw
+expect_bad "--seed: must be an integer in \[0, 2^63 - 1\] (got '-1')" "$MMSIM" run d-designated -n 64 --seed -1
+expect_bad "--seed: must be" "$MMSIM" run d-designated -n 64 --seed 18446744073709551616
+expect_bad "--seed: must be" "$MMSIM" run d-designated -n 64 --seed ''
+expect_bad "-n: must be" "$MMSIM" run d-designated -n 0x40
+expect_bad "-n: must be" "$MMSIM" run d-designated -n +64
+expect_bad "run: name an algorithm" "$MMSIM" run
+expect_bad "run: unknown algorithm 'no-such'" "$MMSIM" run no-such --perm identical -n 64
+expect_bad "--perm: must be one of identical, shuffle, bit-reversal, transpose, random (got 'sideways')" "$MMSIM" run d-designated --perm sideways -n 64
+expect_bad "d-designated: -n is required" "$MMSIM" run d-designated --perm identical
+expect_bad "-n: must be an integer in \[1, 2^28\] (got 'abc')" "$MMSIM" run d-designated --perm identical -n abc
 printf '2\n0\nx\n1\n' >"$tmp/bad1.txt"
 expect_bad "bad1.txt:3: not a number" "$MMSIM" run d-designated --perm-file "$tmp/bad1.txt" -n 4 -w 2
 printf '2\n0\n9\n1\n' >"$tmp/bad2.txt"

@@ -1,0 +1,157 @@
+// The one algorithm interface: typed parameters checked as written, every registry entry well
+// formed, and every algorithm run through the registry with small inputs into one report schema.
+#include <doctest/doctest.h>
+
+#include <map>
+#include <set>
+
+#include "algorithms/input_error.h"
+#include "algorithms/registry.h"
+#include "experiments/run_output.h"
+
+using namespace mmsim;
+
+namespace {
+
+std::string error_of(const std::string& text, const ParamSpec& spec) {
+  auto r = parse_integer(text, spec);
+  if (auto* e = std::get_if<std::string>(&r)) return *e;
+  return "";
+}
+
+// The small inputs each algorithm needs beyond its defaults. Every registered algorithm must have a
+// line here, so that a new algorithm is run by this test from the day it is registered.
+const std::map<std::string, std::map<std::string, std::string>>& small_runs() {
+  static const std::map<std::string, std::map<std::string, std::string>> runs{
+      {"d-designated", {{"n", "1024"}}},
+      {"s-designated", {{"n", "1024"}}},
+      {"transpose", {{"n", "4096"}, {"w", "8"}}},
+      {"shuffle", {{"n", "4096"}, {"w", "8"}}},
+      {"bit-reversal", {{"n", "4096"}, {"w", "8"}}},
+      {"row-wise", {{"n", "4096"}, {"w", "8"}}},
+      {"column-wise", {{"n", "4096"}, {"w", "8"}}},
+      {"scheduled", {{"n", "4096"}, {"w", "8"}}},
+  };
+  return runs;
+}
+
+}  // namespace
+
+TEST_CASE("integers are taken exactly as written: no sign, no empty value, no wrap, no clamp") {
+  const ParamSpec seed = seed_param();
+  CHECK(std::get<std::int64_t>(parse_integer("0", seed)) == 0);
+  CHECK(std::get<std::int64_t>(parse_integer("9223372036854775807", seed)) == std::numeric_limits<std::int64_t>::max());
+  for (const char* bad : {"-1", "", "+1", " 1", "1 ", "0x10", "1e3", "9223372036854775808", "18446744073709551616",
+                          "18446744073709551615", "-", "--1", "1.0"})
+    CHECK_MESSAGE(!error_of(bad, seed).empty(), bad);
+  CHECK(error_of("-1", seed) == "must be an integer in [0, 2^63 - 1] (got '-1')");
+
+  const ParamSpec pow2 = integer_param("m", "-m", "columns", 1, 65536, std::nullopt, IntegerShape::PowerOfTwo);
+  CHECK(error_of("64", pow2).empty());
+  CHECK(error_of("1", pow2).empty());
+  CHECK(error_of("3", pow2) == "must be a power of two in [1, 2^16] (got '3')");
+  CHECK(!error_of("131072", pow2).empty());
+
+  const ParamSpec square = integer_param("n", "-n", "cells", 1, 1 << 28, std::nullopt, IntegerShape::PerfectSquare);
+  CHECK(error_of("9216", square).empty());
+  CHECK(!error_of("9215", square).empty());
+
+  const ParamSpec signed_param = integer_param("d", "-d", "offset", -5, 5);
+  CHECK(std::get<std::int64_t>(parse_integer("-5", signed_param)) == -5);
+  CHECK(!error_of("-6", signed_param).empty());
+}
+
+TEST_CASE("a quoted value in a message is cut to a few dozen characters") {
+  const std::string long_text(10'000'000, 'x');
+  CHECK(quote(long_text).size() < 50);
+  CHECK(quote("a\nb") == "'a b'");
+}
+
+TEST_CASE("every registry entry is well formed") {
+  std::set<std::string> names;
+  for (const auto& a : algorithms()) {
+    CAPTURE(a.name);
+    CHECK(names.insert(a.name).second);
+    CHECK(!a.family.empty());
+    CHECK(!a.description.empty());
+    CHECK(a.paper.find("papers/") == std::string::npos);  // short keys of docs/references.md
+    CHECK(a.run);
+    std::set<std::string> params, flags;
+    for (const auto& p : a.params) {
+      CAPTURE(p.name);
+      CHECK(params.insert(p.name).second);
+      CHECK(flags.insert(p.flag()).second);
+      if (p.default_value) CHECK_NOTHROW(parse_value(p, *p.default_value));  // a default obeys its own rule
+      CHECK(!(p.required && p.default_value));
+    }
+    CHECK(params.count("w") == 1);
+    // An algorithm on a DMM has no global memory and no k.
+    CHECK((params.count("L") == 1) == (a.machine == ModelKind::Hmm));
+    CHECK((params.count("k") == 1) == (a.machine == ModelKind::Hmm));
+  }
+}
+
+TEST_CASE("every algorithm runs through the registry with small inputs, correct, in one report schema") {
+  std::vector<std::string> keys0;
+  for (const auto& a : algorithms()) {
+    CAPTURE(a.name);
+    const auto it = small_runs().find(a.name);
+    REQUIRE_MESSAGE(it != small_runs().end(), "add a small run of " << a.name << " to small_runs()");
+    const RunReport r = run_algorithm(a, it->second);
+    CHECK(r.correct);
+    CHECK(r.algorithm == a.name);
+    CHECK(r.stats.time_units > 0);
+    CHECK(!r.stats.rounds.empty());
+    // The top-level keys are the same for every algorithm.
+    const std::string json = experiments::to_json(r).dump(2);
+    std::vector<std::string> keys;  // the lines indented once open the top-level keys
+    for (std::size_t at = 0; (at = json.find("\n  \"", at)) != std::string::npos;) {
+      at += 4;
+      keys.push_back(json.substr(at, json.find('"', at) - at));
+    }
+    if (keys0.empty()) keys0 = keys;
+    CHECK(keys == keys0);
+  }
+  CHECK(keys0.size() >= 16);
+}
+
+TEST_CASE("a parameter an algorithm does not declare, or a value against its rule, is refused naming both") {
+  const AlgorithmEntry* d = find_algorithm("d-designated");
+  REQUIRE(d);
+  try {
+    run_algorithm(*d, {{"n", "1024"}, {"m", "4"}});
+    FAIL("accepted an undeclared parameter");
+  } catch (const InputError& e) {
+    CHECK(std::string(e.what()) == "d-designated: 'm' is not a parameter (see mmsim run d-designated --help)");
+  }
+  try {
+    run_algorithm(*d, {{"n", "1024"}, {"k", "0"}});
+    FAIL("accepted k = 0");
+  } catch (const InputError& e) {
+    CHECK(std::string(e.what()) == "d-designated: -k: must be an integer in [1, 4096] (got '0')");
+  }
+  CHECK_THROWS_AS(run_algorithm(*d, {}), InputError);  // -n is required
+}
+
+TEST_CASE("bank_conflicts is Nsight Compute's count, extra_bank_requests the sum over banks") {
+  // One warp of w = 4 on a DMM: addresses 0, 4, 8 share bank 0 and 1, 5 share bank 1. Congestion 3,
+  // so 3 slots: Nsight counts 2 conflicts (wavefronts beyond the first); the banks hold 2 + 1
+  // requests beyond their first.
+  const Machine m(MachineParams{.model = ModelKind::Dmm, .w = 4, .l = 1});
+  Engine e(m.view());
+  const ArrayId a = e.add_array({"a", Space::Shared, 16});
+  Kernel k{.name = "probe", .blocks = 1, .threads_per_block = 4};
+  const std::vector<Address> addr{0, 4, 8, 1};
+  const std::vector<Address> addr2{0, 4, 1, 5};
+  k.steps.push_back(Access{"read", Op::Read, a, 0, [&](const Thread& t) { return addr[t.local()]; }});
+  k.steps.push_back(Access{"read2", Op::Read, a, 0, [&](const Thread& t) { return addr2[t.local()]; }});
+  e.launch(k);
+  const auto& r = e.stats().rounds;
+  CHECK(r[0].slots == 3);
+  CHECK(r[0].bank_conflicts == 2);
+  CHECK(r[0].extra_bank_requests == 2);
+  // Two banks of two: congestion 2, one conflict by Nsight's count, two extra requests.
+  CHECK(r[1].slots == 2);
+  CHECK(r[1].bank_conflicts == 1);
+  CHECK(r[1].extra_bank_requests == 2);
+}
