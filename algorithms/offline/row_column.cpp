@@ -109,7 +109,7 @@ PermutationRun run_line(const std::string& algorithm, const Machine& machine, co
   }
   run.correct = holds_permutation(engine.global(b), lines.effective);
   if (lines.effective != in.perm->p) run.performed = lines.effective;
-  run.figures.push_back({"schedule (bank colouring) time", schedule_seconds, "s"});
+  run.figures.push_back({"schedule_bank_colouring_seconds", schedule_seconds, "s"});
   return run;
 }
 

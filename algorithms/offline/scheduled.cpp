@@ -28,13 +28,13 @@ PermutationRun run_scheduled(const Machine& machine, const PermutationInput& in,
   if (in.schedule_file) {
     const auto t0 = std::chrono::steady_clock::now();
     sched = offline::read_schedule_file(*in.schedule_file, in.perm->p, mp.w);
-    figures.push_back({"schedule load and check time", std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count(), "s"});
+    figures.push_back({"schedule_load_seconds", std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count(), "s"});
   } else {
     offline::ScheduleTiming timing;
     sched = offline::three_step_schedule(in.perm->p, mp.w, &timing);
-    figures.push_back({"schedule time (row colouring)", timing.colouring, "s"});
-    figures.push_back({"schedule time (bank colourings, S/D tables)", timing.tables, "s"});
-    figures.push_back({"schedule time (total)", timing.colouring + timing.tables, "s"});
+    figures.push_back({"schedule_row_colouring_seconds", timing.colouring, "s"});
+    figures.push_back({"schedule_tables_seconds", timing.tables, "s"});
+    figures.push_back({"schedule_seconds", timing.colouring + timing.tables, "s"});
   }
 
   Engine engine(machine.view(), opt);
