@@ -190,6 +190,7 @@ ParmSortRun run_parm_sort(const Machine& machine, int n, const BmmcOptions& o, b
     std::swap(cur, other);
   }
   run.stats = engine.stats();
+  run.trace = engine.trace();
   const auto out = engine.global(cur);
   std::vector<Word> expect = keys;
   std::sort(expect.begin(), expect.end());

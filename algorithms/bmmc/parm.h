@@ -40,6 +40,7 @@ struct ParmSortRun {
   int passes = 0;          ///< kernels launched for them
   int compare_stages = 0;  ///< compare-exchange columns
   bool sorted = false;     ///< output nondecreasing and a rearrangement of the input
+  std::vector<SlotEvent> trace;  ///< every slot, when the engine traced
 };
 
 /// Sorts 2^n random keys (from `seed`) on the simulated HMM. With `direct` the compare-exchange

@@ -1,4 +1,5 @@
-// The layouts family as registry entries: the CRSW / SRCW / DRDW transposes of a w x w matrix under a layout ([NMI]).
+// The layouts family as registry entries: the CRSW / SRCW / DRDW transposes of a w x w matrix
+// under a layout ([NMI]), and its lines of `mmsim list` (the layouts and access patterns).
 #pragma once
 
 #include <vector>

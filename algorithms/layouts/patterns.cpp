@@ -39,7 +39,7 @@ const char* malicious_meaning(Array4LayoutKind k) {
       return "a[i][0 : w-1][k][l]: one shift r_k for all, so every request in one bank (congestion w)";
     case Array4LayoutKind::R1p:
       return "ceil(w/6) groups of the 6 orderings of a triple of distinct indices (x, y, z) as (i, j, k), one column "
-             "l: each group shares r_x + r_y + r_z, so its 6 requests share a bank (papers/001 Sect. VII)";
+             "l: each group shares r_x + r_y + r_z, so its 6 requests share a bank ([NMI] Sect. VII)";
     case Array4LayoutKind::Ras:
     case Array4LayoutKind::P3:
     case Array4LayoutKind::W2p:

@@ -20,6 +20,14 @@ const std::vector<Transpose>& transposes() {
 const char* to_string(Transpose t) { return kNames.name(t); }
 std::optional<Transpose> transpose_from_name(std::string_view name) { return kNames.parse(name); }
 
+std::optional<std::int64_t> transpose_closed_form(Transpose t, MatrixLayoutKind layout, std::int64_t w,
+                                                  std::int64_t l) {
+  const std::int64_t free = conflict_free_access(w, l);
+  if (layout == MatrixLayoutKind::Raw) return t == Transpose::Drdw ? 2 * free : free + stride_access(w, l);
+  if (layout == MatrixLayoutKind::Rap && t != Transpose::Drdw) return 2 * free;
+  return std::nullopt;
+}
+
 namespace {
 struct CellOf {
   std::uint32_t row, col;

@@ -1,6 +1,7 @@
 // The CRSW, SRCW and DRDW transposes of a w x w matrix on the DMM, over any layout (papers/001 Sect. III, VI).
 #pragma once
 
+#include <cstdint>
 #include <optional>
 #include <string_view>
 #include <vector>
@@ -30,6 +31,17 @@ struct TransposeRun {
   double write_mean_congestion = 0;
   std::vector<SlotEvent> trace;
 };
+
+/// [NMI] Sect. III: w warps of congestion c take c w + l - 1 time units on the DMM; contiguous and
+/// diagonal accesses have c = 1 (w + l - 1), the stride access c = w (w^2 + l - 1).
+constexpr std::int64_t conflict_free_access(std::int64_t w, std::int64_t l) { return w + l - 1; }
+constexpr std::int64_t stride_access(std::int64_t w, std::int64_t l) { return w * w + l - 1; }
+
+/// The round-synchronous time the paper gives for a transpose under a layout, where it gives one:
+/// raw (Sect. III: CRSW and SRCW one stride access each, DRDW none) and rap's CRSW and SRCW
+/// (Sect. IV: rows and columns conflict-free). nullopt for ras (a random congestion), rap's DRDW
+/// and the layouts beyond the paper (pad, xor).
+std::optional<std::int64_t> transpose_closed_form(Transpose t, MatrixLayoutKind layout, std::int64_t w, std::int64_t l);
 
 /// Runs one transpose as a kernel of w^2 threads (one block) on a DMM of width layout.w() and
 /// latency `latency`: both arrays are shared arrays of layout.cells() cells; time and congestion come
