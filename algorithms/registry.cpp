@@ -94,7 +94,15 @@ RunReport run_algorithm(const AlgorithmEntry& entry, const std::map<std::string,
   req.engine.execution = execution;
   req.engine.trace = trace;
 
-  RunReport r = entry.run(req);
+  RunReport r;
+  try {
+    r = entry.run(req);
+  } catch (const InputError& e) {
+    // Every message of a run names its algorithm once, whether a declared rule or a joint one broke.
+    const std::string what = e.what();
+    if (what.rfind(entry.name + ": ", 0) == 0) throw;
+    fail(what);
+  }
   r.algorithm = entry.name;
   r.family = entry.family;
   r.paper = entry.paper;

@@ -31,6 +31,18 @@ const std::map<std::string, std::map<std::string, std::string>>& small_runs() {
       {"row-wise", {{"n", "4096"}, {"w", "8"}}},
       {"column-wise", {{"n", "4096"}, {"w", "8"}}},
       {"scheduled", {{"n", "4096"}, {"w", "8"}}},
+      {"crsw", {{"w", "8"}, {"layout", "ras"}}},
+      {"srcw", {{"w", "8"}, {"layout", "rap"}}},
+      {"drdw", {{"w", "8"}, {"layout", "xor"}}},
+      {"bmmc", {{"n", "1024"}, {"random_bmmc", "true"}}},
+      {"parm-sort", {{"n", "256"}, {"w", "8"}}},
+      {"transpose-ip-naive", {{"order", "100"}, {"w", "8"}}},
+      {"transpose-ip-supergrid", {{"order", "100"}, {"w", "8"}}},
+      {"transpose-ip-v1", {{"order", "100"}, {"w", "8"}}},
+      {"transpose-ip-v1r", {{"order", "100"}, {"w", "8"}}},
+      {"transpose-ip-v1b", {{"order", "100"}, {"w", "8"}}},
+      {"transpose-oop-nvidia", {{"rows", "100"}, {"cols", "60"}, {"w", "8"}}},
+      {"transpose-oop-v1bf", {{"rows", "100"}, {"cols", "60"}, {"w", "8"}}},
   };
   return runs;
 }
@@ -140,11 +152,14 @@ TEST_CASE("bank_conflicts is Nsight Compute's count, extra_bank_requests the sum
   const Machine m(MachineParams{.model = ModelKind::Dmm, .w = 4, .l = 1});
   Engine e(m.view());
   const ArrayId a = e.add_array({"a", Space::Shared, 16});
-  Kernel k{.name = "probe", .blocks = 1, .threads_per_block = 4};
   const std::vector<Address> addr{0, 4, 8, 1};
   const std::vector<Address> addr2{0, 4, 1, 5};
-  k.steps.push_back(Access{"read", Op::Read, a, 0, [&](const Thread& t) { return addr[t.local()]; }});
-  k.steps.push_back(Access{"read2", Op::Read, a, 0, [&](const Thread& t) { return addr2[t.local()]; }});
+  Kernel k;
+  k.name = "probe";
+  k.threads_per_block = 4;
+  Access first{"read", Op::Read, a, 0, [&](const Thread& t) { return addr[t.local()]; }};
+  Access second{"read2", Op::Read, a, 0, [&](const Thread& t) { return addr2[t.local()]; }};
+  k.steps = {first, second};
   e.launch(k);
   const auto& r = e.stats().rounds;
   CHECK(r[0].slots == 3);

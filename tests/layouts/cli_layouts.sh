@@ -86,7 +86,7 @@ rm -f "$err.csv"
 "$mmsim" run crsw -k 4 2>"$err" >/dev/null
 [ "$(cat "$err")" = "mmsim: run crsw: '-k' is not an option of run crsw (see mmsim run crsw --help)" ] || { echo "FAIL: -k line"; cat "$err"; fail=1; }
 "$mmsim" run crsw -w 8 -n 10 2>"$err" >/dev/null
-grep -q "^mmsim: -n: .*w^2 = 64 (got 10)$" "$err" || { echo "FAIL: -n line"; cat "$err"; fail=1; }
+grep -q "^mmsim: crsw: -n: .*w^2 = 64 (got 10)$" "$err" || { echo "FAIL: -n line"; cat "$err"; fail=1; }
 bench=$("$mmsim" congestion --bench-all -w 32 --trials 1000 --repeat 2)
 for row in "raw      contiguous" "rap      random" "xor      diagonal"; do
   grep -qF "$row" <<<"$bench" || { echo "FAIL: --bench-all lacks $row"; fail=1; }
