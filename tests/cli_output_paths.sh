@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Every option that names an output file or folder is checked before any work: an empty value, a
 # missing parent, a parent that is a file, a place that takes no files. Each is refused with status
-# 2, one line on stderr naming the option, nothing on stdout and no progress printed.
+# 2, one line on stderr naming the option, nothing on stdout and no progress printed. Also: an
+# output that fails during `reproduce` ends the progress line before its message.
 set -u
 mmsim=$1
 tmp=$(mktemp -d)
@@ -69,6 +70,18 @@ chmod 755 "$tmp/locked"
 
 # The checks refuse nothing that works: a fresh folder, made by the writer.
 "$mmsim" schedule --perm random -n 4096 -w 8 -o "$tmp/s.sch" >/dev/null 2>"$tmp/err" || say_fail "schedule -o: $(cat "$tmp/err")"
+
+# reproduce: an output that fails during the work (the first table's .md is a folder) exits 1 and
+# its message starts a line of its own, after the progress line it interrupted.
+mkdir -p "$tmp/repro/rap-t1.md"
+"$mmsim" reproduce --out "$tmp/repro" >"$tmp/out" 2>"$tmp/err"
+status=$?
+[ "$status" = 1 ] || say_fail "reproduce into a blocked file: exit $status, wanted 1"
+first=$(sed -n 1p "$tmp/err")
+second=$(sed -n 2p "$tmp/err")
+[[ "$first" == "[1/"*"] table rap-t1 ... failed" ]] || say_fail "reproduce: progress line '$first'"
+[[ "$second" == "mmsim: cannot write '$tmp/repro/rap-t1.md'" ]] || say_fail "reproduce: message line '$second'"
+[ "$(wc -l <"$tmp/err")" = 2 ] || say_fail "reproduce: stderr has $(wc -l <"$tmp/err") lines: $(cat "$tmp/err")"
 
 echo "output paths: $([ $fail = 0 ] && echo ok || echo FAILED)"
 exit $fail
