@@ -77,14 +77,15 @@ void write_file(const std::filesystem::path& p, const std::string& text) {
   if (!out || !(out << text) || !out.flush()) throw WriteError("--out: cannot write " + p.string());
 }
 
-// CUDA failures (no device, a failed call) are not bad input: one line and status 3.
+// CUDA failures (no device, a failed call) are neither bad input nor a bug of mmsim: one line and
+// a status of their own, so that a script can tell "no GPU here" from every other outcome.
 template <typename F>
 int guarded(F f) {
   try {
     return f();
   } catch (const gpu::GpuError& e) {
     std::fprintf(stderr, "mmsim: gpu: %s\n", e.what());
-    return 3;
+    return kNoGpu;
   }
 }
 
