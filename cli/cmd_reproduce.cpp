@@ -1,4 +1,5 @@
 // `mmsim reproduce` and `mmsim figure`: the tables and figures, written as files.
+#include "algorithms/output_path.h"
 #include "cli/common.h"
 #include "experiments/figures.h"
 #include "experiments/reproduce.h"
@@ -10,6 +11,7 @@ Runner add_reproduce_command(CLI::App& app) {
   auto out = std::make_shared<std::string>("results");
   cmd->add_option("--out", *out, "output folder")->capture_default_str();
   return [out] {
+    check_output_folder("--out", *out);
     experiments::reproduce(*out, std::cerr);
     return kOk;
   };
@@ -27,6 +29,7 @@ Runner add_figure_command(CLI::App& app) {
   return [o] {
     const auto* f = experiments::find_figure(o->name);
     if (!f) throw InputError("figure: unknown '" + o->name + "' (see mmsim list)");
+    check_output_folder("--out", o->out);
     for (const auto& path : f->make(o->out)) std::cout << path << "\n";
     return kOk;
   };

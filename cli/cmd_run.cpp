@@ -3,6 +3,7 @@
 #include <fstream>
 #include <map>
 
+#include "algorithms/output_path.h"
 #include "algorithms/registry.h"
 #include "cli/common.h"
 #include "experiments/run_output.h"
@@ -35,6 +36,7 @@ struct AlgorithmOptions {
   std::vector<std::unique_ptr<std::string>> storage;
   bool async = false, json = false;
   std::string trace_file;
+  CLI::Option* trace = nullptr;  ///< --trace, where the entry traces
 };
 
 int run_one(const AlgorithmOptions& a) {
@@ -45,6 +47,8 @@ int run_one(const AlgorithmOptions& a) {
   }
   if (!a.trace_file.empty() && a.trace_file == "-" && a.json)
     throw InputError(a.entry->name + ": --trace - and --json would share standard output");
+  // Before the run: a trace that cannot be written would waste it (and --trace "" is no file).
+  if (a.trace && a.trace->count() > 0) check_output_file("--trace", a.trace_file);
   const RunReport r = run_algorithm(*a.entry, given, a.async ? Execution::Asynchronous : Execution::RoundSynchronous,
                                     !a.trace_file.empty());
   if (!a.trace_file.empty()) {
@@ -83,7 +87,8 @@ Runner add_run_command(CLI::App& app) {
     if (entry.asynchronous)
       a->command->add_flag("--async", a->async, "asynchronous execution: barriers only where the algorithm needs them");
     if (entry.traces)
-      a->command->add_option("--trace", a->trace_file, "write every slot's entry and completion to this CSV file");
+      a->trace =
+          a->command->add_option("--trace", a->trace_file, "write every slot's entry and completion to this CSV file");
     a->command->add_flag("--json", a->json, "print one JSON object");
     all->push_back(std::move(a));
   }

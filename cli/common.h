@@ -12,10 +12,14 @@
 
 namespace mmsim::cli {
 
-/// Exit statuses: 0 done, 1 the simulation ran but an output check failed, 2 bad input.
+/// Exit statuses (docs/exit-status.md): 0 done; 1 the work ran but a check of its output failed, or
+/// an output could not be written; 2 bad input, refused before any work; 3 an internal error (a bug
+/// of mmsim); 4 no usable GPU (no device, or a CUDA call failed), in builds with the CUDA backend.
 inline constexpr int kOk = 0;
 inline constexpr int kCheckFailed = 1;
 inline constexpr int kBadInput = 2;
+inline constexpr int kInternalError = 3;
+inline constexpr int kNoGpu = 4;
 
 /// Machine options shared by the commands that run algorithms.
 struct MachineOptions {

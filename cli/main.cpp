@@ -125,7 +125,7 @@ int main(int argc, char** argv) {
     return kBadInput;
   } catch (const std::exception& e) {
     std::fprintf(stderr, "mmsim: internal error: %s\n", e.what());
-    return 3;
+    return kInternalError;
   }
   return kBadInput;
 }

@@ -20,11 +20,12 @@ struct FigureSpec {
 const std::vector<FigureSpec>& figures();
 const FigureSpec* find_figure(const std::string& name);
 
-/// Writes `script` to DIR/NAME.gp and runs gnuplot on it in DIR. Throws InputError when gnuplot is
-/// missing or fails (install the Debian package gnuplot-nox).
+/// Writes `script` to DIR/NAME.gp and runs gnuplot on it in DIR, without a shell (so the script
+/// names its files relative to DIR, and DIR may hold any character). Throws WriteError, one line,
+/// when gnuplot is missing (install the Debian package gnuplot-nox) or fails.
 void run_gnuplot(const std::string& dir, const std::string& name, const std::string& script);
 
-/// Writes text to a file, creating its folder; throws InputError when it cannot.
+/// Writes text to a file, creating its folder; throws WriteError when it cannot.
 void write_file(const std::string& path, const std::string& text);
 
 }  // namespace mmsim::experiments

@@ -15,7 +15,13 @@ void reproduce(const std::string& out_dir, std::ostream& progress) {
   const auto step = [&](const std::string& what, auto&& fn) {
     const auto t0 = std::chrono::steady_clock::now();
     progress << "[" << ++done << "/" << total << "] " << what << " ..." << std::flush;
-    fn();
+    try {
+      fn();
+    } catch (...) {
+      // End the progress line, so that the error the command prints starts a line of its own.
+      progress << " failed\n" << std::flush;
+      throw;
+    }
     const double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
     progress << " done (" << report::format_number(s, 3) << " s)\n" << std::flush;
   };

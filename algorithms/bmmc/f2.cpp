@@ -328,9 +328,10 @@ Bmmc parse_bmmc(const std::string& text, const std::string& what) {
   }
   if (lines.empty()) throw InputError(what + ": no matrix rows (expected n lines of n bits, then the complement)");
   const std::size_t n = lines.front().second.size();
-  if (n > static_cast<std::size_t>(kMaxBits))
+  if (n > static_cast<std::size_t>(kMaxSimulatedBits))
     throw InputError(what + ": line " + std::to_string(lines.front().first) + ": " + std::to_string(n) +
-                     " bits per row; at most 64");
+                     " bits per row; the simulator runs at most " + std::to_string(kMaxSimulatedBits) + " (n = 2^" +
+                     std::to_string(kMaxSimulatedBits) + " cells)");
   for (const auto& [number, l] : lines) {
     if (l.size() != n)
       throw InputError(what + ": line " + std::to_string(number) + ": expected " + std::to_string(n) +
@@ -356,11 +357,17 @@ Bmmc parse_bmmc(const std::string& text, const std::string& what) {
 }
 
 Bmmc read_bmmc_file(const std::string& path) {
-  std::ifstream in(path);
+  std::ifstream in(path, std::ios::binary);
   if (!in) throw InputError("--matrix: cannot read " + path);
-  std::ostringstream s;
-  s << in.rdbuf();
-  return parse_bmmc(s.str(), "--matrix " + path);
+  // One byte past the limit tells a file that is too large from one that is exactly at it.
+  std::string text(kMaxBmmcFileBytes + 1, '\0');
+  in.read(text.data(), static_cast<std::streamsize>(text.size()));
+  if (in.bad()) throw InputError("--matrix: cannot read " + path);
+  text.resize(static_cast<std::size_t>(in.gcount()));
+  if (text.size() > kMaxBmmcFileBytes)
+    throw InputError("--matrix " + path + ": larger than " + std::to_string(kMaxBmmcFileBytes >> 20) +
+                     " MiB; a matrix of at most " + std::to_string(kMaxSimulatedBits) + " bits is far smaller");
+  return parse_bmmc(text, "--matrix " + path);
 }
 
 }  // namespace mmsim::f2

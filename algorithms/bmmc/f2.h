@@ -2,6 +2,7 @@
 // their factorisations (papers/002 Sect. 3 and 5.2).
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -17,8 +18,16 @@ using BitVector = std::uint64_t;
 /// Largest number of index bits the algebra handles.
 inline constexpr int kMaxBits = 64;
 
-/// Mask of the n low bits (n in [0, 64]).
-constexpr BitVector low_bits(int n) { return n >= 64 ? ~BitVector{0} : (BitVector{1} << n) - 1; }
+/// Largest number of index bits of a BMMC the simulator runs: 2^24 cells keep a run within a few
+/// hundred MB of host memory and a few seconds (the bound of `mmsim run bmmc -n` and of parm-sort).
+/// The algebra goes to 64 bits; everything that allocates 2^bits cells stops here.
+inline constexpr int kMaxSimulatedBits = 24;
+
+/// Mask of the n low bits, n in [0, 64]: 1 << 64 is undefined, so 64 (and above) is all ones and 0
+/// (and below) is none.
+constexpr BitVector low_bits(int n) {
+  return n >= 64 ? ~BitVector{0} : n <= 0 ? BitVector{0} : (BitVector{1} << n) - 1;
+}
 
 /// Dot product over F2 of two bit vectors.
 inline int dot(BitVector a, BitVector b) { return __builtin_parityll(a & b); }
@@ -139,8 +148,13 @@ BitMatrix random_invertible(int n, Rng& rng);
 /// character multiplies the least significant index bit), then one line of n characters for c
 /// (character i = c_i). Blank lines and lines starting with '#' are ignored.
 std::string to_text(const Bmmc& f);
-/// Parses the text format; throws InputError("`what`: ...") on any malformed or singular input.
+/// Parses the text format; throws InputError("`what`: ...", one line) on any malformed or singular
+/// input, and on a matrix of more than kMaxSimulatedBits rows: the format exists to run a matrix,
+/// and a larger one could not run (a 64-row one would even make 2^64 overflow).
 Bmmc parse_bmmc(const std::string& text, const std::string& what);
+/// Largest matrix file read_bmmc_file reads: a 24-bit matrix is 625 characters, so 1 MiB leaves
+/// room for any comments while a device or a huge file is refused rather than read whole.
+inline constexpr std::size_t kMaxBmmcFileBytes = std::size_t{1} << 20;
 /// Reads a file in the text format; throws InputError naming `path` on any problem.
 Bmmc read_bmmc_file(const std::string& path);
 

@@ -157,6 +157,10 @@ void check_bmmc(const MachineParams& m, const f2::Bmmc& f, const BmmcOptions& o)
   const int t = log2_exact(m.w);
   if (f.bits() < t)
     throw InputError("-n: must be at least w (n = 2^" + std::to_string(f.bits()) + ", w = " + std::to_string(m.w) + ")");
+  // The kernels allocate and visit 2^bits cells (and 1 << 64 would be undefined).
+  if (f.bits() > f2::kMaxSimulatedBits)
+    throw InputError("-n: at most 2^" + std::to_string(f2::kMaxSimulatedBits) + " cells on the simulator (n = 2^" +
+                     std::to_string(f.bits()) + ")");
   if (!f2::invertible(f.a)) throw InputError("matrix: singular over F2");
   if (o.iters && o.kernel != KernelKind::TileBanksIters)
     throw InputError("--iters: only with --kernel tile-banks-iters");

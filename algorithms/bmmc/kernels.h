@@ -71,7 +71,7 @@ struct BmmcOptions {
 };
 
 /// Throws InputError when the kernels cannot run f on this machine: the HMM only, w a power of two,
-/// 2^n >= w, iters in range.
+/// w <= 2^n <= 2^kMaxSimulatedBits, iters in range.
 void check_bmmc(const MachineParams& m, const f2::Bmmc& f, const BmmcOptions& o);
 
 /// Shared cells per block that launch_bmmc needs for f on this machine.

@@ -154,7 +154,8 @@ std::vector<Word> apply_stages(const std::vector<ParmStage>& stages, std::vector
 ParmSortRun run_parm_sort(const Machine& machine, int n, const BmmcOptions& o, bool direct, std::uint64_t seed,
                           const EngineOptions& eo) {
   const MachineParams& m = machine.params();
-  if (n < 1 || n > 24) throw InputError("-n: the parm sort takes 2^1 to 2^24 keys");
+  if (n < 1 || n > f2::kMaxSimulatedBits)
+    throw InputError("-n: the parm sort takes 2^1 to 2^" + std::to_string(f2::kMaxSimulatedBits) + " keys");
   const std::vector<ParmStage> stages = parm_sort_stages(n);
   check_bmmc(m, f2::identity(n), o);
   std::uint64_t cells = 0;

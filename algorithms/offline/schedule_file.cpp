@@ -54,11 +54,11 @@ void write_schedule_file(const std::string& path, const ThreeStepSchedule& s, st
   put(header, payload_hash, 8);
   put(header, 0, 8);
   std::ofstream out(path, std::ios::binary | std::ios::trunc);
-  if (!out) throw InputError("-o: cannot write " + path);
+  if (!out) throw WriteError("-o: cannot write " + path);
   out.write(reinterpret_cast<const char*>(header.data()), static_cast<std::streamsize>(header.size()));
   for (const auto* t : tables) put_words(out, *t);
   out.flush();
-  if (!out) throw InputError("-o: error while writing " + path);
+  if (!out) throw WriteError("-o: error while writing " + path);
 }
 
 ThreeStepSchedule read_schedule_file(const std::string& path, std::span<const std::uint32_t> perm, int w) {

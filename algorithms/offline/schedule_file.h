@@ -50,7 +50,8 @@ inline constexpr std::uint64_t kScheduleHeaderBytes = 64;
 /// hash64 of the format above over 32-bit words.
 std::uint64_t hash64(std::span<const std::uint32_t> words, std::uint64_t h = 0xcbf29ce484222325ull);
 
-/// Writes `schedule`, made for `perm`, to `path`. Throws InputError when the file cannot be written.
+/// Writes `schedule`, made for `perm`, to `path`. Throws WriteError when the file cannot be written
+/// (callers check the path first with check_output_file, so this is a full disk or the like).
 void write_schedule_file(const std::string& path, const ThreeStepSchedule& schedule, std::span<const std::uint32_t> perm);
 
 /// Reads and fully checks a schedule for permutation `perm` on width `w`. Throws InputError naming

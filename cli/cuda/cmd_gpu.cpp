@@ -4,6 +4,7 @@
 #include <fstream>
 #include <sstream>
 
+#include "algorithms/output_path.h"
 #include "cli/common.h"
 #include "cuda/gpu_tables.h"
 #include "cuda/rap_table.h"
@@ -70,20 +71,21 @@ struct SweepArgs {
   }
 };
 
+// --out was checked before the work, so a failure here is a full disk or the like: status 1.
 void write_file(const std::filesystem::path& p, const std::string& text) {
   std::ofstream out(p);
-  if (!out) throw InputError("--out: cannot write " + p.string());
-  out << text;
+  if (!out || !(out << text) || !out.flush()) throw WriteError("--out: cannot write " + p.string());
 }
 
-// CUDA failures (no device, a failed call) are not bad input: one line and status 3.
+// CUDA failures (no device, a failed call) are neither bad input nor a bug of mmsim: one line and
+// a status of their own, so that a script can tell "no GPU here" from every other outcome.
 template <typename F>
 int guarded(F f) {
   try {
     return f();
   } catch (const gpu::GpuError& e) {
     std::fprintf(stderr, "mmsim: gpu: %s\n", e.what());
-    return 3;
+    return kNoGpu;
   }
 }
 
@@ -161,6 +163,7 @@ Runner add_gpu_command(CLI::App& app) {
         return wrong ? kCheckFailed : kOk;
       }
       if (ncu->parsed()) {
+        if (!o->out.empty()) check_output_folder("--out", o->out);  // empty: print only
         const report::Table t = gpu::rap_ncu_table(o->ncu_csv, o->seed);
         if (!o->out.empty()) {
           std::filesystem::create_directories(o->out);
@@ -206,6 +209,7 @@ Runner add_gpu_command(CLI::App& app) {
       }
       (void)repro;
       const gpu::SweepOptions so = o->sweep.options();
+      check_output_folder("--out", o->out);
       std::filesystem::create_directories(o->out);
       const gpu::DeviceInfo d = gpu::device_info();
       write_file(std::filesystem::path(o->out) / "device.md", report::to_markdown(gpu::device_table(d)));

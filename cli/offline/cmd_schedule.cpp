@@ -8,6 +8,7 @@
 #include "algorithms/offline/common.h"
 #include "algorithms/offline/row_schedule.h"
 #include "algorithms/offline/schedule_file.h"
+#include "algorithms/output_path.h"
 #include "cli/common.h"
 
 namespace mmsim::cli {
@@ -53,6 +54,8 @@ Runner add_schedule_command(CLI::App& app) {
   cmd->add_option("--seed", o->seed, "seed of --perm random")->capture_default_str();
   cmd->add_option("-o,--output", *out, "schedule file to write")->required();
   return [o, out] {
+    // Before the schedule, which takes seconds and hundreds of MiB at n = 2^24.
+    check_output_file("-o", *out);
     const Permutation p = load_permutation(*o);
     offline::ScheduleTiming timing;
     const auto sched = offline::three_step_schedule(p.p, o->w, &timing);

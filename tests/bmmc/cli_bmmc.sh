@@ -70,6 +70,10 @@ bad "$mmsim" run bmmc --bpc sideways -n 1024
 bad "$mmsim" run bmmc --matrix "$tmp/none.txt"
 printf '11\n11\n00\n' >"$tmp/sing.txt"
 bad "$mmsim" run bmmc --matrix "$tmp/sing.txt" -w 2
+# A 64-row matrix once reached 1 << 64 (undefined) before any check; the parser refuses it now.
+awk 'BEGIN { for (i = 0; i <= 64; i++) { s = ""; for (j = 0; j < 64; j++) s = s (i == j ? 1 : 0); print s } }' >"$tmp/m64.txt"
+bad "$mmsim" run bmmc --matrix "$tmp/m64.txt"
+grep -q "64 bits per row; the simulator runs at most 24" "$tmp/err" || { echo "FAIL: 64-row matrix: $(cat "$tmp/err")"; fail=1; }
 printf '01\n1\n00\n' >"$tmp/short.txt"
 bad "$mmsim" run bmmc --matrix "$tmp/short.txt" -w 2
 bad "$mmsim" run bmmc --matrix "$tmp/m.txt" -n 16 -w 4

@@ -1,6 +1,9 @@
 // F2 algebra, the text format, tiled BMMCs and their factorisation (papers/002 Sect. 3, 5).
 #include <doctest/doctest.h>
 
+#include <filesystem>
+#include <fstream>
+
 #include "algorithms/bmmc/f2.h"
 #include "algorithms/bmmc/tiled.h"
 #include "algorithms/input_error.h"
@@ -15,6 +18,23 @@ bool is_permutation_matrix(const BitMatrix& a) { return bit_permutation(a).has_v
 std::string error_of(const std::string& text) {
   try {
     parse_bmmc(text, "--matrix m.txt");
+  } catch (const InputError& e) {
+    return e.what();
+  }
+  return "";
+}
+
+// A matrix file of `bits` rows as a user would write it: identity plus an all-ones complement.
+std::string matrix_file(int bits, const std::string& name) {
+  const std::string path = (std::filesystem::temp_directory_path() / ("mmsim_test_f2_" + name)).string();
+  std::ofstream(path) << "# " << bits << "-bit identity with every bit complemented\n"
+                      << to_text(Bmmc{BitMatrix::identity(bits), low_bits(bits)});
+  return path;
+}
+
+std::string file_error_of(const std::string& path) {
+  try {
+    read_bmmc_file(path);
   } catch (const InputError& e) {
     return e.what();
   }
@@ -162,7 +182,7 @@ TEST_CASE("composition and inverse of BMMCs") {
 
 TEST_CASE("text format round trip and comments") {
   Rng rng(23);
-  for (int n : {1, 5, 64}) {
+  for (int n : {1, 5, kMaxSimulatedBits}) {
     const Bmmc f = random_bmmc(n, rng);
     CHECK(parse_bmmc(to_text(f), "m") == f);
   }
@@ -178,7 +198,7 @@ TEST_CASE("bad matrix files are refused with one line") {
       {"01\n1\n00\n", "line 2: expected 2 characters"},
       {"01\n1x\n00\n", "only 0 and 1"},
       {"11\n11\n00\n", "singular"},
-      {std::string(65, '1') + "\n", "at most 64"},
+      {std::string(65, '1') + "\n", "65 bits per row; the simulator runs at most 24"},
   };
   for (const auto& [text, want] : bad) {
     const std::string msg = error_of(text);
@@ -188,6 +208,72 @@ TEST_CASE("bad matrix files are refused with one line") {
     CHECK(msg.find('\n') == std::string::npos);
   }
   CHECK_THROWS_AS(read_bmmc_file("/nonexistent/matrix.txt"), InputError);
+}
+
+TEST_CASE("low_bits is all ones at 64 bits and none at 0, without shifting by 64") {
+  static_assert(low_bits(0) == 0);
+  static_assert(low_bits(-1) == 0);
+  static_assert(low_bits(1) == 1);
+  static_assert(low_bits(63) == ~BitVector{0} >> 1);
+  static_assert(low_bits(64) == ~BitVector{0});
+  static_assert(low_bits(65) == ~BitVector{0});
+}
+
+TEST_CASE("64-bit BMMCs apply, invert, factor and print with every shift below 64") {
+  // Run under the sanitizers (./mmsim.sh test-sanitize), a shift by 64 anywhere here is an error.
+  const Bmmc r = bit_reversal(64);
+  CHECK(r.apply(1) == BitVector{1} << 63);
+  CHECK(r.apply(BitVector{1} << 63) == 1);
+  CHECK(complement(64, ~BitVector{0}).apply(0) == ~BitVector{0});
+  CHECK(is_upper_unit_triangular(BitMatrix::identity(64)));
+  CHECK(is_lower_unit_triangular(BitMatrix::identity(64)));
+  CHECK(inverse(rotate_left(64, 5)) == rotate_left(64, -5));
+  CHECK(parm_matrix(64, BitVector{1} << 63).a == BitMatrix::identity(64));
+  Rng rng(29);
+  const BitMatrix a = random_invertible(64, rng);
+  const Ulp f = ulp(a);
+  CHECK(f.u * f.l * f.p == a);
+  const Lup g = lup(a);
+  CHECK(g.l * g.u * g.p == a);
+  CHECK(to_text(random_bmmc(64, rng)).size() == 65 * 65);
+  CHECK(extract(~BitVector{0}, ~BitVector{0}) == ~BitVector{0});
+  CHECK(deposit(~BitVector{0}, ~BitVector{0}) == ~BitVector{0});
+}
+
+TEST_CASE("a 64-row matrix file is refused in one line naming the simulator's 24 bits") {
+  const std::string path = matrix_file(64, "64.txt");
+  const std::string msg = file_error_of(path);
+  CHECK(msg == "--matrix " + path + ": line 2: 64 bits per row; the simulator runs at most 24 (n = 2^24 cells)");
+  std::filesystem::remove(path);
+}
+
+TEST_CASE("matrix files: 1 and 24 rows are read, 25 is one too many") {
+  for (int bits : {1, kMaxSimulatedBits}) {
+    const std::string path = matrix_file(bits, "ok.txt");
+    CAPTURE(bits);
+    CHECK(file_error_of(path) == "");
+    CHECK(read_bmmc_file(path) == Bmmc{BitMatrix::identity(bits), low_bits(bits)});
+    std::filesystem::remove(path);
+  }
+  const std::string path = matrix_file(kMaxSimulatedBits + 1, "25.txt");
+  const std::string msg = file_error_of(path);
+  CHECK(msg.find("25 bits per row; the simulator runs at most 24") != std::string::npos);
+  CHECK(msg.find('\n') == std::string::npos);
+  std::filesystem::remove(path);
+}
+
+TEST_CASE("a matrix file is read up to 1 MiB, not one byte more") {
+  const std::string path = (std::filesystem::temp_directory_path() / "mmsim_test_f2_big.txt").string();
+  const std::string matrix = to_text(bit_reversal(3));
+  const auto write = [&](std::size_t bytes) {
+    // A comment fills the file up to `bytes`: a legal file, only long.
+    std::ofstream(path) << "#" << std::string(bytes - matrix.size() - 2, 'x') << "\n" << matrix;
+  };
+  write(kMaxBmmcFileBytes);
+  CHECK(file_error_of(path) == "");
+  write(kMaxBmmcFileBytes + 1);
+  CHECK(file_error_of(path).find("larger than 1 MiB") != std::string::npos);
+  std::filesystem::remove(path);
 }
 
 TEST_CASE("tiled BMMCs: BPCs are tiled on their tile row bits") {

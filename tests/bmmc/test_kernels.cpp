@@ -202,3 +202,11 @@ TEST_CASE("complement vectors, small arrays and bad machines") {
   umm.model = ModelKind::Umm;
   CHECK_THROWS_AS(check_bmmc(umm, f2::identity(4), {}), InputError);
 }
+
+TEST_CASE("the kernels take 2^24 cells and refuse 2^25 before allocating them") {
+  const auto m = hmm(32, 4, 2);
+  CHECK_NOTHROW(check_bmmc(m, f2::identity(f2::kMaxSimulatedBits), {}));
+  CHECK_THROWS_WITH_AS(check_bmmc(m, f2::identity(f2::kMaxSimulatedBits + 1), {}),
+                       "-n: at most 2^24 cells on the simulator (n = 2^25)", InputError);
+  CHECK_THROWS_AS(check_bmmc(m, f2::identity(64), {}), InputError);
+}
