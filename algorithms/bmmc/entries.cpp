@@ -1,5 +1,7 @@
 #include "algorithms/bmmc/entries.h"
 
+#include "algorithms/output_path.h"
+
 #include <fstream>
 
 #include "algorithms/bmmc/bmmc_time.h"
@@ -11,8 +13,8 @@ namespace mmsim::bmmc {
 
 namespace {
 
-// 2^24 cells keep a run within a few hundred MB of host memory and a few seconds.
-constexpr int kMaxBits = 24;
+// 2^24 cells keep a run within a few hundred MB of host memory and a few seconds (the parser's bound).
+constexpr int kMaxBits = f2::kMaxSimulatedBits;
 constexpr std::int64_t kMaxN = std::int64_t{1} << kMaxBits;
 
 const std::vector<std::string>& bpc_names() {
@@ -65,6 +67,8 @@ RunReport run_bmmc_entry(const RunRequest& req) {
   const bool random_bpc = p.flag("random_bpc"), random_bmmc = p.flag("random_bmmc");
   if (static_cast<int>(matrix.has_value()) + random_bpc + random_bmmc + static_cast<int>(bpc.has_value()) != 1)
     throw InputError("bmmc: give exactly one of --matrix FILE, --random-bpc, --random-bmmc, --bpc NAME");
+  const auto save = p.text_if("save_matrix");
+  if (save) check_output_file("--save-matrix", *save);  // before any work
   const auto n = p.integer_if("n");
   const auto seed = static_cast<std::uint64_t>(p.integer("seed"));
   f2::Bmmc f;
@@ -90,7 +94,7 @@ RunReport run_bmmc_entry(const RunRequest& req) {
   }
   const BmmcOptions ko = kernel_options(p);
   check_bmmc(req.machine, f, ko);
-  if (const auto save = p.text_if("save_matrix")) {
+  if (save) {
     std::ofstream out(*save);
     if (!out || !(out << f2::to_text(f)) || !out.flush()) throw WriteError("--save-matrix: cannot write " + *save);
   }

@@ -89,7 +89,8 @@ bad "$mmsim" run parm-sort -n 64 --band 2
 [ "$(cat "$tmp/err")" = "mmsim: run parm-sort: '--bpc' is not an option of run parm-sort (see mmsim run parm-sort --help)" ] || { echo "FAIL: --bpc line"; cat "$tmp/err"; fail=1; }
 "$mmsim" run bmmc -n 1024 >/dev/null 2>"$tmp/err"
 grep -q -- "exactly one of --matrix FILE, --random-bpc, --random-bmmc, --bpc NAME$" "$tmp/err" || { echo "FAIL: sources line"; cat "$tmp/err"; fail=1; }
-# An output that cannot be written is a failed run (1), not bad input.
-"$mmsim" run bmmc --bpc identity -n 64 -w 4 --save-matrix "$tmp/no/such/dir" >/dev/null 2>"$tmp/err"
-[ $? = 1 ] && grep -q "^mmsim: --save-matrix: cannot write" "$tmp/err" || { echo "FAIL: --save-matrix to nowhere"; cat "$tmp/err"; fail=1; }
+# An output path that cannot be written is refused before the run, as bad input (2).
+"$mmsim" run bmmc --bpc identity -n 64 -w 4 --save-matrix "$tmp/no/such/dir" >"$tmp/out" 2>"$tmp/err"
+[ $? = 2 ] && [ ! -s "$tmp/out" ] && grep -q "^mmsim: bmmc: --save-matrix: folder '.*/no/such' does not exist$" "$tmp/err" ||
+  { echo "FAIL: --save-matrix to nowhere"; cat "$tmp/err"; fail=1; }
 exit $fail
