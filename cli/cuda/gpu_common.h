@@ -1,5 +1,5 @@
 // What the `mmsim gpu ...` commands share: the exit status of a CUDA failure, writing a result file,
-// and the subcommands that live in files of their own (bmmc).
+// and the subcommands that live in files of their own (bmmc, enumeration).
 #pragma once
 
 #include <cstdio>
@@ -45,5 +45,6 @@ struct GpuSubcommand {
   Runner run;
 };
 GpuSubcommand add_gpu_bmmc_command(CLI::App& gpu);         // cmd_gpu_bmmc.cpp
+GpuSubcommand add_gpu_enumeration_command(CLI::App& gpu);  // cmd_gpu_enumeration.cpp
 
 }  // namespace mmsim::cli
