@@ -66,7 +66,7 @@ case "${1:-}" in
     if [ -z "$B" ]; then
       cmake -S . -B build-gpu -DCMAKE_BUILD_TYPE=Release -DMMSIM_BUILD_TESTS=ON -DMMSIM_CUDA=ON \
         -DCMAKE_CUDA_COMPILER="$NVCC" >/dev/null
-      cmake --build build-gpu -j "$JOBS" --target mmsim test_cuda_index test_cuda_gpu mmsim_gpu_bmmc mmsim_gpu_enumeration
+      cmake --build build-gpu -j "$JOBS" --target mmsim test_cuda_index test_cuda_gpu
       mkdir -p build-gpu/bin
       cp build-gpu/cli/mmsim build-gpu/tests/cuda/test_cuda_index build-gpu/tests/cuda/test_cuda_gpu build-gpu/bin/
       B=build-gpu/bin
@@ -88,10 +88,10 @@ case "${1:-}" in
       "$B/mmsim" gpu info >"$OUTDIR/device.md"
     fi
     if stage bmmc; then
-      timeout "${MMSIM_GPU_BMMC_S:-120}" "$B/mmsim_gpu_bmmc" --out "$OUTDIR" --threads "$JOBS" 2>"$OUTDIR/bmmc-progress.log" || status=$?
+      timeout "${MMSIM_GPU_BMMC_S:-120}" "$B/mmsim" gpu bmmc --out "$OUTDIR" --threads "$JOBS" 2>"$OUTDIR/bmmc-progress.log" || status=$?
     fi
     if stage enumeration; then
-      timeout "${MMSIM_GPU_ENUM_S:-150}" "$B/mmsim_gpu_enumeration" --out "$OUTDIR" 2>"$OUTDIR/enumeration-progress.log" || status=$?
+      timeout "${MMSIM_GPU_ENUM_S:-150}" "$B/mmsim" gpu enumeration --out "$OUTDIR" 2>"$OUTDIR/enumeration-progress.log" || status=$?
     fi
     if stage tables; then
       timeout "${MMSIM_GPU_SWEEP_S:-360}" "$B/mmsim" gpu reproduce --out "$OUTDIR" --threads "$JOBS" \

@@ -1,24 +1,20 @@
-// The CUDA kernels of the permutation algorithms of papers/000 and the harness that times and
-// checks them. Every CUDA call goes through check(); every launch is followed by cudaGetLastError.
+// The CUDA kernels of the permutation algorithms of papers/000 and their launch shapes; the timing,
+// the poison and the check are cuda/harness's. Every CUDA call goes through MMSIM_CK; every launch
+// is followed by MMSIM_LAUNCHED.
 #include <cuda_runtime.h>
 
 #include <algorithm>
 #include <chrono>
-#include <cstring>
-#include <thread>
+#include <optional>
 
 #include "cuda/gpu.h"
+#include "cuda/harness/check.h"
+#include "cuda/harness/poison.h"
+#include "cuda/harness/reference.h"
 
 namespace mmsim::gpu {
 
 namespace {
-
-void check(cudaError_t e, const char* call, int line) {
-  if (e != cudaSuccess)
-    throw GpuError(std::string("CUDA: ") + call + " (gpu.cu:" + std::to_string(line) + "): " + cudaGetErrorString(e));
-}
-#define MMSIM_CK(call) check((call), #call, __LINE__)
-#define MMSIM_LAUNCHED() check(cudaGetLastError(), "kernel launch", __LINE__)
 
 constexpr unsigned kThreads = 256;
 
@@ -28,21 +24,6 @@ unsigned blocks_for(std::uint64_t items, unsigned threads) {
 
 // ---------------------------------------------------------------------------------------------
 // Kernels.
-
-__global__ void k_fill32(std::uint32_t* a, std::uint64_t n) {
-  const std::uint64_t i = blockIdx.x * std::uint64_t{blockDim.x} + threadIdx.x;
-  if (i < n) a[i] = source_bits32(i);
-}
-__global__ void k_fill64(std::uint64_t* a, std::uint64_t n) {
-  const std::uint64_t i = blockIdx.x * std::uint64_t{blockDim.x} + threadIdx.x;
-  if (i < n) a[i] = source_bits64(i);
-}
-
-// The 100 % line: every thread moves one 16-byte vector (coalesced 512-byte warp accesses).
-__global__ void k_copy16(const uint4* __restrict__ a, uint4* __restrict__ b, std::uint64_t vectors) {
-  const std::uint64_t i = blockIdx.x * std::uint64_t{blockDim.x} + threadIdx.x;
-  if (i < vectors) b[i] = a[i];
-}
 
 // papers/000 Sect. 4, D-designated: coalesced reads of a and p, a casual write of b.
 template <typename T>
@@ -168,30 +149,6 @@ void allow_shared(Kernel kernel, std::uint64_t bytes) {
 
 }  // namespace
 
-DeviceInfo device_info() {
-  int count = 0;
-  const cudaError_t e = cudaGetDeviceCount(&count);
-  if (e != cudaSuccess || count == 0)
-    throw GpuError(std::string("no CUDA device: ") + (e != cudaSuccess ? cudaGetErrorString(e) : "none found"));
-  cudaDeviceProp prop{};
-  MMSIM_CK(cudaGetDeviceProperties(&prop, 0));
-  DeviceInfo d;
-  d.name = prop.name;
-  d.sm_count = prop.multiProcessorCount;
-  d.cc_major = prop.major;
-  d.cc_minor = prop.minor;
-  d.global_bytes = prop.totalGlobalMem;
-  d.l2_bytes = static_cast<std::uint64_t>(prop.l2CacheSize);
-  d.shared_per_block_optin = prop.sharedMemPerBlockOptin;
-  d.shared_per_sm = prop.sharedMemPerMultiprocessor;
-  d.bus_width_bits = prop.memoryBusWidth;
-  MMSIM_CK(cudaDeviceGetAttribute(&d.sm_clock_khz, cudaDevAttrClockRate, 0));
-  MMSIM_CK(cudaDeviceGetAttribute(&d.memory_clock_khz, cudaDevAttrMemoryClockRate, 0));
-  MMSIM_CK(cudaDriverGetVersion(&d.driver_version));
-  MMSIM_CK(cudaRuntimeGetVersion(&d.runtime_version));
-  return d;
-}
-
 std::uint32_t fused_rows_per_block(std::uint32_t side, Elem e, std::uint64_t shared_cap) {
   std::uint32_t rows = 8;
   while (rows > 1 && (std::uint64_t{rows} * side * elem_bytes(e) > shared_cap || side % rows != 0)) rows /= 2;
@@ -230,7 +187,7 @@ struct Bench::Impl {
   std::uint32_t* idx = nullptr;
   std::uint16_t* idx16[6] = {};
   void* host = nullptr;  // pinned, for the check
-  cudaEvent_t start{}, stop{};
+  std::optional<EventTimer> timer;  // made after the checks below, so that they come first
   std::uint64_t shared_optin = 0;
 
   Impl(std::uint64_t n_, Elem e, BenchConfig c) : n(n_), elem(e), cfg(c), bytes(n_ * elem_bytes(e)) {
@@ -246,18 +203,12 @@ struct Bench::Impl {
     MMSIM_CK(cudaMalloc(reinterpret_cast<void**>(&idx), n * 4));
     for (auto& p : idx16) MMSIM_CK(cudaMalloc(reinterpret_cast<void**>(&p), n * 2));
     MMSIM_CK(cudaMallocHost(&host, bytes));
-    MMSIM_CK(cudaEventCreate(&start));
-    MMSIM_CK(cudaEventCreate(&stop));
-    if (elem == Elem::F32) k_fill32<<<blocks_for(n, kThreads), kThreads>>>(static_cast<std::uint32_t*>(a), n);
-    else k_fill64<<<blocks_for(n, kThreads), kThreads>>>(static_cast<std::uint64_t*>(a), n);
-    MMSIM_LAUNCHED();
-    MMSIM_CK(cudaDeviceSynchronize());
+    timer.emplace();
+    fill_source(a, n, elem_bytes(elem));
   }
 
   ~Impl() {
     // Errors on release cannot be reported from a destructor; the runs already checked theirs.
-    cudaEventDestroy(start);
-    cudaEventDestroy(stop);
     cudaFreeHost(host);
     for (auto* p : idx16) cudaFree(p);
     cudaFree(idx);
@@ -279,25 +230,12 @@ struct Bench::Impl {
   template <typename U>
   void compare(const std::vector<std::uint32_t>& p, Measure& m) {
     const U* out = static_cast<const U*>(host);
-    const unsigned threads = std::max(1u, cfg.host_threads);
-    std::vector<std::uint64_t> bad(threads, 0), first(threads, ~0ull);
-    std::vector<std::thread> pool;
-    for (unsigned t = 0; t < threads; ++t)
-      pool.emplace_back([&, t] {
-        const std::uint64_t lo = n * t / threads, hi = n * (t + 1) / threads;
-        for (std::uint64_t i = lo; i < hi; ++i) {
-          const U want = sizeof(U) == 4 ? static_cast<U>(source_bits32(i)) : static_cast<U>(source_bits64(i));
-          if (out[p[i]] != want) {
-            if (bad[t]++ == 0) first[t] = i;
-          }
-        }
-      });
-    for (auto& th : pool) th.join();
-    for (unsigned t = 0; t < threads; ++t) {
-      if (bad[t] && m.mismatches == 0)
-        m.detail = "first mismatch: source cell " + std::to_string(first[t]) + " not at " + std::to_string(p[first[t]]);
-      m.mismatches += bad[t];
-    }
+    const Mismatches bad = compare_cells(n, cfg.host_threads, [&](std::uint64_t i) {
+      const U want = sizeof(U) == 4 ? static_cast<U>(source_bits32(i)) : static_cast<U>(source_bits64(i));
+      return out[p[i]] == want;
+    });
+    if (bad.count) m.detail = "first mismatch: source cell " + std::to_string(bad.first) + " not at " + std::to_string(p[bad.first]);
+    m.mismatches = bad.count;
     m.correct = m.mismatches == 0;
   }
 
@@ -305,28 +243,8 @@ struct Bench::Impl {
   Measure measure(Launch launch, const std::vector<std::uint32_t>& p, int kernels) {
     if (p.size() != n) throw GpuError("permutation: wrong size");
     Measure m;
+    static_cast<Timing&>(m) = timer->time({cfg.warmup, cfg.runs}, [&] { poison(b, bytes); }, launch);
     m.kernels = kernels;
-    for (int r = 0; r < cfg.warmup; ++r) {
-      MMSIM_CK(cudaMemsetAsync(b, 0xFF, bytes));
-      launch();
-    }
-    MMSIM_CK(cudaDeviceSynchronize());
-    std::vector<double> ms;
-    for (int r = 0; r < cfg.runs; ++r) {
-      MMSIM_CK(cudaMemsetAsync(b, 0xFF, bytes));
-      MMSIM_CK(cudaEventRecord(start));
-      launch();
-      MMSIM_CK(cudaEventRecord(stop));
-      MMSIM_CK(cudaEventSynchronize(stop));
-      float t = 0;
-      MMSIM_CK(cudaEventElapsedTime(&t, start, stop));
-      ms.push_back(t);
-    }
-    std::sort(ms.begin(), ms.end());
-    m.runs = static_cast<int>(ms.size());
-    m.min_ms = ms.front();
-    m.max_ms = ms.back();
-    m.median_ms = ms.size() % 2 ? ms[ms.size() / 2] : (ms[ms.size() / 2 - 1] + ms[ms.size() / 2]) / 2;
     MMSIM_CK(cudaMemcpy(host, b, bytes, cudaMemcpyDeviceToHost));
     if (elem == Elem::F32) compare<std::uint32_t>(p, m);
     else compare<std::uint64_t>(p, m);
@@ -420,8 +338,8 @@ struct Bench::Impl {
       throw GpuError("n: must be sqrt(n)^2 with sqrt(n) a power of two of at least 32");
   }
   void poison_temporaries() {
-    MMSIM_CK(cudaMemset(t1, 0xFF, bytes));
-    MMSIM_CK(cudaMemset(t2, 0xFF, bytes));
+    poison(t1, bytes);
+    poison(t2, bytes);
   }
 };
 
@@ -434,14 +352,7 @@ Measure Bench::copy() {
   Impl& I = *impl_;
   std::vector<std::uint32_t> identity(I.n);
   for (std::uint64_t i = 0; i < I.n; ++i) identity[i] = static_cast<std::uint32_t>(i);
-  const std::uint64_t vectors = I.bytes / 16;
-  return I.measure(
-      [&] {
-        k_copy16<<<blocks_for(vectors, kThreads), kThreads>>>(static_cast<const uint4*>(I.a), static_cast<uint4*>(I.b),
-                                                              vectors);
-        MMSIM_LAUNCHED();
-      },
-      identity, 1);
+  return I.measure([&] { launch_copy16(I.a, I.b, I.bytes); }, identity, 1);
 }
 
 Measure Bench::d_designated(const std::vector<std::uint32_t>& p) {

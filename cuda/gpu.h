@@ -4,42 +4,25 @@
 
 #include <cstdint>
 #include <memory>
-#include <stdexcept>
 #include <string>
 #include <vector>
 
+#include "cuda/harness/device.h"
+#include "cuda/harness/error.h"
+#include "cuda/harness/timer.h"
 #include "cuda/index.h"
 #include "cuda/schedule.h"
 
 namespace mmsim::gpu {
 
-/// A failed CUDA call, a launch error, or no device: the message names the call and CUDA's error.
-struct GpuError : std::runtime_error {
-  using std::runtime_error::runtime_error;
-};
-
-struct DeviceInfo {
-  std::string name;
-  int sm_count = 0, cc_major = 0, cc_minor = 0;
-  std::uint64_t global_bytes = 0, l2_bytes = 0;
-  std::uint64_t shared_per_block_optin = 0, shared_per_sm = 0;
-  int sm_clock_khz = 0, memory_clock_khz = 0, bus_width_bits = 0;
-  int driver_version = 0, runtime_version = 0;
-};
-
-/// Device 0. Throws GpuError when there is none.
-DeviceInfo device_info();
-
 enum class Elem : std::uint8_t { F32, F64 };
 inline const char* to_string(Elem e) { return e == Elem::F32 ? "float" : "double"; }
 inline std::uint32_t elem_bytes(Elem e) { return e == Elem::F32 ? 4 : 8; }
 
-/// One measured kernel (or sequence of kernels): CUDA events around the launches only, after
-/// warm-up runs, the output poisoned before every run; `correct` compares the last run's output with
-/// the CPU reference cell by cell.
-struct Measure {
-  double median_ms = 0, min_ms = 0, max_ms = 0;
-  int runs = 0;
+/// One measured kernel (or sequence of kernels): the harness's timed runs (cuda/harness/timer.h),
+/// the output poisoned before every run; `correct` compares the last run's output with the CPU
+/// reference cell by cell (cuda/harness/poison.h).
+struct Measure : Timing {
   int kernels = 0;  ///< launches per run
   bool correct = false;
   std::uint64_t mismatches = 0;
@@ -47,7 +30,7 @@ struct Measure {
 };
 
 struct BenchConfig {
-  int warmup = 3;
+  int warmup = kWarmups;
   int runs = 20;
   unsigned host_threads = 8;  ///< for the CPU check
 };

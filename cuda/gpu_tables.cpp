@@ -199,8 +199,8 @@ std::vector<std::string> device_header(const DeviceInfo& d) {
   return {"device: " + d.name + " (compute capability " + std::to_string(d.cc_major) + "." + std::to_string(d.cc_minor) +
               ", " + std::to_string(d.sm_count) + " SMs, " + std::to_string(d.global_bytes >> 20) + " MiB, L2 " +
               std::to_string(d.l2_bytes >> 20) + " MiB)",
-          "times: CUDA events around the launches only, median of the timed runs after 3 warm-ups, output poisoned "
-          "before every run and checked cell by cell against the CPU reference"};
+          "times: CUDA events around the launches only, median of the timed runs after " + std::to_string(kWarmups) +
+              " warm-ups, output poisoned before every run and checked cell by cell against the CPU reference"};
 }
 
 // papers/000 Sect. 8 goals of the issue, evaluated at n >= 2^24 (sqrt(n) >= 4096).

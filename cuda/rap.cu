@@ -1,24 +1,21 @@
 // The shared-memory 32 x 32 transposes of papers/001 Sect. VI (CRSW, SRCW, DRDW) under the raw,
 // ras, rap, pad and xor layouts: one block of 1024 threads per matrix, thread T(i w + j) moving one
-// cell, as in the paper. Every CUDA call is checked; every output is poisoned first and compared
-// cell by cell.
+// cell, as in the paper. The time is taken inside the kernel (clock64 and the global timer of one
+// thread), not by the harness's events; the error check, the poison, the cell-by-cell comparison
+// and the median are cuda/harness's.
 #include <cuda_runtime.h>
 
 #include <algorithm>
 #include <numeric>
 
+#include "cuda/harness/check.h"
+#include "cuda/harness/poison.h"
+#include "cuda/harness/timer.h"
 #include "cuda/rap.h"
 
 namespace mmsim::gpu {
 
 namespace {
-
-void check(cudaError_t e, const char* call, int line) {
-  if (e != cudaSuccess)
-    throw GpuError(std::string("CUDA: ") + call + " (rap.cu:" + std::to_string(line) + "): " + cudaGetErrorString(e));
-}
-#define MMSIM_CK(call) check((call), #call, __LINE__)
-#define MMSIM_LAUNCHED() check(cudaGetLastError(), "kernel launch", __LINE__)
 
 __device__ __forceinline__ unsigned long long global_ns() {
   unsigned long long t;
@@ -141,16 +138,21 @@ U source_bits(std::uint64_t i) {
 template <typename U>
 void compare(const std::vector<U>& ob, const std::vector<U>& oa, std::uint32_t blocks, RapMeasure& m,
              const char* what) {
-  for (std::uint64_t blk = 0; blk < blocks; ++blk)
-    for (std::uint32_t x = 0; x < kW; ++x)
-      for (std::uint32_t y = 0; y < kW; ++y) {
-        const std::uint64_t cell = blk * kTile + x * kW + y;
-        const bool bad_b = ob[cell] != source_bits<U>(blk * kTile + y * kW + x);
-        const bool bad_a = oa[cell] != source_bits<U>(cell);
-        if ((bad_b || bad_a) && m.mismatches++ == 0)
-          m.detail = std::string(what) + ": block " + std::to_string(blk) + ", cell (" + std::to_string(x) + ", " +
-                     std::to_string(y) + ") of " + (bad_b ? "the transpose" : "the original");
-      }
+  // Cell blk * kTile + x * kW + y is (x, y) of matrix blk.
+  const auto transposed = [&](std::uint64_t cell) {
+    const std::uint64_t blk = cell / kTile, x = cell % kTile / kW, y = cell % kW;
+    return ob[cell] == source_bits<U>(blk * kTile + y * kW + x);
+  };
+  const Mismatches bad = compare_cells(std::uint64_t{blocks} * kTile, 1, [&](std::uint64_t cell) {
+    return transposed(cell) && oa[cell] == source_bits<U>(cell);
+  });
+  if (bad.count && m.mismatches == 0) {
+    const std::uint64_t cell = bad.first;
+    m.detail = std::string(what) + ": block " + std::to_string(cell / kTile) + ", cell (" +
+               std::to_string(cell % kTile / kW) + ", " + std::to_string(cell % kW) + ") of " +
+               (transposed(cell) ? "the original" : "the transpose");
+  }
+  m.mismatches += bad.count;
 }
 
 template <typename U>
@@ -187,8 +189,8 @@ RapMeasure run_typed(SmemTranspose t, SmemLayout k, const std::vector<std::uint8
   std::vector<unsigned long long> cyc(blocks), ns(blocks);
   const int launches = profile ? 1 : o.launches + 1;  // the first is a warm-up, not recorded
   for (int l = 0; l < launches; ++l) {
-    MMSIM_CK(cudaMemset(B.ob, 0xFF, cells * sizeof(U)));
-    MMSIM_CK(cudaMemset(B.oa, 0xFF, cells * sizeof(U)));
+    poison(B.ob, cells * sizeof(U));
+    poison(B.oa, cells * sizeof(U));
     go(blocks, shared, B.in, B.ob, B.oa, B.shifts, layouts, warm, reps, B.cycles, B.nanos);
     MMSIM_CK(cudaDeviceSynchronize());
     MMSIM_CK(cudaMemcpy(ob.data(), B.ob, cells * sizeof(U), cudaMemcpyDeviceToHost));
@@ -204,12 +206,8 @@ RapMeasure run_typed(SmemTranspose t, SmemLayout k, const std::vector<std::uint8
     ++m.launches;
   }
   m.correct = m.mismatches == 0;
-  const auto median = [](std::vector<double> v) {
-    std::sort(v.begin(), v.end());
-    return v.size() % 2 ? v[v.size() / 2] : (v[v.size() / 2 - 1] + v[v.size() / 2]) / 2;
-  };
-  m.median_ns = median(m.ns);
-  m.median_cycles = median(m.cycles);
+  m.median_ns = summarize(m.ns).median;
+  m.median_cycles = summarize(m.cycles).median;
   m.mean_ns = std::accumulate(m.ns.begin(), m.ns.end(), 0.0) / static_cast<double>(m.ns.size());
   const double sum_ns = std::accumulate(m.ns.begin(), m.ns.end(), 0.0);
   m.clock_mhz = sum_ns > 0 ? std::accumulate(m.cycles.begin(), m.cycles.end(), 0.0) / sum_ns * 1e3 : 0;

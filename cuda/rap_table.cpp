@@ -58,8 +58,7 @@ report::Table rap_t3_gpu_table(const RapTableOptions& o) {
   report::Table t;
   t.title = "papers/001 Table III on this GPU: congestion, DMM time and GPU time of the 32 x 32 transposes";
   t.header = sim.header;
-  t.header.push_back("device: " + dev.name + " (compute capability " + std::to_string(dev.cc_major) + "." +
-                     std::to_string(dev.cc_minor) + ", " + std::to_string(dev.sm_count) + " SMs)");
+  t.header.push_back("device: " + device_summary(dev));
   t.header.push_back("GPU: one block of 1024 threads per matrix (thread T(32 i + j) moves one cell, papers/001 Sect. VI), one "
                      "block per SM; block b uses layout b mod " + std::to_string(trials) +
                      " for ras and rap (the simulator's layouts, same seeds), the one layout for raw, pad and xor; " +

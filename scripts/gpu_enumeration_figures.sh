@@ -1,11 +1,11 @@
 #!/usr/bin/env bash
 # Figures of the GPU enumeration-scheme transposition (papers/004 Figs. 9-13) from the CSVs that
-# mmsim_gpu_enumeration wrote: throughput against the matrix order, and the out-of-place heat maps.
+# `mmsim gpu enumeration` wrote: throughput against the matrix order, and the out-of-place heat maps.
 #   scripts/gpu_enumeration_figures.sh [DIR]   (default results/gpu; writes PNG and SVG into DIR)
 set -euo pipefail
 DIR=${1:-results/gpu}
 CSV=$DIR/enumeration.csv
-[ -f "$CSV" ] || { echo "gpu_enumeration_figures: $CSV not found (run mmsim_gpu_enumeration --out $DIR first)" >&2; exit 2; }
+[ -f "$CSV" ] || { echo "gpu_enumeration_figures: $CSV not found (run mmsim gpu enumeration --out $DIR first)" >&2; exit 2; }
 command -v gnuplot >/dev/null || { echo "gpu_enumeration_figures: gnuplot not found (Debian package gnuplot-nox)" >&2; exit 2; }
 TMP=$(mktemp -d)
 trap 'rm -rf "$TMP"' EXIT

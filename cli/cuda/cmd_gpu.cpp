@@ -1,11 +1,11 @@
-// `mmsim gpu info | table NAME | reproduce` and `mmsim validate`: the CUDA backend's commands.
+// `mmsim gpu info | table NAME | reproduce | run | rap-profile | rap-ncu | bmmc | enumeration` and
+// `mmsim validate`: the CUDA backend's commands (bmmc and enumeration in files of their own).
 #include <cstdio>
 #include <filesystem>
-#include <fstream>
 #include <sstream>
 
 #include "algorithms/output_path.h"
-#include "cli/common.h"
+#include "cli/cuda/gpu_common.h"
 #include "cuda/gpu_tables.h"
 #include "cuda/rap_table.h"
 
@@ -71,24 +71,6 @@ struct SweepArgs {
   }
 };
 
-// --out was checked before the work, so a failure here is a full disk or the like: status 1.
-void write_file(const std::filesystem::path& p, const std::string& text) {
-  std::ofstream out(p);
-  if (!out || !(out << text) || !out.flush()) throw WriteError("--out: cannot write " + p.string());
-}
-
-// CUDA failures (no device, a failed call) are neither bad input nor a bug of mmsim: one line and
-// a status of their own, so that a script can tell "no GPU here" from every other outcome.
-template <typename F>
-int guarded(F f) {
-  try {
-    return f();
-  } catch (const gpu::GpuError& e) {
-    std::fprintf(stderr, "mmsim: gpu: %s\n", e.what());
-    return kNoGpu;
-  }
-}
-
 // rap-t3's options: the layouts drawn (as `mmsim table rap-t3 --trials`) and the timed transposes.
 struct RapArgs {
   int trials = 2000;
@@ -114,7 +96,7 @@ struct RapArgs {
 }  // namespace
 
 Runner add_gpu_command(CLI::App& app) {
-  auto* cmd = app.add_subcommand("gpu", "run the permutation kernels on the CUDA GPU (tables, reproduce, info)");
+  auto* cmd = app.add_subcommand("gpu", "run the kernels on the CUDA GPU (tables, reproduce, info, bmmc, enumeration)");
   cmd->require_subcommand(1);
   auto* info = cmd->add_subcommand("info", "the GPU's name, SMs, memory, clocks and driver");
   auto* table = cmd->add_subcommand("table", "one GPU table: kasagi-t2, bench or rap-t3");
@@ -122,6 +104,8 @@ Runner add_gpu_command(CLI::App& app) {
   auto* run = cmd->add_subcommand("run", "one permutation: copy, conventional and scheduled, optionally from a schedule file");
   auto* profile = cmd->add_subcommand("rap-profile", "for Nsight Compute: each float 32 x 32 transpose kernel launched once");
   auto* ncu = cmd->add_subcommand("rap-ncu", "Nsight Compute's bank conflicts of rap-profile beside the simulator's");
+  const GpuSubcommand bmmc = add_gpu_bmmc_command(*cmd);
+  const GpuSubcommand enumeration = add_gpu_enumeration_command(*cmd);
   struct Opts {
     std::string name, format = "md", out = "results/gpu";
     SweepArgs sweep;
@@ -151,8 +135,10 @@ Runner add_gpu_command(CLI::App& app) {
   run->add_option("--type", o->type, "float or double")->capture_default_str();
   run->add_option("--runs", o->runs, "timed runs (>= 20)")->capture_default_str();
   run->add_option("--seed", o->seed, "seed of the random permutation")->capture_default_str();
-  return [o, info, table, repro, run, profile, ncu] {
+  return [o, info, table, repro, run, profile, ncu, bmmc, enumeration] {
     return guarded([&] {
+      if (bmmc.app->parsed()) return bmmc.run();
+      if (enumeration.app->parsed()) return enumeration.run();
       if (info->parsed()) {
         std::cout << report::to_markdown(gpu::device_table(gpu::device_info()));
         return kOk;

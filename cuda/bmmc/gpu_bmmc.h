@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "cuda/bmmc/bmmc_index.h"
+#include "cuda/harness/timer.h"
 
 namespace mmsim::gpu::bmmc {
 
@@ -20,14 +21,6 @@ struct Pass {
   bool banks = false;
   int iters = 0;
 };
-
-struct Timing {
-  double median_ms = 0, min_ms = 0, max_ms = 0;
-  int runs = 0;
-};
-
-/// Free and total global memory of device 0, in bytes.
-std::uint64_t device_free_bytes();
 
 /// Device arrays src, dst and mid of up to 2^capacity_bits floats, and a pinned host copy of dst.
 /// src holds source_bits32(x) in cell x; the poison (all ones, a NaN) is none of those values.
@@ -42,11 +35,11 @@ class Runner {
   void set_size(std::uint32_t bits);
   std::uint64_t n() const;
 
-  /// The 100 % line: src copied to dst in 16-byte vectors.
-  Timing copy(int warmup, int runs);
-  /// The passes in order, src -> (mid ->) dst; at most two. CUDA events around the launches only;
-  /// dst poisoned before every run, mid once before the first.
-  Timing run(const std::vector<Pass>& passes, int warmup, int runs);
+  /// The 100 % line: src copied to dst in 16-byte vectors (cuda/harness/reference.h).
+  Timing copy(const TimingPlan& plan);
+  /// The passes in order, src -> (mid ->) dst; at most two. The harness's event timer; dst poisoned
+  /// before every run, mid once before the first.
+  Timing run(const std::vector<Pass>& passes, const TimingPlan& plan);
   /// dst, copied to the host after the last run.
   const std::uint32_t* fetch();
 

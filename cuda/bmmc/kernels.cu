@@ -1,41 +1,24 @@
 // The CUDA kernels of the BPC / BMMC permutations (papers/002 Sect. 4-5 and Appendix A), generic
 // at run time: the matrix rows, the complement and the bit masks come in as kernel arguments, and
-// the index bits are parities computed on the device. Every CUDA call goes through check(); every
-// launch is followed by cudaGetLastError.
+// the index bits are parities computed on the device; and their launch shapes. The timing, the
+// poison, the source fill and the copy are cuda/harness's. Every CUDA call goes through MMSIM_CK;
+// every launch is followed by MMSIM_LAUNCHED.
 #include <cuda_runtime.h>
 
-#include <algorithm>
 #include <string>
 #include <vector>
 
 #include "cuda/bmmc/gpu_bmmc.h"
-#include "cuda/gpu.h"
+#include "cuda/harness/check.h"
+#include "cuda/harness/poison.h"
+#include "cuda/harness/reference.h"
 
 namespace mmsim::gpu::bmmc {
 
 namespace {
 
-void check(cudaError_t e, const char* call, int line) {
-  if (e != cudaSuccess)
-    throw GpuError(std::string("CUDA: ") + call + " (bmmc/kernels.cu:" + std::to_string(line) +
-                   "): " + cudaGetErrorString(e));
-}
-#define MMSIM_CK(call) check((call), #call, __LINE__)
-#define MMSIM_LAUNCHED() check(cudaGetLastError(), "kernel launch", __LINE__)
-
 constexpr unsigned kThreads = 256;
 constexpr unsigned kFull = 0xFFFFFFFFu;
-
-__global__ void k_fill(std::uint32_t* a, std::uint64_t n) {
-  const std::uint64_t i = blockIdx.x * std::uint64_t{blockDim.x} + threadIdx.x;
-  if (i < n) a[i] = source_bits32(i);
-}
-
-// The 100 % line: every thread moves one 16-byte vector (coalesced 512-byte warp accesses).
-__global__ void k_copy16(const uint4* __restrict__ a, uint4* __restrict__ b, std::uint64_t vectors) {
-  const std::uint64_t i = blockIdx.x * std::uint64_t{blockDim.x} + threadIdx.x;
-  if (i < vectors) b[i] = a[i];
-}
 
 // Appendix A's naive kernel: thread x moves cell x to A x + c. The output index is split by
 // linearity into the warp's high bits, A (x & ~31), one parity per lane gathered by a ballot, and
@@ -100,24 +83,14 @@ __global__ void __launch_bounds__(1024)
     dst[out ^ iter_combo(static_cast<std::uint32_t>(it), e_out[0], e_out[1], e_out[2])] = tile[it * cells + tr];
 }
 
-unsigned blocks_for(std::uint64_t items, unsigned threads) {
-  return static_cast<unsigned>((items + threads - 1) / threads);
-}
-
 }  // namespace
-
-std::uint64_t device_free_bytes() {
-  std::size_t free = 0, total = 0;
-  MMSIM_CK(cudaMemGetInfo(&free, &total));
-  return free;
-}
 
 struct Runner::Impl {
   std::uint32_t capacity = 0, bits = 0;
   std::uint64_t n = 0;
   float *src = nullptr, *dst = nullptr, *mid = nullptr;
   std::uint32_t* host = nullptr;
-  cudaEvent_t start{}, stop{};
+  EventTimer timer;
 
   explicit Impl(std::uint32_t cap) : capacity(cap) {
     if (cap < 12 || cap > kMaxBits) throw GpuError("size: 2^12 to 2^30 cells on the GPU");
@@ -126,13 +99,9 @@ struct Runner::Impl {
     MMSIM_CK(cudaMalloc(&dst, bytes));
     MMSIM_CK(cudaMalloc(&mid, bytes));
     MMSIM_CK(cudaMallocHost(&host, bytes));
-    MMSIM_CK(cudaEventCreate(&start));
-    MMSIM_CK(cudaEventCreate(&stop));
   }
   ~Impl() {
     // Errors on release cannot be reported from a destructor; the runs already checked theirs.
-    cudaEventDestroy(start);
-    cudaEventDestroy(stop);
     cudaFreeHost(host);
     cudaFree(mid);
     cudaFree(dst);
@@ -143,9 +112,7 @@ struct Runner::Impl {
     if (b < 12 || b > capacity) throw GpuError("size: 2^" + std::to_string(b) + " cells is outside [2^12, capacity]");
     bits = b;
     n = std::uint64_t{1} << b;
-    k_fill<<<blocks_for(n, kThreads), kThreads>>>(reinterpret_cast<std::uint32_t*>(src), n);
-    MMSIM_LAUNCHED();
-    MMSIM_CK(cudaDeviceSynchronize());
+    fill_source(src, n, sizeof(float));
   }
 
   void launch(const Pass& p, const float* in, float* out) const {
@@ -187,32 +154,9 @@ struct Runner::Impl {
   }
 
   template <typename Launch>
-  Timing measure(Launch launch_all, int warmup, int runs) {
-    if (runs < 20) throw GpuError("runs: at least 20 timed runs");
-    const std::uint64_t bytes = n * sizeof(float);
-    for (int r = 0; r < warmup; ++r) {
-      MMSIM_CK(cudaMemsetAsync(dst, 0xFF, bytes));
-      launch_all();
-    }
-    MMSIM_CK(cudaDeviceSynchronize());
-    std::vector<double> ms;
-    for (int r = 0; r < runs; ++r) {
-      MMSIM_CK(cudaMemsetAsync(dst, 0xFF, bytes));
-      MMSIM_CK(cudaEventRecord(start));
-      launch_all();
-      MMSIM_CK(cudaEventRecord(stop));
-      MMSIM_CK(cudaEventSynchronize(stop));
-      float t = 0;
-      MMSIM_CK(cudaEventElapsedTime(&t, start, stop));
-      ms.push_back(t);
-    }
-    std::sort(ms.begin(), ms.end());
-    Timing out;
-    out.runs = static_cast<int>(ms.size());
-    out.min_ms = ms.front();
-    out.max_ms = ms.back();
-    out.median_ms = ms.size() % 2 ? ms[ms.size() / 2] : (ms[ms.size() / 2 - 1] + ms[ms.size() / 2]) / 2;
-    return out;
+  Timing measure(Launch launch_all, const TimingPlan& plan) {
+    if (plan.runs < 20) throw GpuError("runs: at least 20 timed runs");
+    return timer.time(plan, [&] { poison(dst, n * sizeof(float)); }, launch_all);
   }
 };
 
@@ -221,25 +165,18 @@ Runner::~Runner() = default;
 void Runner::set_size(std::uint32_t bits) { impl_->set_size(bits); }
 std::uint64_t Runner::n() const { return impl_->n; }
 
-Timing Runner::copy(int warmup, int runs) {
+Timing Runner::copy(const TimingPlan& plan) {
   Impl& I = *impl_;
   if (I.n == 0) throw GpuError("copy: no size set");
-  const std::uint64_t vectors = I.n * sizeof(float) / sizeof(uint4);
-  return I.measure(
-      [&] {
-        k_copy16<<<blocks_for(vectors, kThreads), kThreads>>>(reinterpret_cast<const uint4*>(I.src),
-                                                              reinterpret_cast<uint4*>(I.dst), vectors);
-        MMSIM_LAUNCHED();
-      },
-      warmup, runs);
+  return I.measure([&] { launch_copy16(I.src, I.dst, I.n * sizeof(float)); }, plan);
 }
 
-Timing Runner::run(const std::vector<Pass>& passes, int warmup, int runs) {
+Timing Runner::run(const std::vector<Pass>& passes, const TimingPlan& plan) {
   Impl& I = *impl_;
   if (I.n == 0) throw GpuError("run: no size set");
   if (passes.empty() || passes.size() > 2) throw GpuError("run: one or two passes");
   // The intermediate array starts poisoned, so a first pass that skips a cell is caught too.
-  if (passes.size() == 2) MMSIM_CK(cudaMemset(I.mid, 0xFF, I.n * sizeof(float)));
+  if (passes.size() == 2) poison(I.mid, I.n * sizeof(float));
   return I.measure(
       [&] {
         if (passes.size() == 1) {
@@ -249,7 +186,7 @@ Timing Runner::run(const std::vector<Pass>& passes, int warmup, int runs) {
           I.launch(passes[1], I.mid, I.dst);
         }
       },
-      warmup, runs);
+      plan);
 }
 
 const std::uint32_t* Runner::fetch() {

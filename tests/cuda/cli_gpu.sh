@@ -1,0 +1,49 @@
+#!/usr/bin/env bash
+# CLI checks of `mmsim gpu bmmc` and `mmsim gpu enumeration` that need no GPU: help, and bad input
+# giving exit status 2 with one line on stderr before the device is touched.
+set -u
+mmsim="$1"
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+fail=0
+ok() { if ! "$@" >"$tmp/out" 2>"$tmp/err"; then echo "FAIL (status $?): $*"; cat "$tmp/err"; fail=1; fi; }
+bad() {
+  "$@" >"$tmp/out" 2>"$tmp/err"
+  local s=$?
+  if [ "$s" -ne 2 ] || [ "$(wc -l <"$tmp/err")" -ne 1 ]; then echo "FAIL (want status 2 and one line, got $s): $*"; cat "$tmp/err"; fail=1; fi
+}
+has() { if ! grep -q -- "$1" "$tmp/$2"; then echo "FAIL: $2 lacks '$1'"; cat "$tmp/$2"; fail=1; fi; }
+
+ok "$mmsim" gpu bmmc --help
+has "--max-bits" out
+ok "$mmsim" gpu enumeration --help
+has "--heat-max" out
+
+bad "$mmsim" gpu bmmc --min-bits 11
+has "--min-bits" err
+bad "$mmsim" gpu bmmc --max-bits 31
+bad "$mmsim" gpu bmmc --min-bits 25 --max-bits 20
+bad "$mmsim" gpu bmmc --runs 19
+bad "$mmsim" gpu bmmc --warmup -1
+bad "$mmsim" gpu bmmc --threads 0
+bad "$mmsim" gpu bmmc --budget-s 0
+bad "$mmsim" gpu bmmc --min-bits twenty
+bad "$mmsim" gpu bmmc --out ""
+bad "$mmsim" gpu bmmc --no-such-option 1
+
+bad "$mmsim" gpu enumeration --runs 0
+has "--runs" err
+bad "$mmsim" gpu enumeration --warmup 101
+bad "$mmsim" gpu enumeration --region 0
+bad "$mmsim" gpu enumeration --heat-step 16
+bad "$mmsim" gpu enumeration --heat-step 4096 --heat-max 1024
+bad "$mmsim" gpu enumeration --heat-step 32 --heat-max 65536
+bad "$mmsim" gpu enumeration --max-order 99999999
+bad "$mmsim" gpu enumeration --band -3
+# --out under a plain file cannot be created: bad input, found before any GPU work.
+touch "$tmp/file"
+bad "$mmsim" gpu enumeration --out "$tmp/file/sub"
+has "--out" err
+bad "$mmsim" gpu bmmc --out "$tmp/file/sub"
+
+exit $fail
