@@ -170,10 +170,11 @@ report::Table rap_ncu_table(const std::string& csv_path, std::uint64_t seed) {
   t.header = {"GPU: float, one block, one transpose per kernel; l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ld/st.sum "
               "over the whole kernel (its other shared accesses are row accesses, conflict-free under every layout)",
               "simulator: DMM, w = 32, the same layout (seed " + std::to_string(seed) +
-                  " for ras and rap); bank_conflicts = sum over warps and banks of (distinct addresses - 1); extra slots "
-                  "= slots - warps = sum over warps of (congestion - 1), the wavefronts beyond one per warp"};
-  t.columns = {"transpose", "layout", "ncu load conflicts", "sim read bank_conflicts", "sim read extra slots",
-               "ncu store conflicts", "sim write bank_conflicts", "sim write extra slots"};
+                  " for ras and rap); bank_conflicts = slots - warps = sum over warps of (congestion - 1), the "
+                  "wavefronts beyond one per warp; extra_bank_requests = sum over warps and banks of (distinct "
+                  "addresses - 1), which an earlier version reported as bank_conflicts"};
+  t.columns = {"transpose",         "layout", "ncu load conflicts", "sim read bank_conflicts", "sim read extra_bank_requests",
+               "ncu store conflicts", "sim write bank_conflicts", "sim write extra_bank_requests"};
   auto it = by_id.begin();
   const std::string ld = "l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ld.sum";
   const std::string st = "l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_st.sum";
@@ -192,8 +193,8 @@ report::Table rap_ncu_table(const std::string& csv_path, std::uint64_t seed) {
       };
       t.add_row({std::string(layouts::to_string(transpose_of(static_cast<SmemTranspose>(ti)))),
                  std::string(layouts::to_string(kind_of(k))), metric(ld), static_cast<long long>(r.bank_conflicts),
-                 static_cast<long long>(r.slots - r.warps), metric(st), static_cast<long long>(w.bank_conflicts),
-                 static_cast<long long>(w.slots - w.warps)});
+                 static_cast<long long>(r.extra_bank_requests), metric(st), static_cast<long long>(w.bank_conflicts),
+                 static_cast<long long>(w.extra_bank_requests)});
     }
   t.notes.push_back("Kernels are matched to rows by Nsight Compute's launch ID, in launch order (transposes x layouts).");
   return t;

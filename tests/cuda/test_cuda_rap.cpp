@@ -4,7 +4,10 @@
 #include <doctest/doctest.h>
 
 #include <algorithm>
+#include <fstream>
+#include <map>
 #include <set>
+#include <string>
 
 #include "algorithms/layouts/transposes.h"
 #include "cuda/rap_index.h"
@@ -168,4 +171,39 @@ TEST_CASE("the kernel's ping-pong leaves the transpose in b and the original in 
         }
       CHECK(ok);
     }
+}
+
+TEST_CASE("bank_conflicts equals Nsight Compute's counters of results/gpu/ncu-rap.csv on every kernel") {
+  // The file holds one load and one store metric per kernel, kernels in launch order: transposes x
+  // layouts, the random layouts drawn from seed 1 (cuda/ncu_rap.sh, `mmsim gpu rap-profile`).
+  std::ifstream in(MMSIM_SOURCE_DIR "/results/gpu/ncu-rap.csv");
+  REQUIRE(in);
+  std::map<int, std::pair<long long, long long>> by_kernel;  // id -> (load, store)
+  for (std::string line; std::getline(in, line);) {
+    if (line.empty() || line[0] != '"' || line.rfind("\"ID\"", 0) == 0) continue;
+    std::vector<std::string> f;  // the fields, quotes removed (no field holds '","')
+    for (std::size_t at = 1;;) {
+      const std::size_t end = line.find("\",\"", at);
+      f.push_back(line.substr(at, end == std::string::npos ? line.size() - 1 - at : end - at));
+      if (end == std::string::npos) break;
+      at = end + 3;
+    }
+    REQUIRE(f.size() == 15);
+    const long long v = std::stoll(f[14]);
+    auto& slot = by_kernel[std::stoi(f[0])];
+    if (f[12].find("op_ld") != std::string::npos) slot.first = v;
+    else slot.second = v;
+  }
+  REQUIRE(by_kernel.size() == static_cast<std::size_t>(kSmemTransposes * kSmemLayouts));
+  for (const auto& [id, counts] : by_kernel) {
+    const auto t = kTransposes[id / kSmemLayouts];
+    const auto k = kLayouts[id % kSmemLayouts];
+    CAPTURE(layouts::to_string(transpose_of(t)));
+    CAPTURE(layouts::to_string(kind_of(k)));
+    layouts::Draws draws(1);
+    const layouts::MatrixLayout layout(kind_of(k), kW, draws);
+    const auto run = layouts::run_transpose(transpose_of(t), layout, 1, {});
+    CHECK(counts.first == static_cast<long long>(run.stats.rounds.at(0).bank_conflicts));
+    CHECK(counts.second == static_cast<long long>(run.stats.rounds.at(1).bank_conflicts));
+  }
 }
