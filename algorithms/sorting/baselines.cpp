@@ -8,11 +8,12 @@
 
 namespace mmsim::sorting {
 
-SortingRun bitonic_flat(int w, std::uint64_t m, const std::vector<Word>& keys) {
+SortingRun bitonic_flat(int w, std::uint64_t m, const std::vector<Word>& keys, const EngineOptions& engine) {
   check_shape(w, m);
   const auto W = static_cast<std::uint64_t>(w);
   const std::uint64_t n = W * m;
-  MatrixDmm g(w, m);
+  const auto dmm = std::make_shared<MatrixDmm>(w, m, engine);
+  MatrixDmm& g = *dmm;
   const Region data{0};
   load(g, data, m, keys);
   // Rank x lives at row x / m, column x % m: the row-major target order of the paper.
@@ -43,7 +44,7 @@ SortingRun bitonic_flat(int w, std::uint64_t m, const std::vector<Word>& keys) {
   std::vector<Word> expected = keys;
   std::sort(expected.begin(), expected.end());
   return finish_run("as-sort-bitonic", "baseline: bitonic network over the row-major array, w comparators per step", w,
-                    m, g, holds(g, data, m, expected));
+                    m, dmm, holds(g, data, m, expected));
 }
 
 namespace {
@@ -51,9 +52,10 @@ namespace {
 // oracle for the partition: the next free column of the label's row in column-major input order).
 SortingRun direct(const std::string& name, int w, std::uint64_t m, const std::vector<Word>& labels,
                   const std::function<std::pair<std::uint64_t, std::uint64_t>(std::uint64_t i, std::uint64_t j)>& dest,
-                  const std::vector<Word>& expected) {
+                  const std::vector<Word>& expected, const EngineOptions& engine) {
   check_shape(w, m);
-  MatrixDmm g(w, 2 * m);
+  const auto dmm = std::make_shared<MatrixDmm>(w, 2 * m, engine);
+  MatrixDmm& g = *dmm;
   const Region in{0}, out{m};
   load(g, in, m, labels);
   const auto wz = static_cast<std::size_t>(w);
@@ -69,12 +71,12 @@ SortingRun direct(const std::string& name, int w, std::uint64_t m, const std::ve
     g.read(src, v);
     g.write(dst, v);
   }
-  return finish_run(name, "baseline: direct sends, one column per step (ignores the CAC)", w, m, g,
+  return finish_run(name, "baseline: direct sends, one column per step (ignores the CAC)", w, m, dmm,
                     holds(g, out, m, expected));
 }
 }  // namespace
 
-SortingRun direct_partition(int w, std::uint64_t m, const std::vector<Word>& labels) {
+SortingRun direct_partition(int w, std::uint64_t m, const std::vector<Word>& labels, const EngineOptions& engine) {
   check_shape(w, m);
   const auto wz = static_cast<std::size_t>(w);
   std::vector<std::uint64_t> next(wz, 0);
@@ -87,10 +89,11 @@ SortingRun direct_partition(int w, std::uint64_t m, const std::vector<Word>& lab
   std::vector<Word> expected(labels.size());
   for (std::size_t x = 0; x < expected.size(); ++x) expected[x] = static_cast<Word>(x / m);
   return direct(
-      "as-partition-direct", w, m, labels, [&](std::uint64_t i, std::uint64_t j) { return to[i * m + j]; }, expected);
+      "as-partition-direct", w, m, labels, [&](std::uint64_t i, std::uint64_t j) { return to[i * m + j]; }, expected,
+      engine);
 }
 
-SortingRun direct_permute(int w, std::uint64_t m, const std::vector<Word>& labels) {
+SortingRun direct_permute(int w, std::uint64_t m, const std::vector<Word>& labels, const EngineOptions& engine) {
   std::vector<Word> expected(labels.size());
   for (std::size_t x = 0; x < expected.size(); ++x) expected[x] = static_cast<Word>(x);
   return direct(
@@ -99,7 +102,7 @@ SortingRun direct_permute(int w, std::uint64_t m, const std::vector<Word>& label
         const Word x = labels[i * m + j];
         return std::pair<std::uint64_t, std::uint64_t>{x / m, x % m};
       },
-      expected);
+      expected, engine);
 }
 
 }  // namespace mmsim::sorting

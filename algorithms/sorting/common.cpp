@@ -20,14 +20,15 @@ bool holds(MatrixDmm& g, Region r, std::uint64_t m, const std::vector<Word>& exp
   return true;
 }
 
-SortingRun finish_run(std::string algorithm, std::string method, int w, std::uint64_t m, const MatrixDmm& g,
-                      bool correct) {
+SortingRun finish_run(std::string algorithm, std::string method, int w, std::uint64_t m,
+                      std::shared_ptr<const MatrixDmm> machine, bool correct) {
   SortingRun run;
   run.algorithm = std::move(algorithm);
   run.method = std::move(method);
   run.w = w;
   run.m = m;
-  run.summary = summarize(g.stats());
+  run.summary = summarize(machine->stats());
+  run.machine = std::move(machine);
   run.correct = correct;
   return run;
 }

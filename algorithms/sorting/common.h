@@ -18,8 +18,8 @@ using Vals = std::vector<Word>;
 void load(MatrixDmm& g, Region r, std::uint64_t m, const std::vector<Word>& input);
 /// Cell (i, j) of region r equals expected[i m + j] for every cell.
 bool holds(MatrixDmm& g, Region r, std::uint64_t m, const std::vector<Word>& expected);
-/// The run record of `g`'s steps so far.
-SortingRun finish_run(std::string algorithm, std::string method, int w, std::uint64_t m, const MatrixDmm& g,
-                      bool correct);
+/// The run record of the steps `machine` made.
+SortingRun finish_run(std::string algorithm, std::string method, int w, std::uint64_t m,
+                      std::shared_ptr<const MatrixDmm> machine, bool correct);
 
 }  // namespace mmsim::sorting

@@ -198,9 +198,10 @@ void lemma2_sort_blocks(Work& k, std::uint64_t h, const RowSort& rows, const Row
 // The partition: Lemma 2 for w > m where its assumption on m holds (unless sort_based), otherwise the
 // sorting algorithms with radix-sorted rows (Corollary 1, Theorem 1, Theorem 2, compositions).
 SortingRun partition_run(const std::string& name, int w, std::uint64_t m, const std::vector<Word>& labels,
-                         bool sort_based) {
+                         bool sort_based, const EngineOptions& engine) {
   check_shape(w, m);
-  MatrixDmm g(w, 3 * m);
+  const auto dmm = std::make_shared<MatrixDmm>(w, 3 * m, engine);
+  MatrixDmm& g = *dmm;
   Work k{g, m, {0}, {m}, {2 * m}, ""};
   load(g, k.cur, m, labels);
   const auto W = static_cast<std::uint64_t>(w);
@@ -220,17 +221,18 @@ SortingRun partition_run(const std::string& name, int w, std::uint64_t m, const 
   }
   std::vector<Word> expected(labels.size());
   for (std::size_t x = 0; x < expected.size(); ++x) expected[x] = static_cast<Word>(x / m);
-  return finish_run(name, method, w, m, g, holds(g, k.cur, m, expected));
+  return finish_run(name, method, w, m, dmm, holds(g, k.cur, m, expected));
 }
 
 }  // namespace
 
-SortingRun as_partition(int w, std::uint64_t m, const std::vector<Word>& labels) {
-  return partition_run("as-partition", w, m, labels, false);
+SortingRun as_partition(int w, std::uint64_t m, const std::vector<Word>& labels, const EngineOptions& engine) {
+  return partition_run("as-partition", w, m, labels, false, engine);
 }
 
-SortingRun as_partition_sort_based(int w, std::uint64_t m, const std::vector<Word>& labels) {
-  return partition_run("as-partition-sort", w, m, labels, true);
+SortingRun as_partition_sort_based(int w, std::uint64_t m, const std::vector<Word>& labels,
+                                   const EngineOptions& engine) {
+  return partition_run("as-partition-sort", w, m, labels, true, engine);
 }
 
 }  // namespace mmsim::sorting

@@ -21,13 +21,14 @@ constexpr int kMaxIterations = 16;    // keeps a bad draw bounded
 // One run of the algorithm: the matrix and its regions, and the processors' own state, which lives
 // in the host driver (a constant number of words per processor: how many labels it still holds).
 struct Theorem4Run {
-  Theorem4Run(int w_, std::uint64_t m_, std::uint64_t seed)
+  Theorem4Run(int w_, std::uint64_t m_, std::uint64_t seed, const EngineOptions& engine)
       : m(m_),
         W(static_cast<std::uint64_t>(w_)),
         wz(static_cast<std::size_t>(w_)),
         table{4 * m_},
         sync{4 * m_ + W},
-        g(w_, 4 * m_ + W + 1),
+        dmm(std::make_shared<MatrixDmm>(w_, 4 * m_ + W + 1, engine)),
+        g(*dmm),
         rng(seed),
         left(wz, m_) {}
 
@@ -41,7 +42,8 @@ struct Theorem4Run {
   // Regions: labels still to send, labels sorted by colour, counters, the output, each row's copy of
   // the hash table (w columns) and one column for the synchronisation sums.
   Region work{0}, bycolour{m}, counts{2 * m}, out{3 * m}, table, sync;
-  MatrixDmm g;
+  std::shared_ptr<MatrixDmm> dmm;
+  MatrixDmm& g;
   Rng rng;
   std::vector<std::uint64_t> left;  // labels each row still holds, in work[0, left)
 };
@@ -299,9 +301,10 @@ void send_sorted(Theorem4Run& P, Region sorted) {
 
 }  // namespace
 
-SortingRun as_permute(int w, std::uint64_t m, const std::vector<Word>& labels, std::uint64_t seed) {
+SortingRun as_permute(int w, std::uint64_t m, const std::vector<Word>& labels, std::uint64_t seed,
+                      const EngineOptions& engine) {
   check_shape(w, m);
-  Theorem4Run P(w, m, seed);
+  Theorem4Run P(w, m, seed, engine);
   load(P.g, P.work, m, labels);
   preprocess(P);
   std::uint64_t total = P.W * m;
@@ -333,7 +336,7 @@ SortingRun as_permute(int w, std::uint64_t m, const std::vector<Word>& labels, s
       std::string("theorem4") + (P.W >= m ? "" : " (w < m: w x w tiles transposed)") +
       ": random table for the hash family, alpha = 2, " + std::to_string(iterations) +
       " iteration(s); finish: " + (leftover > 0 ? "full sort [" + sort_method + "] + 3-group sends" : "none needed");
-  SortingRun run = finish_run("as-permute", method, w, m, P.g, holds(P.g, P.out, m, expected));
+  SortingRun run = finish_run("as-permute", method, w, m, P.dmm, holds(P.g, P.out, m, expected));
   run.figures = {{"iterations", iterations}, {"leftover_labels", static_cast<std::int64_t>(leftover)}};
   return run;
 }

@@ -183,15 +183,16 @@ std::string sort_matrix(Work& k, const RowSort& rows, bool comparison) {
          " round(s) of lemma1 on blocks of " + std::to_string(b) + " rows in alternating order + bitonic column sort)";
 }
 
-SortingRun as_sort(int w, std::uint64_t m, const std::vector<Word>& keys) {
+SortingRun as_sort(int w, std::uint64_t m, const std::vector<Word>& keys, const EngineOptions& engine) {
   check_shape(w, m);
-  MatrixDmm g(w, 3 * m);
+  const auto dmm = std::make_shared<MatrixDmm>(w, 3 * m, engine);
+  MatrixDmm& g = *dmm;
   Work k{g, m, {0}, {m}, {2 * m}, ""};
   load(g, k.cur, m, keys);
   const std::string method = sort_matrix(k, merge_rows(), true);
   std::vector<Word> expected = keys;
   std::sort(expected.begin(), expected.end());
-  return finish_run("as-sort", method, w, m, g, holds(g, k.cur, m, expected));
+  return finish_run("as-sort", method, w, m, dmm, holds(g, k.cur, m, expected));
 }
 
 }  // namespace mmsim::sorting
