@@ -1,4 +1,4 @@
-// papers/003 on the matrix DMM: every algorithm's output checked cell by cell, and the CAC (no step
+// AS on the matrix DMM: every algorithm's output checked cell by cell, and the CAC (no step
 // with congestion above 1) checked on every step the engine counted.
 #include <doctest/doctest.h>
 
