@@ -1,4 +1,5 @@
-// The sorting family as registry entries: conflict-free sorting, w-way partition, randomized permutation and their baselines ([AS]).
+// The sorting family as registry entries: conflict-free sorting, w-way partition, randomized
+// permutation and their baselines (AS), all on the matrix DMM of AS Sect. 1.
 #pragma once
 
 #include <vector>
@@ -9,7 +10,7 @@ namespace mmsim::sorting {
 
 /// One entry per algorithm of the family, in the order `mmsim list` prints them.
 std::vector<AlgorithmEntry> algorithm_entries();
-/// The family's other lines of `mmsim list` (layouts, patterns, kernels, named inputs...).
+/// The family's other lines of `mmsim list`: none (its inputs are described by --keys-file's help).
 void append_catalogue(std::vector<CatalogueEntry>& out);
 
 }  // namespace mmsim::sorting

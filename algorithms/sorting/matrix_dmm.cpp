@@ -1,6 +1,7 @@
 #include "algorithms/sorting/matrix_dmm.h"
 
 #include <algorithm>
+#include <stdexcept>
 
 namespace mmsim::sorting {
 
@@ -9,15 +10,19 @@ MachineParams dmm_params(int w) {
   MachineParams p;
   p.model = ModelKind::Dmm;
   p.w = w;
-  p.l = 1;  // papers/003 Sect. 1: every access takes one time unit
+  p.l = 1;  // AS Sect. 1: every access takes one time unit
   return p;
 }
 }  // namespace
 
-MatrixDmm::MatrixDmm(int w, std::uint64_t columns)
+MatrixDmm::MatrixDmm(int w, std::uint64_t columns, EngineOptions options)
     : w_(w), columns_(columns), machine_(std::make_unique<Machine>(dmm_params(w))),
-      engine_(std::make_unique<Engine>(machine_->view())), addr_(static_cast<std::size_t>(w), kNoAddress),
+      engine_(std::make_unique<Engine>(machine_->view(), options)), addr_(static_cast<std::size_t>(w), kNoAddress),
       val_(static_cast<std::size_t>(w), 0) {
+  // AS Sect. 1: the w processors proceed synchronously, one warp access a step; an asynchronous
+  // engine would leave the rounds without their time.
+  if (options.execution != Execution::RoundSynchronous)
+    throw std::logic_error("MatrixDmm: the matrix DMM runs round-synchronously");
   array_ = engine_->add_array({"matrix", Space::Shared, columns * static_cast<std::uint64_t>(w)});
   (void)engine_->shared(array_, 0);
   // Two kernels of one warp, reused for every step: the host fills addr_/val_ before each launch.
@@ -58,17 +63,7 @@ StepSummary summarize(const RunStats& stats) {
     s.time_units += r.time_units.value_or(0);
     s.max_congestion = std::max(s.max_congestion, r.max_congestion);
     if (r.max_congestion > 1) ++s.cac_violations;
-    if (s.phases.empty() || s.phases.back().first != r.kernel) s.phases.emplace_back(r.kernel, 0);
-    s.phases.back().second += r.time_units.value_or(0);
   }
-  // Merge repeated visits of a phase name (e.g. the row sorts of each round) into one entry.
-  std::vector<std::pair<std::string, std::int64_t>> merged;
-  for (const auto& [name, t] : s.phases) {
-    auto it = std::find_if(merged.begin(), merged.end(), [&](const auto& e) { return e.first == name; });
-    if (it == merged.end()) merged.emplace_back(name, t);
-    else it->second += t;
-  }
-  s.phases = std::move(merged);
   return s;
 }
 

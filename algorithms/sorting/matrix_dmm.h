@@ -1,9 +1,10 @@
-// The w x m matrix view of one DMM used by papers/003 (Afshani-Sitchinava, Sect. 1): w processors
-// (one warp), latency 1, row i of the matrix is bank i, and one time step is one warp access.
+// The w x m matrix view of one DMM used by AS Sect. 1 (Afshani-Sitchinava): w processors (one warp),
+// latency 1, row i of the matrix is bank i, and one time step is one warp access.
 #pragma once
 
 #include <cstdint>
 #include <memory>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -24,7 +25,12 @@ struct Region {
 /// host driver, which mirrors the processors' sequential control flow.
 class MatrixDmm {
  public:
-  MatrixDmm(int w, std::uint64_t columns);
+  /// `options` reach the engine (its trace records every step's slots); execution must be
+  /// round-synchronous, or std::logic_error.
+  MatrixDmm(int w, std::uint64_t columns, EngineOptions options = {});
+  // The step kernels capture `this`: the object stays where it was made.
+  MatrixDmm(const MatrixDmm&) = delete;
+  MatrixDmm& operator=(const MatrixDmm&) = delete;
 
   int w() const { return w_; }
   std::uint64_t columns() const { return columns_; }
@@ -44,6 +50,7 @@ class MatrixDmm {
   /// Host view, only to load the input and to check the output.
   std::span<Word> cells() { return engine_->shared(array_, 0); }
   const RunStats& stats() const { return engine_->stats(); }
+  const std::vector<SlotEvent>& trace() const { return engine_->trace(); }
 
  private:
   int w_;
@@ -56,13 +63,14 @@ class MatrixDmm {
   Kernel read_, write_;
 };
 
-/// Figures of one run on the matrix DMM, read from the engine's per-round statistics.
+/// Figures of one run on the matrix DMM, read from the engine's per-round statistics. The time
+/// per phase is not here: the phases are the engine's kernel names, and phases_of() (run_report.h)
+/// sums them from the same statistics.
 struct StepSummary {
-  std::int64_t steps = 0;        ///< warp accesses (rounds)
-  std::int64_t time_units = 0;   ///< round-synchronous time, latency 1: sum of congestions
+  std::int64_t steps = 0;           ///< warp accesses (rounds)
+  std::int64_t time_units = 0;      ///< round-synchronous time, latency 1: sum of congestions
   std::int64_t cac_violations = 0;  ///< steps whose congestion exceeds 1 (the CAC is broken)
   int max_congestion = 0;
-  std::vector<std::pair<std::string, std::int64_t>> phases;  ///< time units per phase, in order
 };
 
 StepSummary summarize(const RunStats& stats);

@@ -1,4 +1,4 @@
-// papers/003 bounds measured: steps of the conflict-free sort, partition and permutation (and the
+// AS bounds measured: steps of the conflict-free sort, partition and permutation (and the
 // direct baselines) over a grid of w x m shapes, beside the normalisations the theorems predict.
 #pragma once
 

@@ -1,4 +1,4 @@
-// papers/003 on the matrix DMM: every algorithm's output checked cell by cell, and the CAC (no step
+// AS on the matrix DMM: every algorithm's output checked cell by cell, and the CAC (no step
 // with congestion above 1) checked on every step the engine counted.
 #include <doctest/doctest.h>
 
@@ -156,10 +156,10 @@ TEST_CASE("bad shapes and inputs are InputErrors") {
   CHECK_THROWS_AS(check_shape(8, 0), InputError);
   CHECK_THROWS_AS(check_shape(2048, 8), InputError);
   CHECK_THROWS_AS(as_sort(8, 6, std::vector<Word>(48, 0)), InputError);
-  CHECK_THROWS_AS(check_input("partition", 2, 2, {0, 0, 0, 1}, "x"), InputError);
-  CHECK_THROWS_AS(check_input("permute", 2, 2, {0, 1, 2, 2}, "x"), InputError);
-  CHECK_THROWS_AS(check_input("permute", 2, 2, {0, 1, 2, 4}, "x"), InputError);
-  CHECK_NOTHROW(check_input("permute", 2, 2, {3, 1, 2, 0}, "x"));
+  CHECK_THROWS_AS(check_input(Task::Partition, 2, 2, {0, 0, 0, 1}, "x"), InputError);
+  CHECK_THROWS_AS(check_input(Task::Permute, 2, 2, {0, 1, 2, 2}, "x"), InputError);
+  CHECK_THROWS_AS(check_input(Task::Permute, 2, 2, {0, 1, 2, 4}, "x"), InputError);
+  CHECK_NOTHROW(check_input(Task::Permute, 2, 2, {3, 1, 2, 0}, "x"));
 }
 
 namespace {

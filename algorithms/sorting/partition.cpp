@@ -1,0 +1,238 @@
+// AS Sect. 2, partition: every label a in [0, w), m of each, ends in row a. Labels are small keys, so
+// rows are radix-sorted: O(m) by AS Corollary 1 (w^2 <= m) and Theorem 1 (w = m); for w > m, AS
+// Lemma 2 (balancing, convert and divide, columns by recursion) where its assumption on m holds,
+// otherwise the sort of Theorem 2.
+#include <algorithm>
+
+#include "algorithms/sorting/common.h"
+#include "algorithms/sorting/sort.h"
+
+namespace mmsim::sorting {
+
+namespace {
+
+// ---- AS Lemma 2: the general w-way partition (balancing, convert and divide) ----
+//
+// Every piece below works on all blocks of h consecutive rows at once (h a power of two, h | w), so
+// the recursion of the paper (sub-problems and the column sort by recursion) runs as one sequence of
+// warp steps over the whole matrix. Each piece is a fixed sorting of fixed subsets of cells, so by the
+// 0-1 principle it is enough to argue about 0-1 inputs, as the paper's proof does.
+
+// One conflict-free row move: processor r reads its own row, column by column, and writes it to row
+// dest(r) of the scratch region, adding delta(r) to the value (a register operation). dest is a
+// bijection of rows, so every write step touches distinct banks. 2m steps.
+void move_rows(Work& k, const std::function<std::uint64_t(std::uint64_t)>& dest,
+               const std::function<std::int64_t(std::uint64_t)>& delta) {
+  const auto w = static_cast<std::size_t>(k.w());
+  Addrs addr(w);
+  Vals val(w);
+  for (std::uint64_t c = 0; c < k.m; ++c) {
+    for (std::size_t r = 0; r < w; ++r) addr[r] = k.g.at(k.cur, r, c);
+    k.g.read(addr, val);
+    for (std::size_t r = 0; r < w; ++r) {
+      addr[r] = k.g.at(k.tmp, dest(r), c);
+      val[r] = static_cast<Word>(static_cast<std::int64_t>(val[r]) + delta(r));
+    }
+    k.g.write(addr, val);
+  }
+  k.swap();
+}
+
+// Sorts every block of h <= m rows (row-major): Theorem 1 on m x m tiles, or the small-block sort.
+void sort_base_blocks(Work& k, std::uint64_t h, const RowSort& rows) {
+  if (h == k.m) {
+    theorem1(k, Directions(static_cast<std::size_t>(k.w()), 0), rows);
+  } else {
+    sort_blocks(k, h, rows);
+  }
+}
+
+// Balancing rounds of a block of h > m rows: ceil(log_m h) (the last group may have fewer than m
+// sub-matrices when h is not a power of m).
+std::uint64_t balancing_rounds(std::uint64_t h, std::uint64_t m) {
+  std::uint64_t rounds = 0;
+  for (std::uint64_t s = 1; s < h; s *= m) ++rounds;
+  return rounds;
+}
+
+// The sub-problem size after convert: the R h / m dirty rows (R = rounds; every row then differs
+// from the others by at most R zeros, so at most R columns are dirty, and each column becomes h / m
+// rows) fit in sub-blocks of (h / m) P rows, P the smallest power of two >= R, so they touch at most
+// two sub-problems.
+std::uint64_t divide_size(std::uint64_t h, std::uint64_t m) {
+  std::uint64_t P = 1;
+  while (P < balancing_rounds(h, m)) P *= 2;
+  return (h / m) * P;
+}
+
+// The most dirty rows (rows that are neither all 0 nor all 1) that partial_sort leaves in a block of
+// h rows; 0 when the recursion does not shrink (Lemma 2's assumption on m fails).
+std::uint64_t lemma2_dirty_bound(std::uint64_t h, std::uint64_t m) {
+  if (h <= m) return 1;
+  const std::uint64_t s = divide_size(h, m);
+  if (s >= h) return 0;
+  const std::uint64_t sub = lemma2_dirty_bound(s, m);
+  return sub == 0 ? 0 : blocks_touched(balancing_rounds(h, m) * (h / m), s) * sub;
+}
+
+// Lemma 2 applies to blocks of h > m rows when the final step can absorb the dirty rows: at most m/2
+// of them, contiguous after the column sort, fit in one square of the plain or the half-shifted
+// decomposition into m x m squares.
+bool lemma2_applies(std::uint64_t h, std::uint64_t m) {
+  if (h <= m || m < 2) return false;
+  const std::uint64_t d = lemma2_dirty_bound(h, m);
+  return d != 0 && d <= m / 2;
+}
+
+// Balancing (Lemma 2 proof) inside every block of h rows. Round with sub-matrices of s rows: groups
+// of g = min(m, h/s) consecutive sub-matrices; the j-th rows of the g sub-matrices of a group form a
+// g x m matrix, which is sorted in column-major order. The rows are first moved so that these
+// matrices are contiguous (a row permutation, 2m steps), sorted, and moved back. After the round
+// every row of a group of g s rows holds, per 0-1 value, a count within one more than the spread of
+// the round before.
+void balancing(Work& k, std::uint64_t h, const RowSort& rows) {
+  const std::uint64_t m = k.m;
+  for (std::uint64_t s = 1; s < h; s *= m) {
+    const std::uint64_t g = std::min(m, h / s);
+    // Row g0 + t s + j (t < g, j < s) of a group starting at g0 goes to g0 + j g + t.
+    const auto gather = [g, s](std::uint64_t r) {
+      const std::uint64_t g0 = r - r % (g * s), x = r % (g * s);
+      return g0 + (x % s) * g + x / s;
+    };
+    const auto scatter = [g, s](std::uint64_t r) {
+      const std::uint64_t g0 = r - r % (g * s), x = r % (g * s);
+      return g0 + (x % g) * s + x / g;
+    };
+    const auto none = [](std::uint64_t) { return std::int64_t{0}; };
+    if (s > 1) {
+      k.phase("balancing: gather rows");
+      move_rows(k, gather, none);
+    }
+    sort_base_blocks(k, g, rows);
+    k.phase("balancing: to column-major");
+    if (g == m) {
+      transpose_tiles(k, m);  // the row-major sorted square, transposed, is sorted column-major
+    } else {
+      row_to_column_major(k, g);
+    }
+    if (s > 1) {
+      k.phase("balancing: scatter rows");
+      move_rows(k, scatter, none);
+    }
+  }
+}
+
+// Balancing and convert-and-divide, recursively, in every block of h rows: leaves every block with
+// at most lemma2_dirty_bound(h, m) rows that are neither all 0 nor all 1 (0-1 view), all other rows
+// of a block in sorted order. Sub-problems of at most m rows are sorted outright.
+void partial_sort(Work& k, std::uint64_t h, const RowSort& rows, int depth) {
+  if (h <= k.m) {
+    sort_base_blocks(k, h, rows);
+    return;
+  }
+  k.prefix = "lemma2 d" + std::to_string(depth) + ": ";
+  balancing(k, h, rows);
+  k.phase("convert and divide");
+  column_to_row_major(k, h);
+  partial_sort(k, divide_size(h, k.m), rows, depth + 1);
+}
+
+void lemma2_sort_blocks(Work& k, std::uint64_t h, const RowSort& rows, const RowSort& rows2, int depth,
+                        std::string& notes);
+
+// Sorts every column inside every block of h rows: each column of a block becomes a block of h/m rows
+// in row-major order (convert), those blocks are sorted by recursion, and converted back.
+void lemma2_column_sort(Work& k, std::uint64_t h, const RowSort& rows, const RowSort& rows2, int depth,
+                        std::string& notes) {
+  const std::uint64_t sub = h / k.m;
+  if (sub > k.m && !lemma2_applies(sub, k.m)) {
+    notes += " [columns of " + std::to_string(h) + " rows by bitonic network]";
+    k.phase("column sort");
+    column_bitonic_sort(k, h, Directions(static_cast<std::size_t>(k.w()), 0));
+    return;
+  }
+  k.prefix = "lemma2 c" + std::to_string(depth) + ": ";
+  k.phase("columns to blocks");
+  column_to_row_major(k, h);
+  if (sub > k.m) {
+    lemma2_sort_blocks(k, sub, rows, rows2, depth + 1, notes);
+  } else {
+    sort_base_blocks(k, sub, rows);
+  }
+  k.prefix = "lemma2 c" + std::to_string(depth) + ": ";
+  k.phase("blocks to columns");
+  row_to_column_major(k, h);
+}
+
+// AS Lemma 2 on every block of h rows (lemma2_applies(h, m)): partial sort, column sort (the
+// dirty rows become one contiguous range of at most m/2 rows), then the m x m squares sorted, and the
+// squares shifted by m/2 rows sorted. The shifted decomposition is made by moving row r of a block
+// to (r + m/2) mod h; the square that wraps around holds the block's last and first m/2 rows, and
+// the first ones get +offset (larger than every label) so that sorting that square sorts the two
+// halves separately: a fixed sorting, so the 0-1 argument still holds.
+void lemma2_sort_blocks(Work& k, std::uint64_t h, const RowSort& rows, const RowSort& rows2, int depth,
+                        std::string& notes) {
+  const std::uint64_t m = k.m, half = m / 2, offset = static_cast<std::uint64_t>(k.w());
+  partial_sort(k, h, rows, depth);
+  lemma2_column_sort(k, h, rows, rows2, depth, notes);
+  k.prefix = "lemma2 f" + std::to_string(depth) + ": ";
+  const Directions asc(static_cast<std::size_t>(k.w()), 0);
+  theorem1(k, asc, rows);
+  k.phase("shift rows");
+  move_rows(
+      k, [h, half](std::uint64_t r) { return r - r % h + (r % h + half) % h; },
+      [h, half, offset](std::uint64_t r) {
+        return r % h < half ? static_cast<std::int64_t>(offset) : std::int64_t{0};
+      });
+  theorem1(k, asc, rows2);
+  k.phase("shift rows back");
+  move_rows(
+      k, [h, half](std::uint64_t r) { return r - r % h + (r % h + h - half) % h; },
+      [h, m, half, offset](std::uint64_t r) {
+        // the block's first m/2 rows sit at rows [m/2, m) of the shifted block
+        return r % h >= half && r % h < m ? -static_cast<std::int64_t>(offset) : std::int64_t{0};
+      });
+  k.prefix.clear();
+}
+
+// The partition: Lemma 2 for w > m where its assumption on m holds (unless sort_based), otherwise the
+// sorting algorithms with radix-sorted rows (Corollary 1, Theorem 1, Theorem 2, compositions).
+SortingRun partition_run(const std::string& name, int w, std::uint64_t m, const std::vector<Word>& labels,
+                         bool sort_based, const EngineOptions& engine) {
+  check_shape(w, m);
+  const auto dmm = std::make_shared<MatrixDmm>(w, 3 * m, engine);
+  MatrixDmm& g = *dmm;
+  Work k{g, m, {0}, {m}, {2 * m}, ""};
+  load(g, k.cur, m, labels);
+  const auto W = static_cast<std::uint64_t>(w);
+  std::string method;
+  if (!sort_based && W > m && lemma2_applies(W, m)) {
+    std::string notes;
+    lemma2_sort_blocks(k, W, radix_rows(W), radix_rows(2 * W), 0, notes);
+    method = "lemma2 (w > m; balancing in " + std::to_string(balancing_rounds(W, m)) +
+             " round(s), convert and divide, columns by recursion, plain and half-shifted m x m squares by theorem1; "
+             "at most " +
+             std::to_string(lemma2_dirty_bound(W, m)) + " dirty rows before the squares)" + notes;
+  } else {
+    method = sort_matrix(k, radix_rows(W), false);
+    if (W == m) method = "theorem1 partition: " + method;
+    if (!sort_based && W > m)
+      method += " [lemma2 does not apply: its dirty rows would exceed m/2 (m too small for log_m w)]";
+  }
+  std::vector<Word> expected(labels.size());
+  for (std::size_t x = 0; x < expected.size(); ++x) expected[x] = static_cast<Word>(x / m);
+  return finish_run(name, method, w, m, dmm, holds(g, k.cur, m, expected));
+}
+
+}  // namespace
+
+SortingRun as_partition(int w, std::uint64_t m, const std::vector<Word>& labels, const EngineOptions& engine) {
+  return partition_run("as-partition", w, m, labels, false, engine);
+}
+
+SortingRun as_partition_sort_based(int w, std::uint64_t m, const std::vector<Word>& labels,
+                                   const EngineOptions& engine) {
+  return partition_run("as-partition-sort", w, m, labels, true, engine);
+}
+
+}  // namespace mmsim::sorting
