@@ -1,5 +1,5 @@
 // `mmsim access`: the slots and time of a few warps' accesses on a DMM or a UMM, with the pipeline
-// diagram of papers/000 Fig. 2.
+// diagram of KNI Fig. 2.
 #include <algorithm>
 #include <charconv>
 #include <sstream>
@@ -37,7 +37,7 @@ std::vector<Address> parse_warp(const std::string& text, std::size_t index) {
 }  // namespace
 
 Runner add_access_command(CLI::App& app) {
-  auto* cmd = app.add_subcommand("access", "slots and time units of warp accesses on a DMM or UMM (papers/000 Fig. 2)");
+  auto* cmd = app.add_subcommand("access", "slots and time units of warp accesses on a DMM or UMM (KNI Fig. 2)");
   struct Opts {
     std::string model = "dmm";
     int w = 4;

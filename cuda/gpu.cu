@@ -1,4 +1,4 @@
-// The CUDA kernels of the permutation algorithms of papers/000 and their launch shapes; the timing,
+// The CUDA kernels of the permutation algorithms of KNI and their launch shapes; the timing,
 // the poison and the check are cuda/harness's. Every CUDA call goes through MMSIM_CK; every launch
 // is followed by MMSIM_LAUNCHED.
 #include <cuda_runtime.h>
@@ -25,7 +25,7 @@ unsigned blocks_for(std::uint64_t items, unsigned threads) {
 // ---------------------------------------------------------------------------------------------
 // Kernels.
 
-// papers/000 Sect. 4, D-designated: coalesced reads of a and p, a casual write of b.
+// KNI Sect. 4, D-designated: coalesced reads of a and p, a casual write of b.
 template <typename T>
 __global__ void k_d_designated(const T* __restrict__ a, T* __restrict__ b, const std::uint32_t* __restrict__ p,
                                std::uint32_t n) {
@@ -33,7 +33,7 @@ __global__ void k_d_designated(const T* __restrict__ a, T* __restrict__ b, const
   if (i < n) b[p[i]] = a[i];
 }
 
-// papers/000 Sect. 4, S-designated: a coalesced read of q, a casual read of a, a coalesced write.
+// KNI Sect. 4, S-designated: a coalesced read of q, a casual read of a, a coalesced write.
 template <typename T>
 __global__ void k_s_designated(const T* __restrict__ a, T* __restrict__ b, const std::uint32_t* __restrict__ q,
                                std::uint32_t n) {
@@ -41,7 +41,7 @@ __global__ void k_s_designated(const T* __restrict__ a, T* __restrict__ b, const
   if (i < n) b[i] = a[q[i]];
 }
 
-// papers/000 Sect. 5: one 32 x 32 tile per block in the diagonal arrangement, so that both the
+// KNI Sect. 5: one 32 x 32 tile per block in the diagonal arrangement, so that both the
 // row-order writes and the gathered reads of the tile hit 32 distinct banks per warp. 256 threads,
 // four tile elements each. The kind is a template argument so the map's switch folds away.
 template <typename T, TileKind K>
@@ -62,7 +62,7 @@ __global__ void k_tiled(const T* __restrict__ a, T* __restrict__ b, TileMap map)
   }
 }
 
-// papers/000 Sect. 6, the paper's row-wise kernel: one block per row; alpha <- row (coalesced, no
+// KNI Sect. 6, the paper's row-wise kernel: one block per row; alpha <- row (coalesced, no
 // conflict), beta[d] <- alpha[s] (conflict-free by the bank colouring), row <- beta.
 template <typename T>
 __global__ void k_row_wise(const T* __restrict__ a, T* __restrict__ b, const std::uint16_t* __restrict__ s,

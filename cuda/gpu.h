@@ -35,7 +35,7 @@ struct BenchConfig {
   unsigned host_threads = 8;  ///< for the CPU check
 };
 
-/// The schedule of the scheduled permutation in the forms its kernels read (papers/000 Sects. 6-7).
+/// The schedule of the scheduled permutation in the forms its kernels read (KNI Sects. 6-7).
 struct GpuSchedule {
   std::uint32_t side = 0;
   BankSchedule paper[3];                    ///< conflict-free s and d per step (scheduled-paper)
@@ -50,7 +50,7 @@ struct GpuSchedule {
 std::uint32_t fused_rows_per_block(std::uint32_t side, Elem e, std::uint64_t shared_cap);
 
 /// Builds both forms from a permutation of side^2 cells with algorithms/offline's builder (host
-/// work, timed, excluded from the GPU times as in papers/000 Sect. 8). `want_paper`: also keep the
+/// work, timed, excluded from the GPU times as in KNI Sect. 8). `want_paper`: also keep the
 /// S/D tables of the paper's kernels.
 GpuSchedule build_schedule(const std::vector<std::uint32_t>& p, std::uint32_t side, Elem e, bool want_paper);
 /// The same from an already built schedule (its S/D tables copied when `want_paper`).
@@ -70,19 +70,19 @@ class Bench {
 
   /// The 100 % line: a 16-byte-vector copy of the whole array.
   Measure copy();
-  /// papers/000 Sect. 4: b[p[i]] <- a[i].
+  /// KNI Sect. 4: b[p[i]] <- a[i].
   Measure d_designated(const std::vector<std::uint32_t>& p);
-  /// papers/000 Sect. 4: b[i] <- a[q[i]], q = p^-1.
+  /// KNI Sect. 4: b[i] <- a[q[i]], q = p^-1.
   Measure s_designated(const std::vector<std::uint32_t>& p);
-  /// papers/000 Sect. 5 through 32 x 32 tiles; p is the permutation the map performs (for the check).
+  /// KNI Sect. 5 through 32 x 32 tiles; p is the permutation the map performs (for the check).
   Measure tiled(const TileMap& map, const std::vector<std::uint32_t>& p);
-  /// One row-wise permutation (papers/000 Sect. 6), the paper's kernel: `step` as in OfflineSchedule,
+  /// One row-wise permutation (KNI Sect. 6), the paper's kernel: `step` as in OfflineSchedule,
   /// `bs` its S/D tables (bank_schedule(step, side)). `pipelined`: the kernel of scheduled-pipelined.
   Measure row_wise(const std::vector<std::uint32_t>& step, const BankSchedule& bs, std::uint32_t side,
                    bool pipelined = false);
-  /// One column-wise permutation: transpose, row-wise, transpose (papers/000 Sect. 6).
+  /// One column-wise permutation: transpose, row-wise, transpose (KNI Sect. 6).
   Measure column_wise(const std::vector<std::uint32_t>& step, const BankSchedule& bs, std::uint32_t side);
-  /// papers/000 Sect. 8's five kernels: row-wise, transpose, row-wise, transpose, row-wise.
+  /// KNI Sect. 8's five kernels: row-wise, transpose, row-wise, transpose, row-wise.
   /// `pipelined` (scheduled-pipelined): the same five kernels, the row-wise one with all of a
   /// thread's global loads issued before its first store (see gpu.cu).
   Measure scheduled_paper(const GpuSchedule& s, const std::vector<std::uint32_t>& p, bool pipelined = false);

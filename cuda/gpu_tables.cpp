@@ -23,7 +23,7 @@ using report::Cell;
 
 const std::vector<std::string> kPerms{"identical", "random", "transpose", "shuffle", "bit-reversal"};
 
-// papers/000 Table 2 (GeForce GTX 680), in the paper's printed unit, as reference data for the
+// KNI Table 2 (GeForce GTX 680), in the paper's printed unit, as reference data for the
 // ratios: Kasagi, Nakano, Ito, IEICE Trans. Inf. & Syst. E97-D(12), 2014, Sect. 8, Table 2(a)
 // float at sqrt(n) = 512..4096 and 2(b) double at sqrt(n) = 256..2048. Order: kPerms.
 struct PaperRow {
@@ -120,7 +120,7 @@ Sweep run_sweep(const SweepOptions& o, const std::function<void(const Sweep&)>& 
     };
     // The schedules come from algorithms/offline's builder (the one the simulator's `scheduled`
     // runs), single-threaded per permutation: the permutations' builds run side by side on the host
-    // while the GPU measures the earlier permutations. Their time is excluded, as in papers/000 Sect. 8.
+    // while the GPU measures the earlier permutations. Their time is excluded, as in KNI Sect. 8.
     const bool scheduled = side <= o.max_scheduled_side;
     std::vector<Permutation> perms;
     std::vector<std::future<OfflineSchedule>> builds;
@@ -203,7 +203,7 @@ std::vector<std::string> device_header(const DeviceInfo& d) {
               " warm-ups, output poisoned before every run and checked cell by cell against the CPU reference"};
 }
 
-// papers/000 Sect. 8 goals of the issue, evaluated at n >= 2^24 (sqrt(n) >= 4096).
+// KNI Sect. 8 goals of the issue, evaluated at n >= 2^24 (sqrt(n) >= 4096).
 std::vector<std::string> goal_notes(const Sweep& s) {
   std::vector<std::string> out;
   for (Elem e : s.options.elems)
@@ -247,7 +247,7 @@ std::vector<std::string> goal_notes(const Sweep& s) {
 
 report::Table kasagi_t2_table(const Sweep& s) {
   report::Table t;
-  t.title = "papers/000 Table 2 on this GPU: offline permutation times, float and double";
+  t.title = "KNI Table 2 on this GPU: offline permutation times, float and double";
   t.header = device_header(s.device);
   t.header.push_back("ratio: to D-designated identical of the same type and size (the paper's comparison); "
                      "% of copy: the copy's time over the kernel's; GTX 680 ratio: the same ratio from the paper's Table 2");
@@ -274,7 +274,7 @@ report::Table kasagi_t2_table(const Sweep& s) {
                     "global loads (cells and both index arrays) before its first shared-memory store. scheduled-fused: three kernels, each transpose folded into the row-wise kernel "
                     "before it, one 16-bit gather index per cell. All three run the schedule of algorithms/offline's builder, "
                     "the one the simulator's `scheduled` runs (the S/D tables as they are; the gather arrays derived from "
-                    "them). The schedule's precomputation is excluded (papers/000 Sect. 8) and given in the benchmark table.");
+                    "them). The schedule's precomputation is excluded (KNI Sect. 8) and given in the benchmark table.");
   for (const auto& g : goal_notes(s)) t.notes.push_back(g);
   for (const auto& n : s.notes) t.notes.push_back(n);
   return t;
@@ -390,7 +390,7 @@ report::Table validate_table(const ValidateOptions& o) {
   }
 
   report::Table t;
-  t.title = "Simulator vs GPU: GPU time = a * time units + b per algorithm family (papers/000 Sect. 8)";
+  t.title = "Simulator vs GPU: GPU time = a * time units + b per algorithm family (KNI Sect. 8)";
   t.header = device_header(dev);
   t.header.push_back("simulator: HMM, w = 32, l = 1, L = " + std::to_string(o.L) + ", k = " + std::to_string(m.k) +
                      " (the GPU's SMs), round-synchronous; GPU: " + to_string(o.elem));
@@ -443,7 +443,7 @@ report::Table validate_table(const ValidateOptions& o) {
   }
   t.notes.push_back("Least-squares fits (Eigen, column-pivoting QR):");
   for (const auto& n : fit_notes) t.notes.push_back(n);
-  t.notes.push_back("Slowdowns are against D-designated identical of the same size, as in papers/000 Sect. 8, which "
+  t.notes.push_back("Slowdowns are against D-designated identical of the same size, as in KNI Sect. 8, which "
                     "predicts 4/3 for D-designated shuffle, 34/3 for D-designated transpose and bit-reversal and 6 for the "
                     "scheduled permutation at k = 8 and large n.");
   for (const auto& sk : skipped) t.notes.push_back("- not run: " + sk);

@@ -1,5 +1,5 @@
-// The GPU tables: papers/000 Table 2 on this GPU, the benchmark table (GB/s and % of copy of every
-// kernel, with the speed goals), and the simulator-vs-GPU validation of papers/000 Sect. 8.
+// The GPU tables: KNI Table 2 on this GPU, the benchmark table (GB/s and % of copy of every
+// kernel, with the speed goals), and the simulator-vs-GPU validation of KNI Sect. 8.
 #pragma once
 
 #include <cstdint>

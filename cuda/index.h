@@ -1,5 +1,5 @@
 // Index arithmetic that the GPU kernels and the host share: the 32 x 32 tiles of the in-place
-// permutations with the diagonal arrangement (papers/000 Sect. 5) and bit tricks. Plain C++ that
+// permutations with the diagonal arrangement (KNI Sect. 5) and bit tricks. Plain C++ that
 // nvcc also compiles for the device, so that the CPU tests check exactly what the kernels compute.
 #pragma once
 
@@ -32,7 +32,7 @@ MMSIM_HD std::uint32_t reverse_bits(std::uint32_t x, unsigned bits) {
 }
 
 /// Shared-memory address of tile element e = (row e / w, column e mod w) in the diagonal
-/// arrangement: alpha[i][j] lives at i w + (i + j) mod w, so bank (i + j) mod w (papers/000 Sect. 5).
+/// arrangement: alpha[i][j] lives at i w + (i + j) mod w, so bank (i + j) mod w (KNI Sect. 5).
 MMSIM_HD std::uint32_t diagonal(std::uint32_t e) {
   const std::uint32_t i = e >> kLogW, j = e & (kW - 1);
   return (i << kLogW) | ((i + j) & (kW - 1));
@@ -41,7 +41,7 @@ MMSIM_HD std::uint32_t diagonal(std::uint32_t e) {
 /// The three regular permutations done through one w x w tile per block. Step 1: thread e of block
 /// `blk` reads a[source(blk, e)] into tile element e (consecutive e: consecutive addresses, a
 /// coalesced read). Step 2: thread o writes b[destination(blk, o)] (consecutive o: consecutive
-/// addresses) with tile element gather(o). The maps generalise papers/000 Sect. 5 from w = 4 to any
+/// addresses) with tile element gather(o). The maps generalise KNI Sect. 5 from w = 4 to any
 /// power-of-two n >= w^2 (transpose: sqrt(n) a multiple of w), and satisfy
 /// destination(blk, o) = P(source(blk, gather(o))).
 enum class TileKind : std::uint8_t { Transpose, Shuffle, BitReversal };

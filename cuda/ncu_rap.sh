@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Optional step of `./mmsim.sh gpu-reproduce`: Nsight Compute's shared-memory bank-conflict counters
-# of the float 32 x 32 transposes (papers/001 Sect. VI; one block, one launch each) beside the
+# of the float 32 x 32 transposes (NMI Sect. VI; one block, one launch each) beside the
 # simulator's bank_conflicts for the same layouts, written to OUTDIR/rap-ncu.md. It never fails its
 # caller: no ncu, no permission for the counters, a timeout or an unreadable output only skip it.
 #   usage: cuda/ncu_rap.sh MMSIM OUTDIR

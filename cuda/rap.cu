@@ -1,4 +1,4 @@
-// The shared-memory 32 x 32 transposes of papers/001 Sect. VI (CRSW, SRCW, DRDW) under the raw,
+// The shared-memory 32 x 32 transposes of NMI Sect. VI (CRSW, SRCW, DRDW) under the raw,
 // ras, rap, pad and xor layouts: one block of 1024 threads per matrix, thread T(i w + j) moving one
 // cell, as in the paper. The time is taken inside the kernel (clock64 and the global timer of one
 // thread), not by the harness's events; the error check, the poison, the cell-by-cell comparison

@@ -1,4 +1,4 @@
-// The shared-memory 32 x 32 transposes of papers/001 Sect. VI on the GPU: host interface of the
+// The shared-memory 32 x 32 transposes of NMI Sect. VI on the GPU: host interface of the
 // timed, checked kernels (no CUDA header leaks out of it).
 #pragma once
 

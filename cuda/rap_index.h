@@ -1,4 +1,4 @@
-// Index arithmetic of the shared-memory 32 x 32 transposes (papers/001 Sect. III, VI) under the
+// Index arithmetic of the shared-memory 32 x 32 transposes (NMI Sect. III, VI) under the
 // raw, ras, rap, pad and xor layouts, shared by the GPU kernels and the CPU tests. The layouts are
 // the ones of models/layouts (MatrixLayout with w = 32); their random shifts are drawn on the host.
 #pragma once
@@ -22,7 +22,7 @@ MMSIM_HD std::uint32_t smem_pitch(SmemLayout k) { return k == SmemLayout::Pad ? 
 MMSIM_HD std::uint32_t smem_cells(SmemLayout k) { return kW * smem_pitch(k); }
 
 /// Address of cell (i, j), i, j < 32, given r = r_i, row i's shift (read by ras and rap only):
-/// raw i w + j; ras and rap i w + (j + r_i) mod w (papers/001 Sect. I, IV); pad i (w + 1) + j;
+/// raw i w + j; ras and rap i w + (j + r_i) mod w (NMI Sect. I, IV); pad i (w + 1) + j;
 /// xor i w + (j XOR i). The same map as MatrixLayout::address for w = 32.
 MMSIM_HD std::uint32_t smem_address(SmemLayout k, std::uint32_t i, std::uint32_t j, std::uint32_t r) {
   switch (k) {
@@ -40,7 +40,7 @@ struct SmemCell {
   std::uint32_t row, col;
 };
 
-/// The cell thread T(i w + j) reads from a (papers/001 Sect. III): crsw (i, j), srcw (j, i),
+/// The cell thread T(i w + j) reads from a (NMI Sect. III): crsw (i, j), srcw (j, i),
 /// drdw ((i + j) mod w, j). It writes the transposed cell of b: (col, row) of the cell it read.
 MMSIM_HD SmemCell smem_read_cell(SmemTranspose t, std::uint32_t thread) {
   const std::uint32_t i = thread >> kLogW, j = thread & (kW - 1);

@@ -1,5 +1,5 @@
 // The host half of the GPU transposes' layouts: the layouts family's kinds and random shifts, in
-// the form the kernels of cuda/rap.cu read (papers/001 Sect. IV, VI).
+// the form the kernels of cuda/rap.cu read (NMI Sect. IV, VI).
 #pragma once
 
 #include <cstdint>

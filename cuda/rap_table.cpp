@@ -23,7 +23,7 @@ double round_to(double v, int digits) {
   return std::round(v * f) / f;
 }
 
-// papers/001 Table III, GTX TITAN, double, ns: (raw, ras, rap) per transpose; pad and xor not measured.
+// NMI Table III, GTX TITAN, double, ns: (raw, ras, rap) per transpose; pad and xor not measured.
 constexpr double kTitanNs[3][3] = {{1595, 303.6, 154.5}, {1596, 297.1, 159.1}, {158.4, 427.4, 433.3}};
 
 std::string strip(std::string s) {
@@ -56,10 +56,10 @@ report::Table rap_t3_gpu_table(const RapTableOptions& o) {
   const DeviceInfo dev = device_info();
 
   report::Table t;
-  t.title = "papers/001 Table III on this GPU: congestion, DMM time and GPU time of the 32 x 32 transposes";
+  t.title = "NMI Table III on this GPU: congestion, DMM time and GPU time of the 32 x 32 transposes";
   t.header = sim.header;
   t.header.push_back("device: " + device_summary(dev));
-  t.header.push_back("GPU: one block of 1024 threads per matrix (thread T(32 i + j) moves one cell, papers/001 Sect. VI), one "
+  t.header.push_back("GPU: one block of 1024 threads per matrix (thread T(32 i + j) moves one cell, NMI Sect. VI), one "
                      "block per SM; block b uses layout b mod " + std::to_string(trials) +
                      " for ras and rap (the simulator's layouts, same seeds), the one layout for raw, pad and xor; " +
                      std::to_string(o.gpu.reps) + " timed transposes per block (a into b, b into a, ...) after " +

@@ -1,4 +1,4 @@
-// papers/001 Table III on this GPU: the shared-memory transposes' ns per 32 x 32 transpose beside the
+// NMI Table III on this GPU: the shared-memory transposes' ns per 32 x 32 transpose beside the
 // simulated congestion and DMM time of experiments' rap-t3, and the Nsight Compute bank-conflict
 // counters beside the simulator's.
 #pragma once

@@ -1,4 +1,4 @@
-// The host side of the scheduled offline permutation on the GPU (papers/000 Sects. 6-7): the
+// The host side of the scheduled offline permutation on the GPU (KNI Sects. 6-7): the
 // schedule that algorithms/offline builds for the simulator, in the forms the kernels read.
 #pragma once
 
@@ -11,7 +11,7 @@ struct ThreeStepSchedule;
 
 namespace mmsim::gpu {
 
-/// The paper's conflict-free row-wise arrays for one step (papers/000 Sect. 6): for row i and slot
+/// The paper's conflict-free row-wise arrays for one step (KNI Sect. 6): for row i and slot
 /// t = c * w + k, s[i * side + t] is the source cell and d[i * side + t] its destination; the w slots
 /// of warp c read w distinct banks and write w distinct banks. These are algorithms/offline's S and D
 /// tables (RowSchedule) narrowed to 16 bits.
@@ -19,7 +19,7 @@ struct BankSchedule {
   std::vector<std::uint16_t> s, d;
 };
 
-/// The three row-wise steps of papers/000 Sect. 7 for a permutation p of n = side^2 cells, as
+/// The three row-wise steps of KNI Sect. 7 for a permutation p of n = side^2 cells, as
 /// algorithms/offline builds them (the simulator's `scheduled` runs the same tables): step 1 moves
 /// each cell within its row of a to the column of its colour, step 2 moves it within its column to
 /// its destination row, step 3 within that row to its destination column. Each step is kept in two

@@ -1,4 +1,4 @@
-// A few explicit warp accesses on a DMM or UMM, simulated with a trace: papers/000 Fig. 2.
+// A few explicit warp accesses on a DMM or UMM, simulated with a trace: KNI Fig. 2.
 #pragma once
 
 #include <string>

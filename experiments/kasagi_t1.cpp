@@ -1,4 +1,4 @@
-// papers/000 Table 1 reproduced by simulation: for each algorithm the rounds of each kind are
+// KNI Table 1 reproduced by simulation: for each algorithm the rounds of each kind are
 // counted from the engine's per-round statistics, and the time comes from the engine; the paper's
 // closed form stands beside it with the difference.
 #include <cmath>
@@ -50,7 +50,7 @@ report::Table kasagi_t1(const TableOptions& o) {
   const Machine machine(m);
 
   report::Table t;
-  t.title = "papers/000 Table 1: rounds and time units on the HMM";
+  t.title = "KNI Table 1: rounds and time units on the HMM";
   t.header = {"n = " + std::to_string(n) + ", w = " + std::to_string(m.w) + ", l = " + std::to_string(m.l) +
                   ", L = " + std::to_string(m.L) + ", k = " + std::to_string(m.k) + ", seed = " + std::to_string(o.seed),
               "rounds counted from the simulation; time units simulated round-synchronously (and asynchronously)"};
@@ -61,7 +61,7 @@ report::Table kasagi_t1(const TableOptions& o) {
   struct Row {
     std::string algorithm, permutation;
   };
-  // papers/000 Table 1's rows; the in-place row is shown once per permutation it serves.
+  // KNI Table 1's rows; the in-place row is shown once per permutation it serves.
   const std::vector<Row> rows{{"d-designated", "random"}, {"s-designated", "random"}, {"transpose", "transpose"},
                               {"shuffle", "shuffle"},     {"bit-reversal", "bit-reversal"}, {"row-wise", "random"},
                               {"column-wise", "random"},  {"scheduled", "random"}};
@@ -104,9 +104,9 @@ report::Table kasagi_t1(const TableOptions& o) {
                     "(n/(kw) when k divides the number of blocks and l = 1); row-wise and column-wise take a random "
                     "permutation of every row (column); the scheduled permutation's offline schedule is not in its time.");
 
-  // D_w(P) of the named permutations against papers/000 Sect. 4's statements.
+  // D_w(P) of the named permutations against KNI Sect. 4's statements.
   const auto w = static_cast<std::uint64_t>(m.w);
-  t.notes.push_back("D_w(P) of the named permutations (papers/000 Sect. 4), measured beside the paper's value:");
+  t.notes.push_back("D_w(P) of the named permutations (KNI Sect. 4), measured beside the paper's value:");
   for (const std::string name : {"identical", "shuffle", "bit-reversal", "transpose", "random"}) {
     std::string line = "- " + name + ": ";
     try {

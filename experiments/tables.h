@@ -28,7 +28,7 @@ struct TableSpec {
 const std::vector<TableSpec>& tables();
 const TableSpec* find_table(const std::string& name);
 
-/// papers/000 Table 1 (rounds and time units of the permutation algorithms on the HMM).
+/// KNI Table 1 (rounds and time units of the permutation algorithms on the HMM).
 report::Table kasagi_t1(const TableOptions& options);
 
 }  // namespace mmsim::experiments

@@ -1,5 +1,5 @@
 // Distinct requests per bank of one warp access: the one bank counter behind the DMM's slot rule
-// (models/congestion.cpp) and the congestion Monte Carlo (papers/001 Sect. II), fast enough for
+// (models/congestion.cpp) and the congestion Monte Carlo (NMI Sect. II), fast enough for
 // tens of millions of warp accesses.
 #pragma once
 
@@ -12,7 +12,7 @@
 namespace mmsim {
 
 /// Counts distinct requests per bank with one counter per bank (generation-stamped, so a warp costs
-/// O(w), not a clearing of all banks). Equal addresses merge (papers/001 Sect. II): when an access may
+/// O(w), not a clearing of all banks). Equal addresses merge (NMI Sect. II): when an access may
 /// name one address twice, each bank keeps a chain of the threads counted in it and a new request is
 /// checked against that chain only, whose length is the bank's count so far.
 class BankCounter {
@@ -44,7 +44,7 @@ class BankCounter {
     return ++count_[bank];
   }
   /// Request number `t` (< w) of the access, which may repeat an earlier address: then it merges
-  /// (papers/001 Sect. II) and 0 is returned, else the bank's count so far.
+  /// (NMI Sect. II) and 0 is returned, else the bank's count so far.
   std::uint32_t add_unique(std::uint32_t bank, Address address, std::uint32_t t) {
     touch(bank);
     for (std::uint32_t u = head_[bank]; u != kNone; u = next_[u])

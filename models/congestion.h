@@ -1,6 +1,6 @@
 // The slot rules of the memory machine models, as functions of one warp's addresses.
 //
-// papers/000 Sect. 2 and papers/001 Sect. II: in the DMM a warp occupies as many slots as its
+// KNI Sect. 2 and NMI Sect. II: in the DMM a warp occupies as many slots as its
 // congestion, the largest number of distinct addresses it requests in one bank (bank = address mod
 // w); in the UMM as many slots as distinct address groups (group = floor(address / w)). Equal
 // addresses merge (CRCW); kNoAddress stands for a thread that requests nothing.
@@ -20,7 +20,7 @@ WarpCost bank_cost(std::span<const Address> warp, int w);
 /// UMM cost of one warp access: slots = distinct address groups; congestion as in the DMM.
 WarpCost group_cost(std::span<const Address> warp, int w);
 
-/// Congestion alone (papers/001 Sect. II), for Monte Carlo experiments over layouts.
+/// Congestion alone (NMI Sect. II), for Monte Carlo experiments over layouts.
 int congestion(std::span<const Address> warp, int w);
 
 /// The merged requests of a warp split into its DMM slots: slot s holds the s-th distinct address

@@ -1,4 +1,4 @@
-// The three memory machine models of papers/000 Sect. 2: DMM, UMM and HMM.
+// The three memory machine models of KNI Sect. 2: DMM, UMM and HMM.
 #pragma once
 
 #include <memory>

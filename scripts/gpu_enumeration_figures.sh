@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Figures of the GPU enumeration-scheme transposition (papers/004 Figs. 9-13) from the CSVs that
+# Figures of the GPU enumeration-scheme transposition (GL Figs. 9-13) from the CSVs that
 # `mmsim gpu enumeration` wrote: throughput against the matrix order, and the out-of-place heat maps.
 #   scripts/gpu_enumeration_figures.sh [DIR]   (default results/gpu; writes PNG and SVG into DIR)
 set -euo pipefail

@@ -12,13 +12,13 @@ namespace mmsim {
 /// Cost of one warp's memory instruction, as a memory model sees it.
 struct WarpCost {
   int slots = 0;           ///< pipeline slots the warp occupies (0: not dispatched)
-  int congestion = 0;      ///< max over banks of distinct addresses (papers/001 Sect. II)
+  int congestion = 0;      ///< max over banks of distinct addresses (NMI Sect. II)
   int extra_bank_requests = 0;  ///< sum over banks of (distinct addresses - 1)
 };
 
 /// A memory of width w behind one pipeline of `latency()` stages.
 ///
-/// Contract (MODEL.md "One warp access and its slots", papers/000 Sect. 2):
+/// Contract (MODEL.md "One warp access and its slots", KNI Sect. 2):
 ///  - `cost` is asked once per warp instruction with the w addresses its threads present, kNoAddress
 ///    for a thread that makes no request; equal addresses merge into one request;
 ///  - `slots` is 0 exactly when no thread makes a request;

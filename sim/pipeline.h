@@ -1,4 +1,4 @@
-// One memory's pipelined MMU: at most one slot enters per time unit (papers/000 Sect. 2, Fig. 2).
+// One memory's pipelined MMU: at most one slot enters per time unit (KNI Sect. 2, Fig. 2).
 #pragma once
 
 #include <algorithm>

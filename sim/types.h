@@ -6,7 +6,7 @@
 
 namespace mmsim {
 
-/// Address of one memory cell m[i] (papers/000 Sect. 2).
+/// Address of one memory cell m[i] (KNI Sect. 2).
 using Address = std::uint64_t;
 
 /// What a thread presents when it makes no request in an instruction (MODEL.md: inactive threads

@@ -27,7 +27,7 @@ expect_bad() {
 
 json_value() { grep -o "\"$1\": [^,]*" "$tmp/out" | head -1 | sed 's/.*: //'; }
 
-# papers/000 Fig. 2
+# KNI Fig. 2
 expect_ok "access dmm" "$MMSIM" access --model dmm -w 4 -l 5 --warp 7,5,15,0 --warp 10,11,12,9 --json
 [ "$(json_value time_units)" = 7 ] || fail "DMM Fig. 2 example: time units $(json_value time_units), expected 7"
 expect_ok "access umm" "$MMSIM" access --model umm -w 4 -l 5 --warp 7,5,15,0 --warp 10,11,12,9 --json

@@ -1,4 +1,4 @@
-// D- and S-designated permutations: output, time against papers/000 Table 1, permutations and files.
+// D- and S-designated permutations: output, time against KNI Table 1, permutations and files.
 #include <doctest/doctest.h>
 
 #include <cstdio>
@@ -55,7 +55,7 @@ TEST_CASE("named permutations on 8 elements") {
   CHECK_THROWS_AS(named_permutation("sideways", 8, 1), InputError);
 }
 
-TEST_CASE("D_w of the named permutations (papers/000 Sect. 4)") {
+TEST_CASE("D_w of the named permutations (KNI Sect. 4)") {
   const std::uint64_t n = 1 << 12;
   for (std::uint64_t w : {4u, 8u, 16u, 32u}) {
     CHECK(distribution(named_permutation("identical", n, 1).p, w) == n / w);

@@ -1,4 +1,4 @@
-// The engine against hand-worked examples of MODEL.md and papers/000 Fig. 2: one timing fact each.
+// The engine against hand-worked examples of MODEL.md and KNI Fig. 2: one timing fact each.
 #include <doctest/doctest.h>
 
 #include <numeric>
@@ -39,7 +39,7 @@ TimeUnits run_table(const MachineParams& p, const std::vector<std::vector<Addres
 
 }  // namespace
 
-TEST_CASE("papers/000 Fig. 2: DMM 3 slots in 7 time units, UMM 5 slots in 9") {
+TEST_CASE("KNI Fig. 2: DMM 3 slots in 7 time units, UMM 5 slots in 9") {
   const std::vector<std::vector<Address>> warps{{7, 5, 15, 0}, {10, 11, 12, 9}};
   const auto d = experiments::simulate_access(dmm(4, 5), warps);
   CHECK(d.slots == std::vector<int>{2, 1});

@@ -43,6 +43,13 @@ const std::map<std::string, std::map<std::string, std::string>>& small_runs() {
       {"transpose-ip-v1b", {{"order", "100"}, {"w", "8"}}},
       {"transpose-oop-nvidia", {{"rows", "100"}, {"cols", "60"}, {"w", "8"}}},
       {"transpose-oop-v1bf", {{"rows", "100"}, {"cols", "60"}, {"w", "8"}}},
+      {"as-sort", {{"w", "8"}, {"m", "8"}}},
+      {"as-partition", {{"w", "8"}, {"m", "8"}}},
+      {"as-partition-sort", {{"w", "8"}, {"m", "8"}}},
+      {"as-permute", {{"w", "8"}, {"m", "8"}}},
+      {"as-sort-bitonic", {{"w", "8"}, {"m", "8"}}},
+      {"as-partition-direct", {{"w", "8"}, {"m", "8"}}},
+      {"as-permute-direct", {{"w", "8"}, {"m", "8"}}},
   };
   return runs;
 }

@@ -1,4 +1,4 @@
-// Closed forms for the BMMC kernels on the HMM (papers/000 Table 1's regular row, papers/002
+// Closed forms for the BMMC kernels on the HMM (KNI Table 1's regular row, BDS
 // Sect. 4-5 read on the model): printed beside the simulated time, never used in its place.
 #pragma once
 
@@ -6,7 +6,7 @@
 
 namespace mmsim::closed_form {
 
-/// papers/000 Table 1, transpose/shuffle/bit-reversal: one coalesced global read and write and one
+/// KNI Table 1, transpose/shuffle/bit-reversal: one coalesced global read and write and one
 /// conflict-free shared write and read: 2n/w + 2 S + 2L - 2, with S the busiest DMM's slots
 /// (busiest_dmm_slots(), = n/(kw) when k divides the blocks). The shared latency l adds l - 1 to
 /// each shared round; the paper takes l = 1.
@@ -15,7 +15,7 @@ constexpr std::int64_t regular_pass(std::int64_t n, std::int64_t w, std::int64_t
   return 2 * (n / w) + 2 * busiest + 2 * L - 2 + 2 * (l - 1);
 }
 
-/// A tiled pass in general (papers/002 Sect. 4.1-4.3 on the HMM): 2^iters repetitions of a
+/// A tiled pass in general (BDS Sect. 4.1-4.3 on the HMM): 2^iters repetitions of a
 /// coalesced global round over n / 2^iters cells and a shared round, before and after the barrier.
 /// `busiest` is the busiest DMM's share of one shared round (blocks over k); the shared read of
 /// the tile costs `congestion` slots per warp (1 with the shifted rows, 2^(t - over) without).
@@ -27,13 +27,13 @@ constexpr std::int64_t tiled_pass(std::int64_t n, std::int64_t w, std::int64_t L
   return reps * (global + shared);
 }
 
-/// The naive kernel: a coalesced read, then a write of D_w(P) slots (papers/000 Sect. 4's
+/// The naive kernel: a coalesced read, then a write of D_w(P) slots (KNI Sect. 4's
 /// D-designated algorithm without the index array): n/w + D_w(P) + 2L - 2.
 constexpr std::int64_t naive_pass(std::int64_t n, std::int64_t w, std::int64_t L, std::int64_t distribution) {
   return n / w + distribution + 2 * L - 2;
 }
 
-/// A copy b[i] <- a[i]: two coalesced rounds, 2n/w + 2L - 2 (the yardstick of papers/002 Sect. 6).
+/// A copy b[i] <- a[i]: two coalesced rounds, 2n/w + 2L - 2 (the yardstick of BDS Sect. 6).
 constexpr std::int64_t copy(std::int64_t n, std::int64_t w, std::int64_t L) { return 2 * (n / w) + 2 * L - 2; }
 
 }  // namespace mmsim::closed_form

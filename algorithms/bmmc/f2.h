@@ -1,5 +1,5 @@
 // Linear algebra over F2 for array indices of up to 64 bits: bit matrices, BMMC maps y = A x + c and
-// their factorisations (papers/002 Sect. 3 and 5.2).
+// their factorisations (BDS Sect. 3 and 5.2).
 #pragma once
 
 #include <cstddef>
@@ -38,7 +38,7 @@ BitVector deposit(BitVector value, BitVector mask);
 BitVector extract(BitVector x, BitVector mask);
 
 /// A square n x n matrix over F2, 1 <= n <= 64. Row i is a bit vector: bit j of row i is a_ij, so
-/// (A x)_i = sum_j a_ij x_j is the parity of row_i & x (papers/002 Sect. 3).
+/// (A x)_i = sum_j a_ij x_j is the parity of row_i & x (BDS Sect. 3).
 class BitMatrix {
  public:
   BitMatrix() = default;
@@ -85,7 +85,7 @@ std::optional<std::vector<int>> bit_permutation(const BitMatrix& a);
 BitMatrix permutation_matrix(const std::vector<int>& p);
 
 /// A = U L P with U upper unit triangular, L lower unit triangular, P a permutation matrix
-/// (papers/002 Sect. 5.2). Throws std::invalid_argument when A is singular.
+/// (BDS Sect. 5.2). Throws std::invalid_argument when A is singular.
 struct Ulp {
   BitMatrix u, l, p;
 };
@@ -98,7 +98,7 @@ struct Lup {
 };
 Lup lup(const BitMatrix& a);
 
-/// A BMMC map x -> A x + c over n-bit indices (papers/002 Sect. 3); a permutation of 0..2^n - 1 when A
+/// A BMMC map x -> A x + c over n-bit indices (BDS Sect. 3); a permutation of 0..2^n - 1 when A
 /// is invertible.
 struct Bmmc {
   BitMatrix a;
@@ -111,7 +111,7 @@ struct Bmmc {
   friend bool operator==(const Bmmc&, const Bmmc&) = default;
 };
 
-/// f o g: first g, then f. (A, c) o (B, d) = (AB, Ad + c) (papers/002 Sect. 3).
+/// f o g: first g, then f. (A, c) o (B, d) = (AB, Ad + c) (BDS Sect. 3).
 Bmmc compose(const Bmmc& f, const Bmmc& g);
 /// The inverse map (A^-1, A^-1 c); throws std::invalid_argument when A is singular.
 Bmmc inverse(const Bmmc& f);
@@ -125,7 +125,7 @@ Bmmc bit_reversal(int n);
 Bmmc transpose(int rows, int cols);
 /// Output bit (i + r) mod n is input bit i: index rotated r places towards the most significant bit.
 Bmmc rotate_left(int n, int r);
-/// papers/000 Sect. 4's shuffle: the most significant bit becomes the least significant one.
+/// KNI Sect. 4's shuffle: the most significant bit becomes the least significant one.
 Bmmc shuffle(int n);
 /// The inverse of shuffle.
 Bmmc unshuffle(int n);
@@ -133,7 +133,7 @@ Bmmc unshuffle(int n);
 Bmmc complement(int n, BitVector c);
 /// Bit permutation p (output bit p[j] is input bit j) with complement c.
 Bmmc bpc(const std::vector<int>& p, BitVector c);
-/// The matrix A of papers/002 Sect. 7.2 for `parm mask`: y_i = x_i below lsb(mask), x_{i+1} from
+/// The matrix A of BDS Sect. 7.2 for `parm mask`: y_i = x_i below lsb(mask), x_{i+1} from
 /// lsb(mask) to n-2, and y_{n-1} = x . mask, so that (A, 0) moves the mask's first sub-array to the
 /// first half and its second sub-array to the second half, each in order. mask in [1, 2^n).
 Bmmc parm_matrix(int n, BitVector mask);

@@ -1,4 +1,4 @@
-// BPC and BMMC permutation kernels on the HMM (papers/002 Sect. 4-5): naive, tiled, tiled with
+// BPC and BMMC permutation kernels on the HMM (BDS Sect. 4-5): naive, tiled, tiled with
 // shifted tile rows (no bank conflicts), and tiled with several tiles per block (iterations).
 #pragma once
 
@@ -19,10 +19,10 @@ const char* to_string(KernelKind k);
 std::optional<KernelKind> parse_kernel(const std::string& name);
 const std::vector<KernelKind>& all_kernels();
 
-/// The iterations a tile-banks-iters pass uses unless told otherwise (papers/002 Sect. 4.3: 3).
+/// The iterations a tile-banks-iters pass uses unless told otherwise (BDS Sect. 4.3: 3).
 inline constexpr int kDefaultIters = 3;
 
-/// How one tiled pass splits the index bits (papers/002 Sect. 4.1 and 4.3): the t = log2 w tile
+/// How one tiled pass splits the index bits (BDS Sect. 4.1 and 4.3): the t = log2 w tile
 /// column bits (the low bits), the t tile row bits (tile_row_bits()), their overlap, the iteration
 /// bits (the lowest `iters` of the rest) and the thread-block bits (the others).
 struct TileLayout {
@@ -51,7 +51,7 @@ TileLayout tile_layout(const f2::Bmmc& f, int t, int iters);
 Kernel tiled_kernel(const f2::Bmmc& f, const TileLayout& layout, bool banks, ArrayId src, ArrayId tile,
                     ArrayId dst, std::string name);
 
-/// The naive kernel of papers/002 Appendix A: thread x performs dst[f(x)] <- src[x].
+/// The naive kernel of BDS Appendix A: thread x performs dst[f(x)] <- src[x].
 Kernel naive_kernel(const f2::Bmmc& f, int w, ArrayId src, ArrayId dst, std::string name);
 
 /// One launched pass and its round-synchronous closed form.

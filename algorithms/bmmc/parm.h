@@ -1,4 +1,4 @@
-// The parm combinator (papers/002 Sect. 7) compiled to BMMC permutations, and the sorting network
+// The parm combinator (BDS Sect. 7) compiled to BMMC permutations, and the sorting network
 // built from it, run on the HMM.
 #pragma once
 

@@ -1,4 +1,4 @@
-// Tiled BMMCs (papers/002 Sect. 5.1) and the factorisation of any BMMC into at most two of them
+// Tiled BMMCs (BDS Sect. 5.1) and the factorisation of any BMMC into at most two of them
 // (Sect. 5.2).
 #pragma once
 

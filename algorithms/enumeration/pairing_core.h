@@ -1,4 +1,4 @@
-// The exact inverses of the enumeration schemes (papers/004 Sects. 4-6) as header-only integer
+// The exact inverses of the enumeration schemes (GL Sects. 4-6) as header-only integer
 // arithmetic that both the host compiler and nvcc (for device code) build, so that the CPU tests of
 // schemes.h check the very code that the GPU kernels decode their block index with.
 #pragma once

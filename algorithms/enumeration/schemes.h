@@ -1,4 +1,4 @@
-// Enumeration schemes of papers/004 Sect. 4-6: pairing functions that number the entries of a
+// Enumeration schemes of GL Sect. 4-6: pairing functions that number the entries of a
 // triangle (or of a whole rectangle) and their exact inverses, in integer arithmetic only.
 //
 // Coordinates are (x, y) = (column, row). The triangular schemes number the n(n-1)/2 entries
@@ -22,7 +22,7 @@ std::uint64_t isqrt_floor(std::uint64_t v);
 /// ceil(sqrt(v)), exact.
 std::uint64_t isqrt_ceil(std::uint64_t v);
 
-/// S+(t) = (t^2 + t)/2 and S-(t) = (t^2 - t)/2 (papers/004 Sect. 5).
+/// S+(t) = (t^2 + t)/2 and S-(t) = (t^2 - t)/2 (GL Sect. 5).
 constexpr std::uint64_t tri_plus(std::uint64_t t) { return t * (t + 1) / 2; }
 constexpr std::uint64_t tri_minus(std::uint64_t t) { return t == 0 ? 0 : t * (t - 1) / 2; }
 

@@ -1,4 +1,4 @@
-// Block-wise matrix transposition on the simulated HMM (papers/004 Sect. 3): in place with a
+// Block-wise matrix transposition on the simulated HMM (GL Sect. 3): in place with a
 // full grid (half the blocks idle), with a super grid of regions, or with a triangular grid whose
 // block index is decoded by an enumeration scheme; out of place in NVIDIA's order or banded (V1BF).
 //

@@ -62,14 +62,14 @@ CongestionStats summarize(std::vector<std::uint64_t> histogram, double seconds) 
 
 // One (layout, pattern) pair, compiled for it: the loop the speed goal is about. Every trial draws a
 // fresh layout and a fresh access, independent of all other trials, but only the random numbers the
-// access can see (papers/001 Sect. V's experiment, done lazily):
+// access can see (NMI Sect. V's experiment, done lazily):
 //  - ras and rap are fixed by the row shifts r_0 .. r_{w-1}; raw, pad and xor draw nothing;
 //  - contiguous reads row x only, so only r_x matters. It is uniform in [0, w) under ras by
 //    definition and under rap because each entry of a uniformly random permutation is uniform, so one
 //    uniform draw stands for the whole layout;
 //  - stride and diagonal read every row and random most rows, so all w shifts are drawn: w
 //    independent uniform numbers for ras, a full uniformly random permutation for rap (Shuffler);
-//  - random names w independent uniform cells; equal cells merge into one request (papers/001
+//  - random names w independent uniform cells; equal cells merge into one request (NMI
 //    Sect. II). Every layout maps cells one-to-one to addresses, so "same address" is "same cell",
 //    which is checked on the cell's index i w + j.
 // draw_matrix_cells<P> (patterns.h) is the same access, written out for readers; tests/layouts checks

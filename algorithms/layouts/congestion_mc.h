@@ -1,5 +1,5 @@
 // Monte Carlo estimate of the expected congestion of a warp access under a random layout
-// (papers/001 Sect. V, VII): fresh layout and fresh access every trial.
+// (NMI Sect. V, VII): fresh layout and fresh access every trial.
 #pragma once
 
 #include <cstdint>

@@ -1,4 +1,4 @@
-// Access patterns of one warp over a w x w matrix or a w^4 array (papers/001 Sect. III, V, VII).
+// Access patterns of one warp over a w x w matrix or a w^4 array (NMI Sect. III, V, VII).
 #pragma once
 
 #include <cstdint>
@@ -11,14 +11,14 @@
 
 namespace mmsim::layouts {
 
-/// One warp's w cells of a w x w matrix (papers/001 Sect. III; the row, column or offset drawn fresh):
+/// One warp's w cells of a w x w matrix (NMI Sect. III; the row, column or offset drawn fresh):
 ///  - contiguous: row i, cells (i, 0) .. (i, w-1);
 ///  - stride:     column j, cells (0, j) .. (w-1, j);
 ///  - diagonal:   offset d, thread t takes (t, (d + t) mod w) (warp d of the diagonal access);
 ///  - random:     each thread an independent uniform cell; equal cells merge into one request.
 enum class MatrixPattern { Contiguous, Stride, Diagonal, Random };
 
-/// One warp's w cells of a w^4 array (papers/001 Sect. VII; free coordinates drawn fresh):
+/// One warp's w cells of a w^4 array (NMI Sect. VII; free coordinates drawn fresh):
 ///  - contiguous a[i][j][k][0 : w-1], stride1 a[i][j][0 : w-1][l], stride2 a[i][0 : w-1][k][l],
 ///    stride3 a[0 : w-1][j][k][l], random: w independent uniform cells (equal ones merge);
 ///  - malicious: the access the scheme is weakest against (malicious_meaning()).

@@ -1,4 +1,4 @@
-// The CRSW, SRCW and DRDW transposes of a w x w matrix on the DMM, over any layout (papers/001 Sect. III, VI).
+// The CRSW, SRCW and DRDW transposes of a w x w matrix on the DMM, over any layout (NMI Sect. III, VI).
 #pragma once
 
 #include <cstdint>
@@ -11,7 +11,7 @@
 
 namespace mmsim::layouts {
 
-/// papers/001 Sect. III, with thread T(i w + j) (warp i) moving one cell from a to b, both in the
+/// NMI Sect. III, with thread T(i w + j) (warp i) moving one cell from a to b, both in the
 /// same layout (the paper keeps a and b in one layout with the same r):
 ///  - crsw: reads a(i, j), writes b(j, i)                      (contiguous read, stride write);
 ///  - srcw: reads a(j, i), writes b(i, j)                      (stride read, contiguous write);

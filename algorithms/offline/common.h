@@ -1,4 +1,4 @@
-// Checks and set-up shared by the offline permutation algorithms (papers/000 Sect. 5-7).
+// Checks and set-up shared by the offline permutation algorithms (KNI Sect. 5-7).
 #pragma once
 
 #include <cstdint>

@@ -1,5 +1,5 @@
 // Koenig edge colouring: a Delta-regular bipartite multigraph coloured with exactly Delta colours
-// (papers/000 Theorem 6), the tool behind the row-wise and the scheduled permutations.
+// (KNI Theorem 6), the tool behind the row-wise and the scheduled permutations.
 #pragma once
 
 #include <cstdint>

@@ -1,4 +1,4 @@
-// The SIMT kernels of papers/000 Sect. 5-6: a w x w tile in shared memory with the diagonal
+// The SIMT kernels of KNI Sect. 5-6: a w x w tile in shared memory with the diagonal
 // arrangement, the transpose through it, and the row-wise permutation through alpha and beta.
 #pragma once
 
@@ -10,7 +10,7 @@
 namespace mmsim::offline {
 
 /// alpha[r][c] of a w x w tile lives at r w + (r + c) mod w, in bank (r + c) mod w: a row (fixed r,
-/// all c) and a column (fixed c, all r) both meet the w banks once each (papers/000 Sect. 5).
+/// all c) and a column (fixed c, all r) both meet the w banks once each (KNI Sect. 5).
 inline Address diagonal(std::uint64_t r, std::uint64_t c, std::uint64_t w) { return r * w + (r + c) % w; }
 
 /// One block of w^2 threads per tile; thread j of block i is (r, c) = (j / w, j mod w).
@@ -52,7 +52,7 @@ Kernel tile_kernel(std::string name, std::uint64_t blocks, std::uint64_t w, Arra
 /// w consecutive cells starting at a multiple of w, i.e. one address group.
 Kernel transpose_kernel(std::string name, std::uint64_t N, std::uint64_t w, ArrayId src, ArrayId dst, ArrayId tile);
 
-/// Row-wise permutation of an N x N matrix (papers/000 Sect. 6): block r of N threads owns row r;
+/// Row-wise permutation of an N x N matrix (KNI Sect. 6): block r of N threads owns row r;
 /// T_r(j): src[r N + j] -> alpha[j]; reads s[r N + j] and d[r N + j]; alpha[S] -> beta[D];
 /// beta[j] -> dst[r N + j]. Eight rounds; the two shared rounds through S and D are conflict-free
 /// when the tables come from row_schedule().

@@ -1,4 +1,4 @@
-// The offline permutation algorithms of papers/000 Sect. 5-7 on the HMM, as registry entries.
+// The offline permutation algorithms of KNI Sect. 5-7 on the HMM, as registry entries.
 #pragma once
 
 #include <vector>
@@ -7,16 +7,16 @@
 
 namespace mmsim {
 
-/// In-place transpose, shuffle and bit-reversal through a w x w diagonal tile (papers/000 Sect. 5).
+/// In-place transpose, shuffle and bit-reversal through a w x w diagonal tile (KNI Sect. 5).
 PermutationAlgorithm transpose_algorithm();
 PermutationAlgorithm shuffle_algorithm();
 PermutationAlgorithm bit_reversal_algorithm();
 
-/// Row-wise and column-wise permutations of the sqrt(n) x sqrt(n) matrix (papers/000 Sect. 6).
+/// Row-wise and column-wise permutations of the sqrt(n) x sqrt(n) matrix (KNI Sect. 6).
 PermutationAlgorithm row_wise_algorithm();
 PermutationAlgorithm column_wise_algorithm();
 
-/// The scheduled three-step permutation of any P (papers/000 Sect. 7).
+/// The scheduled three-step permutation of any P (KNI Sect. 7).
 PermutationAlgorithm scheduled_algorithm();
 
 /// The six above, in Table 1's order.

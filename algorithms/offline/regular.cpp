@@ -1,4 +1,4 @@
-// papers/000 Sect. 5 generalised from n = 256, w = 4 to n = 2^m >= w^2, w = 2^s (transpose: any
+// KNI Sect. 5 generalised from n = 256, w = 4 to n = 2^m >= w^2, w = 2^s (transpose: any
 // n = N^2 with N a multiple of w). Each block of w^2 threads moves one w x w tile:
 // coalesced read -> conflict-free write of the diagonal tile -> conflict-free read -> coalesced write.
 #include <bit>
@@ -100,7 +100,7 @@ PermutationRun run_regular(const std::string& algorithm, const Machine& machine,
 PermutationAlgorithm regular(const std::string& name, const std::string& what, const std::string& needs) {
   return {name,
           "in-place " + what + " through w x w diagonal tiles in shared memory (" + needs + "; --perm " + name + " only)",
-          "papers/000 Sect. 5",
+          "KNI Sect. 5",
           [name](const MachineParams& m, const PermutationInput& in) { check_regular(name, m, in); },
           [name](const Machine& m, const PermutationInput& in, const EngineOptions& o) { return run_regular(name, m, in, o); }};
 }

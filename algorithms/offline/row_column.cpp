@@ -1,4 +1,4 @@
-// papers/000 Sect. 6: row-wise permutation (one block per row, S/D tables from a Koenig colouring
+// KNI Sect. 6: row-wise permutation (one block per row, S/D tables from a Koenig colouring
 // of each row's bank multigraph) and column-wise permutation (transpose, row-wise, transpose).
 #include <algorithm>
 #include <chrono>
@@ -119,7 +119,7 @@ PermutationAlgorithm row_wise_algorithm() {
   return {"row-wise",
           "permutes each row of the sqrt(n) x sqrt(n) matrix, conflict-free by Koenig colouring (P must keep every "
           "row; --perm random: a random permutation of every row)",
-          "papers/000 Sect. 6",
+          "KNI Sect. 6",
           [](const MachineParams& m, const PermutationInput& in) { check_line("row-wise", m, in, false); },
           [](const Machine& m, const PermutationInput& in, const EngineOptions& o) { return run_line("row-wise", m, in, o, false); }};
 }
@@ -128,7 +128,7 @@ PermutationAlgorithm column_wise_algorithm() {
   return {"column-wise",
           "permutes each column: transpose, row-wise, transpose (P must keep every column; --perm random: a random "
           "permutation of every column)",
-          "papers/000 Sect. 6",
+          "KNI Sect. 6",
           [](const MachineParams& m, const PermutationInput& in) { check_line("column-wise", m, in, true); },
           [](const Machine& m, const PermutationInput& in, const EngineOptions& o) { return run_line("column-wise", m, in, o, true); }};
 }

@@ -99,7 +99,7 @@ ThreeStepSchedule three_step_schedule(std::span<const Word> p, int w, ScheduleTi
   out.w = w;
   auto t0 = std::chrono::steady_clock::now();
   std::clock_t c0 = std::clock();
-  // papers/000 Sect. 7: edge x joins source row x / N to destination row P(x) / N; the edges come
+  // KNI Sect. 7: edge x joins source row x / N to destination row P(x) / N; the edges come
   // grouped by source row already (x = i N + j), N per row and N per destination row.
   std::vector<std::uint32_t> colour(n);
   {

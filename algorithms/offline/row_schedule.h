@@ -1,5 +1,5 @@
-// The S/D tables of the row-wise permutation (papers/000 Sect. 6) and of the three steps of the
-// scheduled permutation (papers/000 Sect. 7), computed offline by Koenig edge colouring.
+// The S/D tables of the row-wise permutation (KNI Sect. 6) and of the three steps of the
+// scheduled permutation (KNI Sect. 7), computed offline by Koenig edge colouring.
 #pragma once
 
 #include <cstdint>
@@ -45,7 +45,7 @@ struct ScheduleTiming {
   double colouring_cpu = 0, tables_cpu = 0;  ///< the same in processor time of this process
 };
 
-/// papers/000 Sect. 7 for P(x) = p[x], n = N^2, N a multiple of w: colour the row multigraph (edge
+/// KNI Sect. 7 for P(x) = p[x], n = N^2, N a multiple of w: colour the row multigraph (edge
 /// from source row x / N to destination row P(x) / N) with N colours; colour c(x) is the column x
 /// takes in step 1, step 2 takes it to row P(x) / N, step 3 to column P(x) mod N.
 ThreeStepSchedule three_step_schedule(std::span<const Word> p, int w, ScheduleTiming* timing = nullptr);

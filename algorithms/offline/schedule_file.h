@@ -1,4 +1,4 @@
-// Offline schedules of the scheduled permutation (papers/000 Sect. 7) as files, so that the
+// Offline schedules of the scheduled permutation (KNI Sect. 7) as files, so that the
 // simulator and the CUDA backend run the same precomputed S/D tables.
 //
 // File format, version 1. Every integer is little-endian, unsigned, with no padding.
@@ -22,7 +22,7 @@
 //
 // Table t is row-major: entry r * N + j is S_r(j) (in s_t) or D_r(j) (in d_t) of row r, so that
 // thread T_r(j) of the row-wise kernel reads alpha_r[S_r(j)] and writes beta_r[D_r(j)]
-// (papers/000 Sect. 6). Each S_r and D_r is a permutation of 0..N-1, the row's permutation is
+// (KNI Sect. 6). Each S_r and D_r is a permutation of 0..N-1, the row's permutation is
 // P_r(S_r(j)) = D_r(j), and for every warp (j = c w .. c w + w - 1) the banks S_r(j) mod w are
 // distinct, as are the banks D_r(j) mod w.
 //

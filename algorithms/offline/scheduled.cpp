@@ -1,4 +1,4 @@
-// papers/000 Sect. 7: the scheduled permutation of any P as row-wise, column-wise, row-wise
+// KNI Sect. 7: the scheduled permutation of any P as row-wise, column-wise, row-wise
 // permutations (Sect. 7 writes P(i w + j) for the element a[i][j]; the index meant is i sqrt(n) + j).
 #include <chrono>
 
@@ -77,7 +77,7 @@ PermutationAlgorithm scheduled_algorithm() {
   return {"scheduled",
           "any permutation in three steps: row-wise, column-wise, row-wise, scheduled offline by Koenig colouring "
           "(n = N^2, N a multiple of w; --schedule FILE from `mmsim schedule`)",
-          "papers/000 Sect. 7", check_scheduled, run_scheduled};
+          "KNI Sect. 7", check_scheduled, run_scheduled};
 }
 
 }  // namespace mmsim

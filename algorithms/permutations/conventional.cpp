@@ -70,7 +70,7 @@ PermutationRun run_conventional(const Machine& machine, const PermutationInput& 
 
 PermutationAlgorithm d_designated() {
   return {"d-designated", "conventional permutation, destination designated: b[p[i]] <- a[i]",
-          "papers/000 Sect. 4", check_conventional,
+          "KNI Sect. 4", check_conventional,
           [](const Machine& m, const PermutationInput& in, const EngineOptions& o) {
             return run_conventional(m, in, o, true);
           }};
@@ -78,7 +78,7 @@ PermutationAlgorithm d_designated() {
 
 PermutationAlgorithm s_designated() {
   return {"s-designated", "conventional permutation, source designated: b[i] <- a[q[i]], q = P^-1",
-          "papers/000 Sect. 4", check_conventional,
+          "KNI Sect. 4", check_conventional,
           [](const Machine& m, const PermutationInput& in, const EngineOptions& o) {
             return run_conventional(m, in, o, false);
           }};

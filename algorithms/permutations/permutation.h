@@ -1,4 +1,4 @@
-// Permutations of 0..n-1: the named ones of papers/000 Sect. 4, random ones, and files.
+// Permutations of 0..n-1: the named ones of KNI Sect. 4, random ones, and files.
 #pragma once
 
 #include <cstdint>
@@ -11,7 +11,7 @@
 
 namespace mmsim {
 
-/// P as the array p with p[i] = P(i): a[i] moves to b[P(i)] (papers/000 Sect. 4).
+/// P as the array p with p[i] = P(i): a[i] moves to b[P(i)] (KNI Sect. 4).
 struct Permutation {
   std::string name;
   std::vector<Word> p;
@@ -35,7 +35,7 @@ std::optional<std::string> check_permutation(const std::vector<Word>& p);
 
 std::vector<Word> inverse(const std::vector<Word>& p);
 
-/// D_w(P) = sum over warps j of |{ floor(P(jw + t) / w) }| (papers/000 Sect. 4). n % w == 0.
+/// D_w(P) = sum over warps j of |{ floor(P(jw + t) / w) }| (KNI Sect. 4). n % w == 0.
 std::uint64_t distribution(const std::vector<Word>& p, std::uint64_t w);
 
 /// sqrt(n) when n is a perfect square, else 0.

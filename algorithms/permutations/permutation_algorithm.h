@@ -1,4 +1,4 @@
-// What every permutation algorithm of papers/000 offers the CLI, the tables and the tests.
+// What every permutation algorithm of KNI offers the CLI, the tables and the tests.
 #pragma once
 
 #include <functional>

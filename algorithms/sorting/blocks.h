@@ -1,4 +1,4 @@
-// Conflict-free building blocks of papers/003 Sect. 2 on the matrix DMM: row sorts by each row's
+// Conflict-free building blocks of AS Sect. 2 on the matrix DMM: row sorts by each row's
 // own processor, column sorts across processors, and row-major <-> column-major conversions.
 #pragma once
 
@@ -31,7 +31,7 @@ void row_merge_sort(Work& k, const Directions& desc);
 
 /// Each processor sorts its own row by keys < key_range with LSD radix sort in base
 /// min(key_range, m) (counting sort per digit, counts kept in its own row of `aux`):
-/// O(m ceil(log_m key_range)) steps, O(m) when key_range <= m (papers/003 Corollary 1).
+/// O(m ceil(log_m key_range)) steps, O(m) when key_range <= m (AS Corollary 1).
 void row_radix_sort(Work& k, const Directions& desc, std::uint64_t key_range);
 
 /// Converts every block of h consecutive rows (h | w, h and m powers of two) from row-major to

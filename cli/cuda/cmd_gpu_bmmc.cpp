@@ -1,4 +1,4 @@
-// `mmsim gpu bmmc`: the BPC / BMMC benchmark of papers/002 Sect. 6 (cuda/bmmc/driver.h); writes
+// `mmsim gpu bmmc`: the BPC / BMMC benchmark of BDS Sect. 6 (cuda/bmmc/driver.h); writes
 // bmmc.md, bmmc.csv and bmmc-matrices.txt to --out.
 #include "cli/cuda/gpu_common.h"
 #include "cuda/bmmc/driver.h"
@@ -7,7 +7,7 @@ namespace mmsim::cli {
 
 GpuSubcommand add_gpu_bmmc_command(CLI::App& gpu) {
   auto* cmd = gpu.add_subcommand(
-      "bmmc", "papers/002's BPC and BMMC kernels against a copy, every cell checked (bmmc.md, .csv, -matrices.txt)");
+      "bmmc", "BDS's BPC and BMMC kernels against a copy, every cell checked (bmmc.md, .csv, -matrices.txt)");
   struct Opts {
     std::string out = "results/gpu";
     gpu::bmmc::BmmcOptions b;

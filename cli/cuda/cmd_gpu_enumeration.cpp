@@ -1,4 +1,4 @@
-// `mmsim gpu enumeration`: papers/004's transpositions on the GPU (cuda/enumeration/driver.h);
+// `mmsim gpu enumeration`: GL's transpositions on the GPU (cuda/enumeration/driver.h);
 // writes enumeration.{csv,md}, enumeration_heatmap.csv and enumeration_heatmap_{nvidia,v1bf}.csv to
 // --out.
 #include "cli/cuda/gpu_common.h"
@@ -9,7 +9,7 @@ namespace mmsim::cli {
 GpuSubcommand add_gpu_enumeration_command(CLI::App& gpu) {
   auto* cmd = gpu.add_subcommand(
       "enumeration",
-      "papers/004's transpositions by order and as a heat map, every cell checked (enumeration*.csv, .md)");
+      "GL's transpositions by order and as a heat map, every cell checked (enumeration*.csv, .md)");
   struct Opts {
     std::string out = "results/gpu";
     gpu::enumeration::EnumerationOptions e;

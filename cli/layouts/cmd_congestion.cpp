@@ -1,5 +1,5 @@
 // `mmsim congestion`: Monte Carlo of the expected congestion of one warp access under a random layout
-// (papers/001 Sect. V, VII).
+// (NMI Sect. V, VII).
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
@@ -65,7 +65,7 @@ std::vector<BenchRow> bench_all(layouts::CongestionQuery q, bool trials_given, i
 
 Runner add_congestion_command(CLI::App& app) {
   auto* cmd = app.add_subcommand(
-      "congestion", "expected congestion of a warp access under a random layout, by Monte Carlo (papers/001)");
+      "congestion", "expected congestion of a warp access under a random layout, by Monte Carlo (NMI)");
   struct Opts {
     layouts::CongestionQuery q;
     bool json = false;

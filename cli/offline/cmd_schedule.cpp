@@ -1,4 +1,4 @@
-// `mmsim schedule`: precomputes the scheduled permutation's S/D tables (papers/000 Sect. 7) into a
+// `mmsim schedule`: precomputes the scheduled permutation's S/D tables (KNI Sect. 7) into a
 // file (format: algorithms/offline/schedule_file.h). `mmsim bench-schedule`: how long that takes.
 #include <sys/resource.h>
 

@@ -1,4 +1,4 @@
-// Index arithmetic of the GPU BPC / BMMC kernels (papers/002 Sect. 4-5), shared by the device and
+// Index arithmetic of the GPU BPC / BMMC kernels (BDS Sect. 4-5), shared by the device and
 // the CPU tests: one pass's parameters as plain data, and the per-lane pieces of every address.
 // The kernels are generic at run time: the matrix rows and the bit masks are kernel arguments.
 #pragma once
@@ -14,7 +14,7 @@ inline constexpr std::uint32_t kMaxBits = 30;
 
 /// One pass y = A x + c over n-bit indices, as the kernels read it. Rows are bit vectors: bit j of
 /// rows[i] is a_ij, so output bit i is the parity of rows[i] & x; rows at or above n are zero. The
-/// masks partition the n index bits as in papers/002 Sect. 4.1 and 4.3 for tiles of w = 32 columns:
+/// masks partition the n index bits as in BDS Sect. 4.1 and 4.3 for tiles of w = 32 columns:
 /// col (the 5 low bits), row (the tile row bits: the columns of A that vanish below row 5),
 /// over = row & col, iter (the bits a block walks through in its loop) and block (the grid).
 struct PassArgs {
@@ -48,7 +48,7 @@ MMSIM_HD std::uint32_t apply_rows(const PassArgs& a, std::uint32_t x) {
   return y;
 }
 
-/// Software deposit and extract (the stitching functions of papers/002 Sect. 4.1 are built from
+/// Software deposit and extract (the stitching functions of BDS Sect. 4.1 are built from
 /// them): `value`'s low bits go, in order, to the set bits of `mask`; and back.
 MMSIM_HD std::uint32_t deposit32(std::uint32_t value, std::uint32_t mask) {
   std::uint32_t out = 0;

@@ -65,7 +65,7 @@ Mismatches check_output(const std::uint32_t* out, std::uint64_t n, const Referen
 struct Perm {
   std::string name;
   f2::Bmmc f;
-  double goal_pct;  // papers/002 Sect. 6's goals: BPC 90 %, BMMC 85 % of the copy
+  double goal_pct;  // BDS Sect. 6's goals: BPC 90 %, BMMC 85 % of the copy
 };
 
 std::string overlaps(const std::vector<Pass>& passes) {
@@ -212,17 +212,17 @@ BmmcTables bmmc_tables(const BmmcOptions& o, const BmmcRun& run) {
       "times: CUDA events around the launches only (median); the output is poisoned before every run (the middle "
       "array of a two-pass BMMC before the first) and every cell checked on the CPU against dst[A x + c] = src[x]",
       "% of copy: effective bandwidth, launches x 2 n x 4 bytes over the median time, against the copy's 2 n x 4 "
-      "bytes (16-byte vectors, same run, same size), as in papers/002 Fig. 10: a two-pass BMMC moves the array twice",
-      "goals (papers/002 Sect. 6: 92 % and 86 % on an RTX 4090): BPC >= 90 %, BMMC >= 85 %, judged on "
+      "bytes (16-byte vectors, same run, same size), as in BDS Fig. 10: a two-pass BMMC moves the array twice",
+      "goals (BDS Sect. 6: 92 % and 86 % on an RTX 4090): BPC >= 90 %, BMMC >= 85 %, judged on "
       "tile-banks-iters; bit-reversal is held to the BPC goal"};
   pct.columns = {"log2 n", "permutation", "launches (tiled)", "over bits per pass", "copy ms",
                  "naive",  "tile",        "tile-banks",       "tile-banks-iters",   "goal %",
                  "goal"};
   report::Table& ms = t.ms;
-  ms.title = "Median time in ms per kernel (papers/002 Fig. 9)";
+  ms.title = "Median time in ms per kernel (BDS Fig. 9)";
   ms.columns = {"log2 n", "permutation", "copy", "naive", "tile", "tile-banks", "tile-banks-iters"};
   report::Table& speed = t.speed;
-  speed.title = "Speed-up of tile-banks-iters over naive by size (papers/002 Fig. 11)";
+  speed.title = "Speed-up of tile-banks-iters over naive by size (BDS Fig. 11)";
   speed.columns = {"log2 n"};
   for (const auto& p : run.perms) speed.columns.push_back(p);
   t.csv.columns = {"device",

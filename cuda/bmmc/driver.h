@@ -1,6 +1,6 @@
 // `mmsim gpu bmmc`: random BPC, random BMMC and bit-reversal permutations on the GPU with the naive
-// and tiled kernels of papers/002, from 2^20 to 2^30 floats, timed against a copy in the same run
-// and checked cell by cell; the tables of papers/002 Fig. 9-11 and the matrices used.
+// and tiled kernels of BDS, from 2^20 to 2^30 floats, timed against a copy in the same run
+// and checked cell by cell; the tables of BDS Fig. 9-11 and the matrices used.
 #pragma once
 
 #include <algorithm>

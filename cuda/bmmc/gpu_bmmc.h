@@ -1,4 +1,4 @@
-// The GPU side of the BPC / BMMC permutations (papers/002 Sect. 4-6): timed, checked runs of the
+// The GPU side of the BPC / BMMC permutations (BDS Sect. 4-6): timed, checked runs of the
 // naive and tiled kernels on float arrays of 2^n cells. No CUDA header leaks out of it.
 #pragma once
 
@@ -12,7 +12,7 @@
 
 namespace mmsim::gpu::bmmc {
 
-/// One launch: dst[A x + c] <- src[x]. naive: thread x moves cell x (papers/002 Appendix A);
+/// One launch: dst[A x + c] <- src[x]. naive: thread x moves cell x (BDS Appendix A);
 /// otherwise a tiled pass (Sect. 4.1), rows shifted when `banks` (Sect. 4.2), 2^iters tiles per
 /// block (Sect. 4.3, iters <= 3).
 struct Pass {

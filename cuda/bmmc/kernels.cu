@@ -1,4 +1,4 @@
-// The CUDA kernels of the BPC / BMMC permutations (papers/002 Sect. 4-5 and Appendix A), generic
+// The CUDA kernels of the BPC / BMMC permutations (BDS Sect. 4-5 and Appendix A), generic
 // at run time: the matrix rows, the complement and the bit masks come in as kernel arguments, and
 // the index bits are parities computed on the device; and their launch shapes. The timing, the
 // poison, the source fill and the copy are cuda/harness's. Every CUDA call goes through MMSIM_CK;

@@ -1,5 +1,5 @@
 // Host side of the GPU BPC / BMMC passes: the kernel arguments of one pass from a BMMC and its tile
-// layout (papers/002 Sect. 4-5), and the passes of each kernel kind (a general BMMC: two tiled passes
+// layout (BDS Sect. 4-5), and the passes of each kernel kind (a general BMMC: two tiled passes
 // through the factorisation of Sect. 5.2).
 #pragma once
 
@@ -48,7 +48,7 @@ inline PassArgs tiled_args(const f2::Bmmc& f, const mmsim::bmmc::TileLayout& lay
 
 /// The GPU passes of one kernel kind for f: one naive launch of f itself, or one tiled launch per
 /// tiled factor of f (a BPC or a tiled BMMC: one; any other BMMC: two). tile-banks-iters uses
-/// min(3, free bits) iterations per pass (papers/002 Sect. 4.3).
+/// min(3, free bits) iterations per pass (BDS Sect. 4.3).
 inline std::vector<Pass> gpu_passes(const f2::Bmmc& f, mmsim::bmmc::KernelKind kind) {
   using mmsim::bmmc::KernelKind;
   if (kind == KernelKind::Naive) {

@@ -1,4 +1,4 @@
-// `mmsim gpu enumeration`: papers/004's transpositions on the GPU (gpu_enumeration.h), swept over
+// `mmsim gpu enumeration`: GL's transpositions on the GPU (gpu_enumeration.h), swept over
 // square orders (throughput against the order, Figs. 9-11) and over rows x cols shapes out of place
 // (the heat maps, Figs. 12-13), within a time budget; and the tables made from the sweep.
 #pragma once

@@ -1,4 +1,4 @@
-// The GPU side of papers/004's block-wise transpositions of float matrices: in place with the naive
+// The GPU side of GL's block-wise transpositions of float matrices: in place with the naive
 // full grid (Listing 2), a super grid of regions (Listings 3-4) or a triangular grid decoded by V1,
 // V1R or V1B (Sects. 4-5); out of place in NVIDIA's order (Listing 1) or in V1BF order (Sect. 6).
 // Timed and checked runs of each kernel, for the driver of `mmsim gpu enumeration`. No CUDA header

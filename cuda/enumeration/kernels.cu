@@ -1,4 +1,4 @@
-// The CUDA kernels of papers/004's block-wise transpositions (see gpu_enumeration.h), their launch
+// The CUDA kernels of GL's block-wise transpositions (see gpu_enumeration.h), their launch
 // shapes, and the check that compares every cell on the GPU (the largest matrices hold 2^32 cells:
 // too many to copy back and compare on the host). The timing and the poison are cuda/harness's;
 // every CUDA call goes through MMSIM_CK, every launch is followed by MMSIM_LAUNCHED.

@@ -168,7 +168,7 @@ report::Table heat_summary_table(const EnumerationRun& sw, const EnumerationOpti
       "output is poisoned (all-ones NaN, no cell's value) before every run and the last run's output is checked "
       "cell by cell on the GPU. Mismatched cells over all runs: " +
           std::to_string(bad) + (bad ? " -- SOME RESULTS ARE WRONG." : "."),
-      "- Whether the \"seashore\" degradation of papers/004 (throughput falling with the order, Figs. 9-11, and "
+      "- Whether the \"seashore\" degradation of GL (throughput falling with the order, Figs. 9-11, and "
       "the cold shore of the heat maps, Figs. 12-13) shows on this device is read from the ratios above; this "
       "file does not judge it.",
       "- Whole run: " + fmt(sw.seconds, 1) + " s (budget " + fmt(opt.budget_s, 0) + " s)."};
@@ -190,7 +190,7 @@ EnumerationTables enumeration_tables(const EnumerationOptions& o, const Enumerat
 }
 
 std::string enumeration_markdown(const EnumerationTables& t) {
-  return "# Enumeration-scheme transposition on the GPU (papers/004 Sect. 7, Figs. 9-13)\n\n" +
+  return "# Enumeration-scheme transposition on the GPU (GL Sect. 7, Figs. 9-13)\n\n" +
          report::to_markdown(t.throughput) + "\n" + report::to_markdown(t.stability) + "\n" +
          report::to_markdown(t.heat_summary);
 }

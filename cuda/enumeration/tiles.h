@@ -1,4 +1,4 @@
-// Which tile each GPU block of the transposition kernels moves (papers/004 Sects. 3-6), and the
+// Which tile each GPU block of the transposition kernels moves (GL Sects. 3-6), and the
 // cell contents the kernels are checked with. Host-and-device code: the CPU tests compare it with
 // the simulator's grids, so the GPU decodes exactly what the simulator was checked on.
 #pragma once

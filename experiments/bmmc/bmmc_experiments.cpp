@@ -1,5 +1,5 @@
 // Every time below comes from the engine (round-synchronous, and asynchronous beside it); the
-// closed forms of bmmc_time.h are printed next to it with the difference. GPU columns (papers/002
+// closed forms of bmmc_time.h are printed next to it with the difference. GPU columns (BDS
 // measures % of a copy's bandwidth on a GPU) belong to the GPU harness and are left out here.
 #include "experiments/bmmc/bmmc_experiments.h"
 
@@ -43,7 +43,7 @@ std::string header_line(const MachineParams& m, const std::string& extra) {
          ", k = " + std::to_string(m.k) + ", " + extra;
 }
 
-// The three workloads of papers/002 Fig. 9-11.
+// The three workloads of BDS Fig. 9-11.
 enum class Workload { RandomBpc, RandomBmmc, BitReversal };
 const char* name_of(Workload wl) {
   switch (wl) {
@@ -111,7 +111,7 @@ report::Table bmmc_optimisations_table(const TableOptions& o) {
   const std::int64_t copy = closed_form::copy(n, m.w, m.L);
 
   report::Table t;
-  t.title = "papers/002 Fig. 9-10 on the simulated HMM: impact of each optimisation";
+  t.title = "BDS Fig. 9-10 on the simulated HMM: impact of each optimisation";
   t.header = {header_line(m, "n = 2^" + std::to_string(bits) + ", seeds " + std::to_string(o.seed) + ".." +
                                  std::to_string(o.seed + static_cast<std::uint64_t>(trials) - 1) +
                                  " (random rows: means over the seeds)"),
@@ -123,7 +123,7 @@ report::Table bmmc_optimisations_table(const TableOptions& o) {
     for (bmmc::KernelKind k : bmmc::all_kernels()) {
       const Cell c = measure(machine, wl, bits, k, o.seed, trials, true);
       if (k == bmmc::KernelKind::Naive) naive = c.time;
-      // A copy moves the data once; a two-pass BMMC moves it twice (papers/002 Sect. 6, Fig. 10).
+      // A copy moves the data once; a two-pass BMMC moves it twice (BDS Sect. 6, Fig. 10).
       const double bandwidth = 100.0 * c.passes * static_cast<double>(copy) / c.time;
       t.add_row({std::string(name_of(wl)), std::string(bmmc::to_string(k)), static_cast<long long>(c.trials),
                  round3(c.passes), round3(c.time), round3(c.predicted), c.max_diff, round3(naive / c.time),
@@ -132,12 +132,12 @@ report::Table bmmc_optimisations_table(const TableOptions& o) {
     }
   }
   t.notes.push_back("copy (b[i] <- a[i]) on this machine: 2n/w + 2L - 2 = " + std::to_string(copy) + " time units.");
-  t.notes.push_back("tile-banks on a BPC is papers/000 Sect. 5's in-place regular permutation: 2n/w + 2 S + 2L - 2 "
+  t.notes.push_back("tile-banks on a BPC is KNI Sect. 5's in-place regular permutation: 2n/w + 2 S + 2L - 2 "
                     "with S the busiest DMM's slots (n/(kw) when k divides the blocks).");
   t.notes.push_back("iters repeats each round 2^iters times over n/2^iters cells: the HMM charges nothing for index "
                     "arithmetic (what iters saves on a GPU), so round-synchronously it only adds (2^iters - 1)(L - 1) to "
                     "each global phase; asynchronous execution hides that.");
-  t.notes.push_back("papers/002 applies iters to BPCs only (an instruction-count argument); the simulator runs it on "
+  t.notes.push_back("BDS applies iters to BPCs only (an instruction-count argument); the simulator runs it on "
                     "tiled BMMC passes too, shown for completeness.");
   t.notes.push_back("GPU % of copy is measured by the GPU harness, not here.");
   return t;
@@ -150,10 +150,10 @@ report::Table bmmc_sizes_table(const TableOptions& o) {
   const int min_bits = std::max(t_bits, std::min(10, max_bits));
   const Machine machine(m);
   report::Table t;
-  t.title = "papers/002 Fig. 11 on the simulated HMM: speed-up of the optimised kernels over the naive one";
+  t.title = "BDS Fig. 11 on the simulated HMM: speed-up of the optimised kernels over the naive one";
   t.header = {header_line(m, "n = 2^" + std::to_string(min_bits) + "..2^" + std::to_string(max_bits) +
                                  ", seed " + std::to_string(o.seed)),
-              "optimised: tile-banks-iters for BPCs, tile-banks for BMMCs (papers/002 Sect. 6)"};
+              "optimised: tile-banks-iters for BPCs, tile-banks for BMMCs (BDS Sect. 6)"};
   t.columns = {"log2 n", "permutation", "naive time units", "optimised kernel", "optimised time units",
                "closed form", "speed-up", "async speed-up", "correct"};
   for (int bits = min_bits; bits <= max_bits; ++bits)
@@ -167,7 +167,7 @@ report::Table bmmc_sizes_table(const TableOptions& o) {
                  round3(naive.time / opt.time), round3(naive.async / opt.async),
                  std::string(naive.correct && opt.correct ? "yes" : "NO")});
     }
-  t.notes.push_back("GPU speed-ups (papers/002 Fig. 11, 2^20..2^30 cells) come from the GPU harness, not here.");
+  t.notes.push_back("GPU speed-ups (BDS Fig. 11, 2^20..2^30 cells) come from the GPU harness, not here.");
   return t;
 }
 
@@ -178,7 +178,7 @@ report::Table parm_sort_table(const TableOptions& o) {
   const int min_bits = std::max({1, t_bits, max_bits - 4});
   const Machine machine(m);
   report::Table t;
-  t.title = "papers/002 Sect. 7: the parm sorting network on the simulated HMM";
+  t.title = "BDS Sect. 7: the parm sorting network on the simulated HMM";
   t.header = {header_line(m, "n = 2^" + std::to_string(min_bits) + "..2^" + std::to_string(max_bits) +
                                  ", keys from seed " + std::to_string(o.seed))};
   t.columns = {"log2 n", "permutations", "compare-exchange columns", "BMMC permutations", "kernel passes",

@@ -1,4 +1,4 @@
-// Simulator-side tables and figures for BPC/BMMC permutations and the parm sort (papers/002
+// Simulator-side tables and figures for BPC/BMMC permutations and the parm sort (BDS
 // Fig. 9-11 and Sect. 7), every time from the engine with the closed form beside it.
 #pragma once
 
@@ -9,11 +9,11 @@
 
 namespace mmsim::experiments {
 
-/// papers/002 Fig. 9 and 10 on the HMM: each kernel on random BPCs, random BMMCs and bit-reversal.
+/// BDS Fig. 9 and 10 on the HMM: each kernel on random BPCs, random BMMCs and bit-reversal.
 report::Table bmmc_optimisations_table(const TableOptions& options);
-/// papers/002 Fig. 11 on the HMM: speed-up of the optimised kernels over the naive one by size.
+/// BDS Fig. 11 on the HMM: speed-up of the optimised kernels over the naive one by size.
 report::Table bmmc_sizes_table(const TableOptions& options);
-/// papers/002 Sect. 7: the parm sorting network, direct or through BMMC permutations, by size.
+/// BDS Sect. 7: the parm sorting network, direct or through BMMC permutations, by size.
 report::Table parm_sort_table(const TableOptions& options);
 
 std::vector<std::string> bmmc_optimisations_figure(const std::string& out_dir);

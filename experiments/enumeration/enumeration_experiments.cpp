@@ -16,7 +16,7 @@ namespace {
 using namespace mmsim::enumeration;
 
 // The TLB the table uses: pages of 16384 cells hold 16 rows of a 1024-order matrix (a GPU's 2 MB
-// page holds about 21 rows of the 24K-order matrix where papers/004 Fig. 2 starts to fall), and 32
+// page holds about 21 rows of the 24K-order matrix where GL Fig. 2 starts to fall), and 32
 // entries reach 2^19 cells, an order of about 724: orders below fit, orders above thrash.
 TlbParams table_tlb() {
   TlbParams t;
@@ -82,7 +82,7 @@ MachineParams machine_of(const TableOptions& o) {
 report::Table make(const MachineParams& m, const std::vector<std::uint64_t>& orders) {
   const TlbParams tlb = table_tlb();
   report::Table t;
-  t.title = "papers/004 on the simulated HMM: transposition orderings with and without a TLB";
+  t.title = "GL on the simulated HMM: transposition orderings with and without a TLB";
   t.header = {"HMM w = " + std::to_string(m.w) + ", l = " + std::to_string(m.l) + ", L = " + std::to_string(m.L) +
                   ", k = " + std::to_string(m.k) + "; asynchronous execution, " + std::to_string(kResident) +
                   " resident blocks per DMM, issued in block index order",
@@ -136,7 +136,7 @@ report::Table make(const MachineParams& m, const std::vector<std::uint64_t>& ord
       "order, TLB on.",
       "Block order is the only difference between IP naive, V1, V1R and V1B (the same tile-pair kernel); without the "
       "TLB they "
-      "cost the same global slots, so any gap with the TLB on is the ordering effect of papers/004 Sect. 3.1.",
+      "cost the same global slots, so any gap with the TLB on is the ordering effect of GL Sect. 3.1.",
       "The in-place schemes number the tiles on and below the diagonal as the entries below the diagonal of an order "
       "nb + 1 "
       "triangle (one launch), where the paper uses a second grid for the diagonal blocks.",
@@ -158,7 +158,7 @@ std::vector<std::uint64_t> default_orders() { return {256, 512, 768, 1024, 1280,
 report::Table make_bands(const MachineParams& m, const std::vector<std::uint64_t>& orders) {
   const TlbParams tlb = table_tlb();
   report::Table t;
-  t.title = "papers/004 on the simulated HMM: the band width of V1B (in place) and V1BF (out of place) under a TLB";
+  t.title = "GL on the simulated HMM: the band width of V1B (in place) and V1BF (out of place) under a TLB";
   t.header = {"HMM w = " + std::to_string(m.w) + ", l = " + std::to_string(m.l) + ", L = " + std::to_string(m.L) +
                   ", k = " + std::to_string(m.k) + "; asynchronous, " + std::to_string(kResident) +
                   " resident blocks per DMM",
@@ -268,7 +268,7 @@ std::vector<std::string> enumeration_tlb_figure(const std::string& out_dir) {
                  std::to_string(4 + i) + " lc " + std::to_string(i + 1) + " title '" + algos[i] + "'" + sep;
   }
   const std::string body =
-      "set multiplot layout 1,2 title 'papers/004 on the simulated HMM: block order under a TLB (w = 32, k = 8, 2 "
+      "set multiplot layout 1,2 title 'GL on the simulated HMM: block order under a TLB (w = 32, k = 8, 2 "
       "resident blocks per DMM)'\n"
       "set xlabel 'matrix order'\nset grid\nset key bottom left font ',9'\nset yrange [0:*]\n" +
       plot_tp + "set key top left font ',9'\nset yrange [*:*]\n" + plot_miss + "unset multiplot\n";

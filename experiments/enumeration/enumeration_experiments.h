@@ -1,4 +1,4 @@
-// papers/004 on the simulator: the transpositions' block orders under a TLB model (Sect. 3.1, 7).
+// GL on the simulator: the transpositions' block orders under a TLB model (Sect. 3.1, 7).
 #pragma once
 
 #include <string>

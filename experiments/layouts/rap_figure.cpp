@@ -1,5 +1,5 @@
 // The figure rap-congestion: expected congestion of a warp access against w, for every layout and
-// access pattern of papers/001 (Sect. V for w x w matrices, Sect. VII for w^4 arrays), by Monte Carlo.
+// access pattern of NMI (Sect. V for w x w matrices, Sect. VII for w^4 arrays), by Monte Carlo.
 #include <cstdio>
 
 #include "algorithms/layouts/congestion_mc.h"
@@ -70,7 +70,7 @@ std::vector<std::string> rap_congestion_figure(const std::string& out_dir) {
         }
     const std::string name = "rap-congestion";
     write_file(out_dir + "/" + name + ".csv", csv);
-    const std::string title = "Expected congestion of one warp access to a w x w matrix (papers/001 Sect. V; " +
+    const std::string title = "Expected congestion of one warp access to a w x w matrix (NMI Sect. V; " +
                               std::to_string(kTrials) + " trials per point; curves that coincide hide each other)";
     run_gnuplot(out_dir, name + "-png", script(name, pats, lays, 2, title, name + ".csv", true));
     run_gnuplot(out_dir, name + "-svg", script(name, pats, lays, 2, title, name + ".csv", false));
@@ -93,7 +93,7 @@ std::vector<std::string> rap_congestion_figure(const std::string& out_dir) {
         }
     const std::string name = "rap-congestion-4d";
     write_file(out_dir + "/" + name + ".csv", csv);
-    const std::string title = "Expected congestion of one warp access to a w^4 array (papers/001 Sect. VII; " +
+    const std::string title = "Expected congestion of one warp access to a w^4 array (NMI Sect. VII; " +
                               std::to_string(kTrials / 4) + " trials per point; curves that coincide hide each other)";
     run_gnuplot(out_dir, name + "-png", script(name, pats, lays, 3, title, name + ".csv", true));
     run_gnuplot(out_dir, name + "-svg", script(name, pats, lays, 3, title, name + ".csv", false));

@@ -1,4 +1,4 @@
-// papers/001 Tables I to IV by simulation: every congestion below comes from the Monte Carlo of
+// NMI Tables I to IV by simulation: every congestion below comes from the Monte Carlo of
 // algorithms/layouts/congestion_mc (fresh random layout and access per trial) or from the engine.
 #include "experiments/layouts/rap_tables.h"
 
@@ -39,7 +39,7 @@ double round_to(double v, int digits) {
   return std::round(v * f) / f;
 }
 
-// ln w / ln ln w, the growth of papers/001 Theorem 2.
+// ln w / ln ln w, the growth of NMI Theorem 2.
 double growth(double w) { return std::log(w) / std::log(std::log(w)); }
 
 }  // namespace
@@ -48,7 +48,7 @@ report::Table rap_t1(const TableOptions& o) {
   const std::uint64_t trials = trials_of(o, 20000);
   const std::vector<std::uint32_t> widths{16, 32, 64, 128, 256, 512, 1024};
   report::Table t;
-  t.title = "papers/001 Table I: congestion of a warp access under raw, ras and rap, measured";
+  t.title = "NMI Table I: congestion of a warp access under raw, ras and rap, measured";
   t.header = {"trials = " + std::to_string(trials) + " per cell, seed = " + std::to_string(o.seed) +
                   "; each trial draws a fresh layout and a fresh access",
               "c: least-squares fit of the measured means to c ln w / ln ln w over w = 16 .. 1024 (rows whose entry "
@@ -89,7 +89,7 @@ report::Table rap_t1(const TableOptions& o) {
 
 report::Table rap_t2(const TableOptions& o) {
   const std::uint64_t trials = trials_of(o, 100000);
-  // papers/001 Table II, as published (reference values, printed beside the simulation).
+  // NMI Table II, as published (reference values, printed beside the simulation).
   struct Published {
     const char *pattern, *layout;
     double v[5];
@@ -110,7 +110,7 @@ report::Table rap_t2(const TableOptions& o) {
   };
   const std::uint32_t widths[5] = {16, 32, 64, 128, 256};
   report::Table t;
-  t.title = "papers/001 Table II: expected congestion of a warp access to a w x w matrix";
+  t.title = "NMI Table II: expected congestion of a warp access to a w x w matrix";
   t.header = {"trials = " + std::to_string(trials) + " per cell, seed = " + std::to_string(o.seed) +
               "; each trial draws a fresh layout and a fresh access; difference = measured mean - paper's value "
               "(the paper prints 2 decimals)"};
@@ -138,7 +138,7 @@ report::Table rap_t3(const TableOptions& o) {
   if (w < 2 || w > 256) throw InputError("-w: rap-t3 takes 2 <= w <= 256");
   const std::uint64_t trials = trials_of(o, 2000);
   report::Table t;
-  t.title = "papers/001 Table III: congestion and time of the transposes on the DMM";
+  t.title = "NMI Table III: congestion and time of the transposes on the DMM";
   t.header = {"DMM, w = " + std::to_string(w) + ", l = " + std::to_string(l) + ", one block of w^2 threads; " +
                   std::to_string(trials) + " layouts drawn for ras and rap (seeds " + std::to_string(o.seed) + " .. " +
                   std::to_string(o.seed + trials - 1) + "), one for raw, pad and xor",
@@ -179,7 +179,7 @@ report::Table rap_t4(const TableOptions& o) {
   const std::uint64_t trials = trials_of(o, 20000);
   const std::vector<std::uint32_t> widths{16, 32, 64};
   report::Table t;
-  t.title = "papers/001 Table IV: expected congestion on a w x w x w x w array, and the random numbers used";
+  t.title = "NMI Table IV: expected congestion on a w x w x w x w array, and the random numbers used";
   t.header = {"trials = " + std::to_string(trials) + " per cell, seed = " + std::to_string(o.seed) +
               "; each trial draws a fresh layout and a fresh access (see `mmsim list` for what malicious means per "
               "scheme)"};
@@ -198,7 +198,7 @@ report::Table rap_t4(const TableOptions& o) {
     for (auto k : layouts::array4_layout_kinds()) row.push_back(static_cast<long long>(layouts::random_numbers(k, w)));
     t.add_row(std::move(row));
   }
-  t.notes.push_back("Random numbers per scheme (papers/001 Table IV): raw 0, ras w^3, 1p w, r1p w, 3p 3w, w2p w^3 "
+  t.notes.push_back("Random numbers per scheme (NMI Table IV): raw 0, ras w^3, 1p w, r1p w, 3p 3w, w2p w^3 "
                     "(w^2 permutations of w), 1pw2r w^2 + w.");
   return t;
 }

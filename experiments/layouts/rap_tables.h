@@ -1,4 +1,4 @@
-// papers/001's tables (I to IV) and its congestion figure, reproduced by simulation.
+// NMI's tables (I to IV) and its congestion figure, reproduced by simulation.
 #pragma once
 
 #include <string>

@@ -26,7 +26,7 @@ std::string short_method(const std::string& m) {
 
 report::Table make(const std::vector<int>& widths, std::uint64_t seed) {
   report::Table t;
-  t.title = "papers/003: steps of conflict-free sorting, partition and permutation on the DMM (p = w, latency 1)";
+  t.title = "AS: steps of conflict-free sorting, partition and permutation on the DMM (p = w, latency 1)";
   t.header = {"w in {" + [&] {
                 std::string s;
                 for (int w : widths) s += (s.empty() ? "" : ", ") + std::to_string(w);
@@ -67,7 +67,7 @@ report::Table make(const std::vector<int>& widths, std::uint64_t seed) {
     }
   }
   t.notes = {
-      "steps/(m log_m^3 w) is shown only where w > m (log_m w > 1), the regime of papers/003 Lemma 2.",
+      "steps/(m log_m^3 w) is shown only where w > m (log_m w > 1), the regime of AS Lemma 2.",
       "as-sort: Lemma 1 (w^2 <= m) and Theorem 1 (w = m) as in the paper (one extra cleanup round when m is not a "
       "perfect square); Theorem 2 (w > m) with columns sorted by Batcher's bitonic network (O(m log^2 w)) instead of "
       "Cole's EREW sort; sqrt(m) < w < m by a composition of Lemma 1 pieces and bitonic column sorts.",
@@ -146,7 +146,7 @@ std::vector<std::string> as_bounds_figure(const std::string& out_dir) {
           std::to_string(8 << i) + "', 'as-bounds.dat' index " + std::to_string(2 * 4 + i) +
           " using 1:($4/$1) with linespoints dt 2 pt 6 title 'as-permute w = " + std::to_string(8 << i) + "'" + (i < 3 ? ", " : "\n");
   const std::string common = "set logscale x 2\nset xlabel 'm (columns)'\nset grid\nset key outside right top font ',8'\n";
-  const std::string body = "set multiplot layout 2,2 title 'papers/003 on the DMM: simulated steps over the bounds'\n" + common +
+  const std::string body = "set multiplot layout 2,2 title 'AS on the DMM: simulated steps over the bounds'\n" + common +
                            plots + tu + "unset multiplot\n";
   run_gnuplot(out_dir, "as-bounds",
               "set terminal pngcairo size 1600,1000\nset output 'as-bounds.png'\n" + body +

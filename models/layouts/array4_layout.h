@@ -1,4 +1,4 @@
-// Address layouts of a w x w x w x w array in a DMM's memory (papers/001 Sect. VII).
+// Address layouts of a w x w x w x w array in a DMM's memory (NMI Sect. VII).
 #pragma once
 
 #include <cstdint>
@@ -11,7 +11,7 @@
 
 namespace mmsim::layouts {
 
-/// papers/001 Sect. VII: a[i][j][k][l] lives at ((i w + j) w + k) w + (l + f(i, j, k)) mod w, in bank
+/// NMI Sect. VII: a[i][j][k][l] lives at ((i w + j) w + k) w + (l + f(i, j, k)) mod w, in bank
 /// (l + f(i, j, k)) mod w, with f per scheme (r, s, t random permutations of 0 .. w-1):
 ///  - raw:   f = 0;
 ///  - ras:   f = an independent uniform number per (i, j, k)            (w^3 random numbers);
@@ -25,7 +25,7 @@ enum class Array4LayoutKind { Raw, Ras, P1, R1p, P3, W2p, P1W2r };
 const std::vector<Array4LayoutKind>& array4_layout_kinds();
 const char* to_string(Array4LayoutKind k);
 std::optional<Array4LayoutKind> array4_layout_from_name(std::string_view name);
-/// Random numbers the scheme draws for width w (papers/001 Table IV's last row).
+/// Random numbers the scheme draws for width w (NMI Table IV's last row).
 std::uint64_t random_numbers(Array4LayoutKind k, std::uint64_t w);
 
 /// A map from 64-bit keys to 32-bit values that forgets everything in O(1) (generation stamps).

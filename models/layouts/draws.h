@@ -1,4 +1,4 @@
-// Fast, seeded small random integers for the layouts' Monte Carlo experiments (papers/001 Sect. V).
+// Fast, seeded small random integers for the layouts' Monte Carlo experiments (NMI Sect. V).
 #pragma once
 
 #include <cstdint>

@@ -1,4 +1,4 @@
-// Address layouts of a w x w matrix in a DMM's memory: where cell (i, j) lives (papers/001 Sect. I, IV).
+// Address layouts of a w x w matrix in a DMM's memory: where cell (i, j) lives (NMI Sect. I, IV).
 #pragma once
 
 #include <cstdint>
@@ -12,11 +12,11 @@
 
 namespace mmsim::layouts {
 
-/// The layouts of a w x w matrix. Bank of a cell = its address mod w (papers/001 Sect. II).
-///  - raw: (i, j) at i w + j (papers/001 Sect. I);
+/// The layouts of a w x w matrix. Bank of a cell = its address mod w (NMI Sect. II).
+///  - raw: (i, j) at i w + j (NMI Sect. I);
 ///  - ras: (i, j) at i w + (j + r_i) mod w, r_0 .. r_{w-1} independent uniform in [0, w) (the random
-///    address shift, papers/001 Sect. I);
-///  - rap: as ras, but r is a uniformly random permutation of 0 .. w-1 (papers/001 Sect. IV), so that
+///    address shift, NMI Sect. I);
+///  - rap: as ras, but r is a uniformly random permutation of 0 .. w-1 (NMI Sect. IV), so that
 ///    a row and a column both fall into w distinct banks;
 ///  - pad: (i, j) at i (w + 1) + j, a row pitch of w + 1 (the usual padding against bank conflicts);
 ///  - xor: (i, j) at i w + x(i, j), x(i, j) = j XOR (i mod w) (the swizzle of CUTLASS / CuTe). When w is
@@ -41,7 +41,7 @@ class MatrixLayout {
   /// A layout of `kind` with fresh random numbers (ras, rap) from `draws`.
   MatrixLayout(MatrixLayoutKind kind, std::uint32_t w, Draws& draws);
   /// A layout of `kind` with the given shifts r_i (raw: all 0; ras: each in [0, w); rap: a
-  /// permutation), e.g. papers/001 Fig. 6's r = (2, 0, 3, 1). Throws std::invalid_argument otherwise.
+  /// permutation), e.g. NMI Fig. 6's r = (2, 0, 3, 1). Throws std::invalid_argument otherwise.
   static MatrixLayout with_shifts(MatrixLayoutKind kind, std::vector<std::uint32_t> shifts);
 
   /// Draws fresh random numbers in place (no allocation): one Monte Carlo trial's layout.
@@ -66,7 +66,7 @@ class MatrixLayout {
   std::uint64_t pitch() const { return kind_ == MatrixLayoutKind::Pad ? w_ + 1ull : w_; }
   /// r_i of ras and rap (empty for the others).
   const std::vector<std::uint32_t>& shifts() const { return shift_; }
-  /// Random numbers the layout holds: w for ras and rap, 0 otherwise (papers/001 Table IV's count).
+  /// Random numbers the layout holds: w for ras and rap, 0 otherwise (NMI Table IV's count).
   std::uint64_t random_numbers() const { return shift_.size(); }
 
   /// Column of (i, j) inside row i's stretch of memory.

@@ -1,6 +1,6 @@
 // An address-translation cache (TLB) in front of the HMM's global memory, and a machine view with it.
 //
-// papers/004 Sect. 3.1 traces the slow-down of large transpositions to TLB misses. The memory machine
+// GL Sect. 3.1 traces the slow-down of large transpositions to TLB misses. The memory machine
 // models have no virtual memory, so this decorator adds one: cells are grouped into pages of
 // `page_cells` consecutive addresses, a set-associative LRU cache of `entries` translations is
 // looked up once per distinct page a warp access touches, and each miss charges `miss_penalty`

@@ -1,4 +1,4 @@
-// F2 algebra, the text format, tiled BMMCs and their factorisation (papers/002 Sect. 3, 5).
+// F2 algebra, the text format, tiled BMMCs and their factorisation (BDS Sect. 3, 5).
 #include <doctest/doctest.h>
 
 #include <filesystem>
@@ -122,8 +122,8 @@ TEST_CASE("BPC detection") {
 }
 
 TEST_CASE("named BMMCs match their definitions") {
-  CHECK(bit_reversal(4).apply(7) == 14);  // papers/002 Sect. 1: bit-rev(4, 7) = 14
-  CHECK(transpose(2, 2).apply(6) == 9);   // papers/002 Sect. 3: 0b0110 -> 0b1001
+  CHECK(bit_reversal(4).apply(7) == 14);  // BDS Sect. 1: bit-rev(4, 7) = 14
+  CHECK(transpose(2, 2).apply(6) == 9);   // BDS Sect. 3: 0b0110 -> 0b1001
   for (int rows : {0, 1, 3}) {
     for (int cols : {1, 2, 4}) {
       const Bmmc t = transpose(rows, cols);
@@ -133,7 +133,7 @@ TEST_CASE("named BMMCs match their definitions") {
   }
   const int n = 6;
   for (BitVector x = 0; x < 64; ++x) {
-    CHECK(shuffle(n).apply(x) == (((x << 1) | (x >> (n - 1))) & 63));  // papers/000 Sect. 4
+    CHECK(shuffle(n).apply(x) == (((x << 1) | (x >> (n - 1))) & 63));  // KNI Sect. 4
     CHECK(unshuffle(n).apply(shuffle(n).apply(x)) == x);
     CHECK(complement(n, 63).apply(x) == 63 - x);  // array reversal
     CHECK(rotate_left(n, 2).apply(x) == (((x << 2) | (x >> 4)) & 63));
@@ -145,7 +145,7 @@ TEST_CASE("named BMMCs match their definitions") {
   CHECK_THROWS_AS(bpc({0, 0}, 0), std::invalid_argument);
 }
 
-TEST_CASE("parm matrices: papers/002 Fig. 14 and Sect. 3, and their defining property") {
+TEST_CASE("parm matrices: BDS Fig. 14 and Sect. 3, and their defining property") {
   // Fig. 14: n = 3, mask = 0b110, rows written with column 0 first.
   CHECK(parm_matrix(3, 0b110).a == BitMatrix::from_rows({0b001, 0b100, 0b110}));
   // Sect. 3: parm 0b0011.

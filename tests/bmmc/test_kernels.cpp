@@ -1,5 +1,5 @@
 // BPC and BMMC kernels on the simulated HMM: exact time units against hand-worked examples and the
-// closed forms, data checked cell by cell (papers/002 Sect. 4-5, papers/000 Sect. 5).
+// closed forms, data checked cell by cell (BDS Sect. 4-5, KNI Sect. 5).
 #include <doctest/doctest.h>
 
 #include "algorithms/bmmc/bmmc_time.h"

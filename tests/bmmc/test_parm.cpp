@@ -1,4 +1,4 @@
-// The parm combinator compiled to BMMC permutations and its sorting network (papers/002 Sect. 7).
+// The parm combinator compiled to BMMC permutations and its sorting network (BDS Sect. 7).
 #include <doctest/doctest.h>
 
 #include <algorithm>
@@ -27,7 +27,7 @@ std::vector<Word> random_keys(std::size_t n, Rng& rng) {
 
 }  // namespace
 
-TEST_CASE("parm by definition: papers/002 Fig. 3 style split") {
+TEST_CASE("parm by definition: BDS Fig. 3 style split") {
   // mask 0b11 on 8 cells: sub-array 0 = cells 0, 3, 4, 7; reversing each sub-array.
   const auto rev = [](std::vector<Word> s) {
     std::reverse(s.begin(), s.end());

@@ -36,7 +36,7 @@ int main() {
     }
     std::printf("device: %s, %d SMs\n", d.name.c_str(), d.sm_count);
     std::map<std::pair<std::uint32_t, std::string>, OfflineSchedule> schedules;
-    // The shared-memory 32 x 32 transposes (papers/001 Sect. VI), 8 drawn layouts for ras and rap.
+    // The shared-memory 32 x 32 transposes (NMI Sect. VI), 8 drawn layouts for ras and rap.
     for (Elem e : {Elem::F32, Elem::F64})
       for (int t = 0; t < kSmemTransposes; ++t)
         for (int k = 0; k < kSmemLayouts; ++k) {

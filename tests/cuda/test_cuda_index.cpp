@@ -1,5 +1,5 @@
 // The GPU kernels' index arithmetic, run on the CPU: the tile maps of the in-place permutations
-// (papers/000 Sect. 5), the schedule of the scheduled permutation (Sects. 6-7) and its index arrays,
+// (KNI Sect. 5), the schedule of the scheduled permutation (Sects. 6-7) and its index arrays,
 // each checked against the permutation it must perform and for coalescing / bank conflicts.
 #include <doctest/doctest.h>
 

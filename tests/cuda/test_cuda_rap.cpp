@@ -1,5 +1,5 @@
 // The GPU transposes' index arithmetic (cuda/rap_index.h), run on the CPU against the layouts
-// family: the same addresses as models/layouts's MatrixLayout, the same cells as papers/001's
+// family: the same addresses as models/layouts's MatrixLayout, the same cells as NMI's
 // CRSW / SRCW / DRDW, and per-warp bank counts equal to the simulator's for the same layout.
 #include <doctest/doctest.h>
 
@@ -100,7 +100,7 @@ TEST_CASE("smem_address is MatrixLayout::address for w = 32") {
   }
 }
 
-TEST_CASE("the transposes' cells are papers/001's CRSW, SRCW and DRDW") {
+TEST_CASE("the transposes' cells are NMI's CRSW, SRCW and DRDW") {
   for (SmemTranspose t : kTransposes) {
     std::set<std::pair<std::uint32_t, std::uint32_t>> read, written;
     for (std::uint32_t th = 0; th < kTile; ++th) {

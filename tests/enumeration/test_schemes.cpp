@@ -1,4 +1,4 @@
-// The pairing functions of papers/004 and their inverses: exact over the whole tested range.
+// The pairing functions of GL and their inverses: exact over the whole tested range.
 #include <doctest/doctest.h>
 
 #include <random>

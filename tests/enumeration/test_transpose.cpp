@@ -1,4 +1,4 @@
-// The transpositions of papers/004 on the simulated HMM: every cell checked, exact slot counts, and
+// The transpositions of GL on the simulated HMM: every cell checked, exact slot counts, and
 // the ordering effect under the TLB model.
 #include <doctest/doctest.h>
 

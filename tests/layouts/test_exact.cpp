@@ -1,4 +1,4 @@
-// Layouts, patterns and transposes of papers/001 against hand-worked cases and exact properties.
+// Layouts, patterns and transposes of NMI against hand-worked cases and exact properties.
 #include <doctest/doctest.h>
 
 #include <algorithm>
@@ -51,7 +51,7 @@ std::vector<std::pair<std::uint32_t, std::uint32_t>> diagonal(std::uint32_t w, s
 
 }  // namespace
 
-TEST_CASE("raw: contiguous 1, stride w, diagonal 1 (papers/001 Sect. III)") {
+TEST_CASE("raw: contiguous 1, stride w, diagonal 1 (NMI Sect. III)") {
   for (std::uint32_t w : {2u, 4u, 5u, 32u}) {
     const auto raw = MatrixLayout::with_shifts(MatrixLayoutKind::Raw, std::vector<std::uint32_t>(w, 0));
     CHECK(raw.address(1, 2) == w + 2);
@@ -63,7 +63,7 @@ TEST_CASE("raw: contiguous 1, stride w, diagonal 1 (papers/001 Sect. III)") {
   }
 }
 
-TEST_CASE("rap with r = (2, 0, 3, 1): papers/001 Fig. 6") {
+TEST_CASE("rap with r = (2, 0, 3, 1): NMI Fig. 6") {
   const auto rap = MatrixLayout::with_shifts(MatrixLayoutKind::Rap, {2, 0, 3, 1});
   CHECK(rap.address(2, 2) == 9);  // a[10] = a[2][2] moves to a[9], bank 1
   CHECK(rap.bank(2, 2) == 1);
@@ -151,7 +151,7 @@ TEST_CASE("the fast counter agrees with the engine's congestion on random access
   }
 }
 
-TEST_CASE("w^4 schemes: papers/001 Table IV's exact entries") {
+TEST_CASE("w^4 schemes: NMI Table IV's exact entries") {
   const auto exact = [](const char* layout, const char* pattern, std::uint32_t w, int value) {
     CongestionQuery q;
     q.dims = 4, q.layout = layout, q.pattern = pattern, q.w = w, q.trials = 300, q.seed = 5;
@@ -201,7 +201,7 @@ TEST_CASE("w^4 schemes: permutations drawn lazily are permutations") {
   }
 }
 
-TEST_CASE("transposes: correct under every layout, engine time as papers/001 Sect. III") {
+TEST_CASE("transposes: correct under every layout, engine time as NMI Sect. III") {
   for (std::uint32_t w : {2u, 4u, 5u, 32u})
     for (auto t : transposes())
       for (auto k : matrix_layout_kinds())
@@ -225,7 +225,7 @@ TEST_CASE("transposes: correct under every layout, engine time as papers/001 Sec
   CHECK(srcw.write_max_congestion == 1);
   const auto drdw = run_transpose(Transpose::Drdw, raw, 5, {});
   CHECK(drdw.stats.time_units == 2 * (4 + 5 - 1));
-  // RAP: CRSW and SRCW conflict-free (papers/001 Table III).
+  // RAP: CRSW and SRCW conflict-free (NMI Table III).
   const auto rap = MatrixLayout::with_shifts(MatrixLayoutKind::Rap, {2, 0, 3, 1});
   for (auto t : {Transpose::Crsw, Transpose::Srcw}) {
     const auto r = run_transpose(t, rap, 5, {});

@@ -1,6 +1,6 @@
 // The Monte Carlo's fast draws and shortcuts against plain ones: uniform permutations from batched
 // draws, uniform bit fields and bounded draws, and congestion statistics equal to a straightforward
-// Monte Carlo that draws every layout in full (papers/001 Sect. V).
+// Monte Carlo that draws every layout in full (NMI Sect. V).
 #include <doctest/doctest.h>
 
 #include <algorithm>

@@ -1,4 +1,4 @@
-// papers/001 Table II at w = 16 and 32 by Monte Carlo, within a tolerance derived from the standard
+// NMI Table II at w = 16 and 32 by Monte Carlo, within a tolerance derived from the standard
 // error (fixed seed: deterministic, not tuned).
 #include <doctest/doctest.h>
 

@@ -1,4 +1,4 @@
-// The offline permutation suite of papers/000 Sect. 5-7 on the engine: output checked cell by
+// The offline permutation suite of KNI Sect. 5-7 on the engine: output checked cell by
 // cell, time equal to Table 1's closed form, every shared round conflict-free and every global
 // round coalesced, round counts as in Table 1, asynchronous time never above round-synchronous.
 #include <doctest/doctest.h>

@@ -1,4 +1,4 @@
-// Koenig edge colouring (papers/000 Theorem 6): properness and exactly Delta colours on random
+// Koenig edge colouring (KNI Theorem 6): properness and exactly Delta colours on random
 // regular bipartite multigraphs, cross-checked with Boost.Graph's maximum matching.
 #include <doctest/doctest.h>
 
