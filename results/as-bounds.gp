@@ -1,6 +1,6 @@
 set terminal pngcairo size 1600,1000
 set output 'as-bounds.png'
-set multiplot layout 2,2 title 'papers/003 on the DMM: simulated steps over the bounds'
+set multiplot layout 2,2 title 'AS on the DMM: simulated steps over the bounds'
 set logscale x 2
 set xlabel 'm (columns)'
 set grid
@@ -20,7 +20,7 @@ plot 'as-bounds.dat' index 20 using 1:($4/$1) with linespoints lw 2 pt 7 title '
 unset multiplot
 set terminal svg size 1600,1000
 set output 'as-bounds.svg'
-set multiplot layout 2,2 title 'papers/003 on the DMM: simulated steps over the bounds'
+set multiplot layout 2,2 title 'AS on the DMM: simulated steps over the bounds'
 set logscale x 2
 set xlabel 'm (columns)'
 set grid

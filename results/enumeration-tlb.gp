@@ -1,6 +1,6 @@
 set terminal pngcairo size 1500,600
 set output 'enumeration-tlb.png'
-set multiplot layout 1,2 title 'papers/004 on the simulated HMM: block order under a TLB (w = 32, k = 8, 2 resident blocks per DMM)'
+set multiplot layout 1,2 title 'GL on the simulated HMM: block order under a TLB (w = 32, k = 8, 2 resident blocks per DMM)'
 set xlabel 'matrix order'
 set grid
 set key bottom left font ',9'
@@ -17,7 +17,7 @@ plot 'enumeration-tlb.dat' index 0 using 1:($4+1) with linespoints lw 2 ps 1.5 p
 unset multiplot
 set terminal svg size 1500,600
 set output 'enumeration-tlb.svg'
-set multiplot layout 1,2 title 'papers/004 on the simulated HMM: block order under a TLB (w = 32, k = 8, 2 resident blocks per DMM)'
+set multiplot layout 1,2 title 'GL on the simulated HMM: block order under a TLB (w = 32, k = 8, 2 resident blocks per DMM)'
 set xlabel 'matrix order'
 set grid
 set key bottom left font ',9'

@@ -7,7 +7,7 @@ set key top left
 set yrange [0.8:*]
 set xlabel 'w (banks = threads per warp)'
 set ylabel 'expected congestion'
-set multiplot layout 2,3 title 'Expected congestion of one warp access to a w^4 array (papers/001 Sect. VII; 1000 trials per point; curves that coincide hide each other)'
+set multiplot layout 2,3 title 'Expected congestion of one warp access to a w^4 array (NMI Sect. VII; 1000 trials per point; curves that coincide hide each other)'
 set title 'access: contiguous'
 plot 'rap-congestion-4d.csv' using (strcol(2) eq 'contiguous' && strcol(1) eq 'raw' ? $3 : 1/0):4 with linespoints lw 2 pt 4 title 'raw', 'rap-congestion-4d.csv' using (strcol(2) eq 'contiguous' && strcol(1) eq 'ras' ? $3 : 1/0):4 with linespoints lw 2 pt 5 title 'ras', 'rap-congestion-4d.csv' using (strcol(2) eq 'contiguous' && strcol(1) eq '1p' ? $3 : 1/0):4 with linespoints lw 2 pt 6 title '1p', 'rap-congestion-4d.csv' using (strcol(2) eq 'contiguous' && strcol(1) eq 'r1p' ? $3 : 1/0):4 with linespoints lw 2 pt 7 title 'r1p', 'rap-congestion-4d.csv' using (strcol(2) eq 'contiguous' && strcol(1) eq '3p' ? $3 : 1/0):4 with linespoints lw 2 pt 8 title '3p', 'rap-congestion-4d.csv' using (strcol(2) eq 'contiguous' && strcol(1) eq 'w2p' ? $3 : 1/0):4 with linespoints lw 2 pt 9 title 'w2p', 'rap-congestion-4d.csv' using (strcol(2) eq 'contiguous' && strcol(1) eq '1pw2r' ? $3 : 1/0):4 with linespoints lw 2 pt 10 title '1pw2r'
 set title 'access: stride1'
