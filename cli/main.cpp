@@ -62,6 +62,7 @@ int main(int argc, char** argv) {
   };
   add(add_access_command);
   add(add_layout_command);
+  add(add_trace_command);
   add(add_run_command);
   add(add_list_command);
   add(add_table_command);
