@@ -89,6 +89,19 @@ void thread_table(std::ostringstream& out, const std::vector<std::pair<std::stri
   }
 }
 
+// "T1, T3-T5": thread indices, consecutive runs shortened.
+std::string thread_ranges(const std::vector<ThreadId>& ts) {
+  std::string out;
+  for (std::size_t a = 0; a < ts.size();) {
+    std::size_t b = a;
+    while (b + 1 < ts.size() && ts[b + 1] == ts[b] + 1) ++b;
+    out += (out.empty() ? "" : ", ") + ("T" + std::to_string(ts[a]));
+    if (b > a) out += (b == a + 1 ? ", T" : "-T") + std::to_string(ts[b]);
+    a = b + 1;
+  }
+  return out;
+}
+
 std::string plural(long n, const char* one, const char* many) {
   return std::to_string(n) + " " + (n == 1 ? one : many);
 }
@@ -139,7 +152,7 @@ std::string diagram(const AccessResult& r) {
   for (int s : r.slots) total += s;
   out << (dmm ? "DMM" : "UMM") << ", w = " << r.machine.w << ", latency " << lat << ": "
       << plural(static_cast<long>(r.warps.size()), "warp", "warps") << ", " << plural(total, "slot", "slots") << ", "
-      << r.time_units << " time units\n";
+      << plural(static_cast<long>(r.time_units), "time unit", "time units") << "\n";
   if (!r.posed.empty()) out << "access: " << r.posed << "\n";
   if (!r.layout.empty()) out << "layout: " << r.layout << "\n";
   out << (dmm ? "bank = address mod " : "address group = floor(address / ") << r.machine.w << (dmm ? "" : ")")
@@ -162,11 +175,19 @@ std::string diagram(const AccessResult& r) {
         out << ", set by bank" << (v.congested_banks.size() > 1 ? "s" : "");
         for (std::size_t b = 0; b < v.congested_banks.size(); ++b) out << (b ? ", " : " ") << v.congested_banks[b];
         if (v.congested_banks.size() == 1) {  // name the addresses that queue in it
-          std::string in_bank;
+          std::vector<Address> in_bank;
           for (const auto& t : v.threads)
             if (t.address != kNoAddress && !t.merged_with && t.unit == v.congested_banks[0])
-              in_bank += (in_bank.empty() ? "" : ", ") + ("m[" + std::to_string(t.address) + "]");
-          out << " (" << in_bank << ")";
+              in_bank.push_back(t.address);
+          const auto m = [](Address a) { return "m[" + std::to_string(a) + "]"; };
+          out << " (";
+          if (in_bank.size() <= 6) {
+            for (std::size_t k = 0; k < in_bank.size(); ++k) out << (k ? ", " : "") << m(in_bank[k]);
+          } else {  // a long list, shortened where it says so
+            out << m(in_bank[0]) << ", " << m(in_bank[1]) << ", " << m(in_bank[2]) << ", ..., " << m(in_bank.back())
+                << ": " << in_bank.size() << " addresses";
+          }
+          out << ")";
         }
       }
     } else {
@@ -203,10 +224,15 @@ std::string diagram(const AccessResult& r) {
     }
     out << "  distinct requests per " << (dmm ? "bank" : "address group, in slot order") << ":\n";
     thread_table(out, counts);
+    // One line per merged address: the threads that ask for it after the first one.
+    std::map<ThreadId, std::vector<ThreadId>> merged;
     for (const auto& t : v.threads)
-      if (t.merged_with)
-        out << "  T" << t.thread << " asks for m[" << t.address << "] as T" << *t.merged_with
-            << " does: the two requests merge into one\n";
+      if (t.merged_with) merged[*t.merged_with].push_back(t.thread);
+    for (const auto& [first, later] : merged) {
+      const Address a = v.threads[first - v.threads.front().thread].address;
+      out << "  " << thread_ranges(later) << (later.size() == 1 ? " asks" : " ask") << " for m[" << a << "] as T"
+          << first << " does: " << later.size() + 1 << " requests merge into one\n";
+    }
   }
 
   out << "\n"
