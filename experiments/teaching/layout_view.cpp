@@ -187,21 +187,34 @@ std::string layout_svg(const DrawnLayout& l, const SliceChoice& slice) {
   const std::uint32_t side = tiled ? w * w : w;
   const double cell = std::clamp(900.0 / side, 3.0, 30.0);
   const double gap = tiled ? std::max(2.0, cell) : 0.0;
-  const double left = 40, top = 56;
+  const bool labels = tiled && w * cell >= 20;  // i and j beside the slices, where they fit
+  const double left = labels ? 64 : 40, top = labels ? 74 : 56;
   const double size = side * cell + (tiled ? (w - 1) * gap : 0.0);
   const bool numbers = cell >= 14;
-  std::ostringstream o;
-  o << "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"" << svg::num(left + size + 20) << "\" height=\""
-    << svg::num(top + size + 40) << "\" font-family=\"monospace\">\n";
-  o << "<rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n";
-  o << "<text x=\"" << left << "\" y=\"22\" font-size=\"15\">" << svg::escape("layout " + l.describe()) << "</text>\n";
+  const std::string title = "layout " + l.describe();
   std::string sub = l.dims() == 2 ? "bank of cell (i, j): row i, column j" : "bank of a[i][j][k][l]";
   if (tiled)
     sub += ": slices a[i][j][*][*], i down, j across; inside a slice row k, column l";
   else if (l.dims() == 4)
     sub += " for i = " + std::to_string(slice.ij->first) + ", j = " + std::to_string(slice.ij->second) +
            ": row k, column l";
-  o << "<text x=\"" << left << "\" y=\"42\" font-size=\"12\">" << svg::escape(sub + "; colour = bank") << "</text>\n";
+  sub += "; colour = bank";
+  // Wide enough for the two lines of text (monospace: about 0.6 em a character).
+  const double width = std::max(
+      {left + size + 20, 20 + 9.0 * static_cast<double>(title.size()), 20 + 7.2 * static_cast<double>(sub.size())});
+  std::ostringstream o;
+  o << "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"" << svg::num(width) << "\" height=\""
+    << svg::num(top + size + 40) << "\" font-family=\"monospace\">\n";
+  o << "<rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n";
+  o << "<text x=\"10\" y=\"22\" font-size=\"15\">" << svg::escape(title) << "</text>\n";
+  o << "<text x=\"10\" y=\"42\" font-size=\"12\">" << svg::escape(sub) << "</text>\n";
+  if (labels)
+    for (std::uint32_t k = 0; k < w; ++k) {
+      const double at = k * (w * cell + gap) + w * cell / 2;
+      o << "<text x=\"" << svg::num(left + at) << "\" y=\"" << svg::num(top - 8)
+        << "\" font-size=\"12\" text-anchor=\"middle\">j = " << k << "</text><text x=\"" << svg::num(left - 8)
+        << "\" y=\"" << svg::num(top + at + 4) << "\" font-size=\"12\" text-anchor=\"end\">i = " << k << "</text>\n";
+    }
   for_each_slice(l, slice, [&](std::uint32_t i, std::uint32_t j) {
     const double x0 = left + (tiled ? j * (w * cell + gap) : 0.0);
     const double y0 = top + (tiled ? i * (w * cell + gap) : 0.0);
