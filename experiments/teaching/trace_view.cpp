@@ -14,7 +14,11 @@ namespace mmsim::experiments {
 
 namespace {
 
-constexpr int kPalette = 12;  // round colours repeat every 12 rounds
+// Round colours, far apart so that neighbouring rounds never look alike (Tableau's 10 and two light
+// ones); they repeat every 12 rounds.
+constexpr const char* kRoundColours[] = {"#4e79a7", "#f28e2b", "#e15759", "#76b7b2", "#59a14f", "#edc948",
+                                         "#b07aa1", "#ff9da7", "#9c755f", "#bab0ac", "#a0cbe8", "#8cd17d"};
+constexpr int kPalette = 12;
 
 std::string memories_text(const TraceRound& r) {
   if (r.memories.size() == 1) return memory_name(r.memories[0]);
@@ -162,9 +166,7 @@ std::string trace_svg(const TraceFile& t, const std::string& file, int width) {
   // Round index -> position in t.rounds and colour.
   std::map<int, std::size_t> pos;
   for (std::size_t k = 0; k < t.rounds.size(); ++k) pos[t.rounds[k].index] = k;
-  const auto colour = [&](int round) {
-    return svg::hex(svg::hue_colour(static_cast<std::uint64_t>(pos.at(round) % kPalette), kPalette, 0.55));
-  };
+  const auto colour = [&](int round) { return std::string(kRoundColours[pos.at(round) % kPalette]); };
 
   // Rounds on rows: a round goes on the first row whose last bar ends before it starts.
   std::vector<std::size_t> row_of(t.rounds.size(), 0);
@@ -191,7 +193,7 @@ std::string trace_svg(const TraceFile& t, const std::string& file, int width) {
   const double axis_y = lanes_top + static_cast<double>(t.lanes.size()) * lane_h + 4;
   const std::size_t legend_n = std::min<std::size_t>(t.rounds.size(), 48);
   const int legend_cols = 3;
-  const double legend_top = axis_y + 40;
+  const double legend_top = axis_y + 56;
   const double height = legend_top + std::ceil(static_cast<double>(legend_n) / legend_cols) * 16 + 30;
 
   std::ostringstream o;
@@ -205,7 +207,8 @@ std::string trace_svg(const TraceFile& t, const std::string& file, int width) {
       std::to_string(t.end) + " time units; " +
       (async ? "rounds overlap (asynchronous execution)" : "rounds one after another (round-synchronous)");
   o << "<text x=\"10\" y=\"42\">" << svg::escape(stats) << "</text>\n";
-  std::string how = exact ? "Each mark is one slot entering its pipeline (one time unit wide), coloured by round."
+  std::string how = exact ? "Marks: slots entering their pipeline, one time unit wide each, coloured by round; a gap "
+                            "is a time unit in which none entered."
                           : "Summarised: each pixel column covers " + svg::num(1.0 / scale) +
                                 " time units; its bar is the share of them in which a slot entered, split by round.";
   o << "<text x=\"10\" y=\"60\">" << svg::escape(how + " Below each lane: slots in flight, as a share of its latency.")
@@ -249,18 +252,34 @@ std::string trace_svg(const TraceFile& t, const std::string& file, int width) {
       if (e.memory == lane.memory) mine.push_back(&e);
     const double fy = y0 + enter_h + 2;  // top of the in-flight strip
     if (exact) {
-      for (const SlotEvent* e : mine) {
+      // Consecutive entries of one round are one bar (separate bars leave seams that look like idle
+      // time units); a lone slot keeps its own tooltip with its requests.
+      std::sort(mine.begin(), mine.end(), [](const SlotEvent* a, const SlotEvent* b) { return a->enter < b->enter; });
+      for (std::size_t a = 0; a < mine.size();) {
+        std::size_t b = a;
+        while (b + 1 < mine.size() && mine[b + 1]->round == mine[a]->round && mine[b + 1]->enter == mine[b]->enter + 1)
+          ++b;
+        const SlotEvent* e = mine[a];
+        const auto n = static_cast<double>(b - a + 1);
         o << "<rect x=\"" << svg::num(x(static_cast<double>(e->enter))) << "\" y=\"" << svg::num(y0) << "\" width=\""
-          << svg::num(scale) << "\" height=\"" << enter_h << "\" fill=\"" << colour(e->round)
+          << svg::num(scale * n) << "\" height=\"" << enter_h << "\" fill=\"" << colour(e->round)
           << "\" shape-rendering=\"crispEdges\"><title>";
-        std::string req;
-        for (std::size_t q = 0; q < e->requests.size() && q < 8; ++q)
-          req += (q ? " " : "") + std::to_string(e->requests[q]);
-        if (e->requests.size() > 8) req += " ... (" + std::to_string(e->requests.size()) + " requests)";
-        o << svg::escape("round " + std::to_string(e->round) + ", warp " + std::to_string(e->warp) + ", slot " +
-                         std::to_string(e->slot) + ": enters " + std::to_string(e->enter) + ", completes " +
-                         std::to_string(e->complete) + "; requests " + req)
-          << "</title></rect>\n";
+        if (a == b) {
+          std::string req;
+          for (std::size_t q = 0; q < e->requests.size() && q < 8; ++q)
+            req += (q ? " " : "") + std::to_string(e->requests[q]);
+          if (e->requests.size() > 8) req += " ... (" + std::to_string(e->requests.size()) + " requests)";
+          o << svg::escape("round " + std::to_string(e->round) + ", warp " + std::to_string(e->warp) + ", slot " +
+                           std::to_string(e->slot) + ": enters " + std::to_string(e->enter) + ", completes " +
+                           std::to_string(e->complete) + "; requests " + req);
+        } else {
+          o << svg::escape("round " + std::to_string(e->round) + ": " + std::to_string(b - a + 1) +
+                           " slots entering at time units " + std::to_string(e->enter) + ".." +
+                           std::to_string(mine[b]->enter) + " (warps " + std::to_string(e->warp) + ".." +
+                           std::to_string(mine[b]->warp) + ")");
+        }
+        o << "</title></rect>\n";
+        a = b + 1;
       }
     } else {
       // Per pixel column: entries per round, drawn as a stacked bar of height entries / time units.
@@ -299,7 +318,8 @@ std::string trace_svg(const TraceFile& t, const std::string& file, int width) {
         if (hi > lo) flight[c] += (hi - lo) / unit;
       }
     }
-    o << "<polygon fill=\"#5577aa\" fill-opacity=\"0.6\" points=\"" << svg::num(left) << "," << svg::num(fy + flight_h);
+    o << "<polygon fill=\"#888888\" fill-opacity=\"0.55\" points=\"" << svg::num(left) << ","
+      << svg::num(fy + flight_h);
     for (std::size_t c = 0; c < cols; ++c) {
       const double h = flight_h * std::min(1.0, flight[c] / lane.latency);
       const double xa = left + static_cast<double>(c) * unit * scale,
