@@ -139,10 +139,10 @@ TraceFile read_trace(std::istream& in, const std::string& file) {
     r.warps = warps[index].size();
     t.rounds.push_back(std::move(r));
   }
-  for (const auto& [memory, lat] : latency) t.lanes.push_back({memory, memory_name(memory), lat.first, 0});
-  for (const auto& e : t.slots)
-    for (auto& l : t.lanes)
-      if (l.memory == e.memory) ++l.slots;
+  std::map<int, std::uint64_t> per_memory;
+  for (const auto& e : t.slots) ++per_memory[e.memory];
+  for (const auto& [memory, lat] : latency)
+    t.lanes.push_back({memory, memory_name(memory), lat.first, per_memory[memory]});
   return t;
 }
 

@@ -238,7 +238,20 @@ std::string trace_svg(const TraceFile& t, const std::string& file, int width) {
       << svg::num(x(static_cast<double>(r.first_enter))) << "\" y1=\"" << svg::num(lanes_top - 6) << "\" y2=\""
       << svg::num(axis_y) << "\" stroke=\"#999\" stroke-width=\"0.5\" stroke-dasharray=\"3,3\"/>\n";
 
-  // Lanes.
+  // Lanes. Each lane's slots, found once; and, when summarised, the whole time units whose entry
+  // falls in each pixel column (a full pipeline fills its column).
+  std::map<int, std::vector<const SlotEvent*>> by_lane;
+  for (const auto& e : t.slots) by_lane[e.memory].push_back(&e);
+  std::vector<std::uint64_t> cover;
+  if (!exact) {
+    const auto cols = static_cast<std::size_t>(plot);
+    cover.assign(cols, 0);
+    for (std::size_t c = 0; c < cols; ++c) {  // time units tt with floor(tt * scale) == c
+      const auto from = static_cast<TimeUnits>(std::ceil(static_cast<double>(c) / scale));
+      const auto to = std::min(end, static_cast<TimeUnits>(std::ceil(static_cast<double>(c + 1) / scale)));
+      cover[c] = to > from ? static_cast<std::uint64_t>(to - from) : 0;
+    }
+  }
   for (std::size_t li = 0; li < t.lanes.size(); ++li) {
     const auto& lane = t.lanes[li];
     const double y0 = lanes_top + static_cast<double>(li) * lane_h;
@@ -247,9 +260,7 @@ std::string trace_svg(const TraceFile& t, const std::string& file, int width) {
       << lane.slots << " slots</text>\n";
     o << "<rect x=\"" << left << "\" y=\"" << svg::num(y0) << "\" width=\"" << plot << "\" height=\""
       << svg::num(enter_h + flight_h + 2) << "\" fill=\"#f4f4f4\"/>\n";
-    std::vector<const SlotEvent*> mine;
-    for (const auto& e : t.slots)
-      if (e.memory == lane.memory) mine.push_back(&e);
+    std::vector<const SlotEvent*>& mine = by_lane[lane.memory];
     const double fy = y0 + enter_h + 2;  // top of the in-flight strip
     if (exact) {
       // Consecutive entries of one round are one bar (separate bars leave seams that look like idle
@@ -289,10 +300,6 @@ std::string trace_svg(const TraceFile& t, const std::string& file, int width) {
         const auto c = std::min(cols - 1, static_cast<std::size_t>(static_cast<double>(e->enter) * scale));
         ++per[c][e->round];
       }
-      // The whole time units whose entry falls in each column: a full pipeline fills its column.
-      std::vector<std::uint64_t> cover(cols, 0);
-      for (TimeUnits tt = 0; tt < end; ++tt)
-        ++cover[std::min(cols - 1, static_cast<std::size_t>(static_cast<double>(tt) * scale))];
       for (std::size_t c = 0; c < cols; ++c) {
         double y = y0 + enter_h;
         for (const auto& [round, n] : per[c]) {
