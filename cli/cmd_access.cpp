@@ -1,77 +1,81 @@
-// `mmsim access`: the slots and time of a few warps' accesses on a DMM or a UMM, with the pipeline
-// diagram of KNI Fig. 2.
-#include <algorithm>
-#include <charconv>
-#include <sstream>
-
+// `mmsim access`: one memory instruction of a few warps on a DMM or a UMM, explained request by
+// request (bank or address group, slot, merges), with the pipeline diagram of KNI Fig. 2. The access
+// is given warp by warp (--warp), as an address expression of the thread (--addr), or as a cell
+// expression through a layout (--layout, --cell); experiments/teaching/posed_access.h reads them.
 #include "cli/common.h"
 #include "experiments/access.h"
+#include "experiments/teaching/posed_access.h"
 
 namespace mmsim::cli {
 
-namespace {
-
-// "7,5,15,0" -> addresses; "-" or an empty field is a thread that requests nothing.
-std::vector<Address> parse_warp(const std::string& text, std::size_t index) {
-  std::vector<Address> out;
-  std::stringstream in(text);
-  std::string field;
-  while (std::getline(in, field, ',')) {
-    const auto b = field.find_first_not_of(' ');
-    const auto e = field.find_last_not_of(' ');
-    const std::string f = b == std::string::npos ? "" : field.substr(b, e - b + 1);
-    if (f.empty() || f == "-") {
-      out.push_back(kNoAddress);
-      continue;
-    }
-    Address a = 0;
-    const auto [ptr, ec] = std::from_chars(f.data(), f.data() + f.size(), a);
-    if (ec != std::errc{} || ptr != f.data() + f.size() || a >= (Address{1} << 24))
-      throw InputError("--warp: warp " + std::to_string(index) + ": '" + f + "' is not an address (0 .. 16777215, or - for none)");
-    out.push_back(a);
-  }
-  if (!text.empty() && text.back() == ',') out.push_back(kNoAddress);
-  return out;
-}
-
-}  // namespace
-
 Runner add_access_command(CLI::App& app) {
-  auto* cmd = app.add_subcommand("access", "slots and time units of warp accesses on a DMM or UMM (KNI Fig. 2)");
+  auto* cmd =
+      app.add_subcommand("access", "slots and time units of one warp access on a DMM or UMM, explained (KNI Fig. 2)");
   struct Opts {
     std::string model = "dmm";
     int w = 4;
     int l = 5;
     std::vector<std::string> warps;
+    std::string addr, layout, cell;
+    std::uint64_t threads = 0;
+    std::uint64_t seed = 1;
     bool json = false;
   };
   auto o = std::make_shared<Opts>();
   cmd->add_option("--model", o->model, "dmm or umm")->capture_default_str();
-  cmd->add_option("-w,--width", o->w, "width")->capture_default_str();
+  cmd->add_option("-w,--width", o->w, "width: banks, threads per warp, address-group size")->capture_default_str();
   cmd->add_option("-l,--latency", o->l, "latency of the memory")->capture_default_str();
-  cmd->add_option("--warp", o->warps, "addresses of one warp, comma separated (- for an idle thread); repeat per warp")
-      ->required()
-      ->take_all()
-      ->allow_extra_args(false);
+  auto* warp =
+      cmd->add_option("--warp", o->warps,
+                      "the w addresses of one warp, comma separated, _ for an inactive thread; repeat per warp")
+          ->take_all()
+          ->allow_extra_args(false);
+  auto* addr = cmd->add_option("--addr", o->addr,
+                               "address of thread t as an expression of t, i (= t mod w), j (= t / w), w, p; _ or a "
+                               "negative value: inactive (e.g. 't*33', '(t%w)*w + t/w')");
+  auto* cell = cmd->add_option("--cell", o->cell,
+                               "cell of thread t under --layout: 'E_i, E_j' (w x w matrix) or four expressions (w^4 "
+                               "array), in t, i, j, w, p (e.g. 't, t' under xor)");
+  auto* layout = cmd->add_option("--layout", o->layout,
+                                 "layout of the matrix for --cell: raw, ras, rap, pad, xor; "
+                                 "for four coordinates raw, ras, 1p, r1p, 3p, w2p, 1pw2r");
+  auto* threads = cmd->add_option("--threads", o->threads, "threads of an --addr or --cell access (default w)");
+  auto* seed = cmd->add_option("--seed", o->seed, "seed of a random layout (as in mmsim run and mmsim layout)")
+                   ->capture_default_str();
   cmd->add_flag("--json", o->json, "print one JSON object");
-  return [o] {
+  return [=] {
     MachineParams m;
-    if (o->model == "dmm") m.model = ModelKind::Dmm;
-    else if (o->model == "umm") m.model = ModelKind::Umm;
-    else throw InputError("--model: must be dmm or umm (got '" + o->model + "')");
+    if (o->model == "dmm")
+      m.model = ModelKind::Dmm;
+    else if (o->model == "umm")
+      m.model = ModelKind::Umm;
+    else
+      throw InputError("--model: must be dmm or umm (got '" + o->model + "')");
     m.w = o->w;
     m.l = o->l;
     if (auto err = m.validate()) throw InputError(*err);
-    std::vector<std::vector<Address>> warps;
-    for (std::size_t i = 0; i < o->warps.size(); ++i) {
-      warps.push_back(parse_warp(o->warps[i], i));
-      if (warps.back().size() > static_cast<std::size_t>(m.w))
-        throw InputError("--warp: warp " + std::to_string(i) + " has " + std::to_string(warps.back().size()) +
-                         " addresses, more than w = " + std::to_string(m.w));
-    }
-    const auto result = experiments::simulate_access(m, warps);
-    if (o->json) print_json(experiments::to_json(result));
-    else std::cout << experiments::diagram(result);
+    const int ways = (warp->count() > 0) + (addr->count() > 0) + (cell->count() > 0);
+    if (ways != 1)
+      throw InputError("access: give the access one way: --warp (repeated), --addr EXPR, or --layout L --cell EXPRS");
+    if ((layout->count() > 0) != (cell->count() > 0)) throw InputError("--layout and --cell go together");
+    if (threads->count() && warp->count())
+      throw InputError("--threads: only with --addr or --cell (--warp gives the warps)");
+    if (seed->count() && !layout->count()) throw InputError("--seed: only with --layout");
+    const std::uint64_t p = threads->count() ? o->threads : static_cast<std::uint64_t>(m.w);
+    experiments::PosedAccess posed;
+    if (warp->count())
+      posed = experiments::pose_warps(o->warps, m.w);
+    else if (addr->count())
+      posed = experiments::pose_addresses(o->addr, m.w, p);
+    else
+      posed = experiments::pose_cells(o->layout, o->cell, m.w, p, o->seed);
+    auto result = experiments::simulate_access(m, posed.warps, posed.cells);
+    result.posed = posed.posed;
+    result.layout = posed.layout;
+    if (o->json)
+      print_json(experiments::to_json(result));
+    else
+      std::cout << experiments::diagram(result);
     return kOk;
   };
 }

@@ -61,6 +61,8 @@ int main(int argc, char** argv) {
     runners[app.get_subcommands({}).at(before)] = std::move(r);
   };
   add(add_access_command);
+  add(add_layout_command);
+  add(add_trace_command);
   add(add_run_command);
   add(add_list_command);
   add(add_table_command);

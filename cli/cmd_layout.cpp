@@ -1,0 +1,76 @@
+// `mmsim layout`: the bank of every cell of one drawn layout of a w x w matrix or a w^4 array (NMI
+// Sect. I, IV, VII), as a grid (coloured on a terminal), JSON or SVG. experiments/teaching/layout_view.h
+// draws it.
+#include <unistd.h>
+
+#include <fstream>
+
+#include "cli/common.h"
+#include "experiments/teaching/layout_view.h"
+
+namespace mmsim::cli {
+
+Runner add_layout_command(CLI::App& app) {
+  auto* cmd =
+      app.add_subcommand("layout", "the bank of every cell of a layout (raw, ras, rap, pad, xor; w^4: --dims 4)");
+  struct Opts {
+    std::string layout;
+    int w = 8;
+    int dims = 2;
+    std::uint64_t seed = 1;
+    std::vector<std::uint32_t> slice;
+    std::string colour = "auto";
+    std::string svg;
+    bool json = false;
+  };
+  auto o = std::make_shared<Opts>();
+  cmd->add_option("--layout", o->layout,
+                  "raw, ras, rap, pad, xor (--dims 2); raw, ras, 1p, r1p, 3p, w2p, 1pw2r (--dims 4)")
+      ->required();
+  cmd->add_option("-w,--width", o->w, "width: banks, and the matrix is w x w")->capture_default_str();
+  cmd->add_option("--dims", o->dims, "2: a w x w matrix; 4: a w^4 array, shown as w^2 slices a[i][j][*][*]")
+      ->capture_default_str();
+  cmd->add_option("--seed", o->seed, "seed of the random numbers (the same draw as mmsim run and mmsim access)")
+      ->capture_default_str();
+  auto* slice = cmd->add_option("--slice", o->slice, "I,J: only the slice a[I][J][*][*] of a w^4 array")
+                    ->delimiter(',')
+                    ->expected(2);
+  cmd->add_option("--color", o->colour, "auto (on a terminal), always or never: ANSI colours per bank")
+      ->capture_default_str();
+  cmd->add_option("--svg", o->svg, "also write the grid as an SVG picture to this file");
+  cmd->add_flag("--json", o->json, "print one JSON object instead of the grid");
+  return [o, slice] {
+    const experiments::DrawnLayout layout(o->layout, o->dims, o->w, o->seed);
+    experiments::SliceChoice choice;
+    if (slice->count()) {
+      if (o->dims != 4) throw InputError("--slice: only for --dims 4");
+      for (auto v : o->slice)
+        if (v >= layout.w()) throw InputError("--slice: each of I,J must be below w = " + std::to_string(layout.w()));
+      choice.ij = std::make_pair(o->slice[0], o->slice[1]);
+    }
+    const auto cells = experiments::shown_cells(layout, choice);
+    if (cells > experiments::kMaxShownCells)
+      throw InputError("-w: " + std::to_string(cells) +
+                       " cells are more than the 65536 a picture shows; choose a smaller w" +
+                       (o->dims == 4 ? " or one slice (--slice I,J)" : ""));
+    bool colour = false;
+    if (o->colour == "always")
+      colour = true;
+    else if (o->colour == "auto")
+      colour = isatty(STDOUT_FILENO) != 0;
+    else if (o->colour != "never")
+      throw InputError("--color: must be auto, always or never (got '" + o->colour + "')");
+    if (!o->svg.empty()) {
+      std::ofstream out(o->svg);
+      if (!(out << experiments::layout_svg(layout, choice)) || !out.flush())
+        throw WriteError("--svg: cannot write " + o->svg);
+    }
+    if (o->json)
+      print_json(experiments::layout_json(layout, choice));
+    else
+      std::cout << experiments::layout_text(layout, colour, choice);
+    return kOk;
+  };
+}
+
+}  // namespace mmsim::cli

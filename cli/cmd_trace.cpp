@@ -1,0 +1,47 @@
+// `mmsim trace FILE`: the pipeline picture of any run's trace (the one schema of docs/report.md),
+// as text (the diagram of `mmsim access` when it fits, else a summary per round), JSON, or SVG with
+// one lane per pipeline. experiments/teaching/trace_view.h draws it.
+#include <fstream>
+
+#include "cli/common.h"
+#include "experiments/teaching/trace_view.h"
+
+namespace mmsim::cli {
+
+Runner add_trace_command(CLI::App& app) {
+  auto* cmd = app.add_subcommand("trace", "draw the pipelines of a trace CSV (mmsim run NAME --trace FILE)");
+  struct Opts {
+    std::string file;
+    std::string svg;
+    int width = 1250;
+    bool json = false;
+  };
+  auto o = std::make_shared<Opts>();
+  cmd->add_option("file", o->file, "the trace CSV (- for standard input)")->required();
+  cmd->add_option("--svg", o->svg, "also draw every slot, lane by lane, as an SVG picture in this file");
+  cmd->add_option("--width", o->width, "pixels of the SVG's time axis")->capture_default_str();
+  cmd->add_flag("--json", o->json, "print the summary as one JSON object");
+  return [o] {
+    if (o->width < 200 || o->width > 20000) throw InputError("--width: must be between 200 and 20000 pixels");
+    experiments::TraceFile t;
+    if (o->file == "-") {
+      t = experiments::read_trace(std::cin, "-");
+    } else {
+      std::ifstream in(o->file);
+      if (!in) throw InputError("trace: cannot open '" + o->file + "'");
+      t = experiments::read_trace(in, o->file);
+    }
+    if (!o->svg.empty()) {
+      std::ofstream out(o->svg);
+      if (!(out << experiments::trace_svg(t, o->file, o->width)) || !out.flush())
+        throw WriteError("--svg: cannot write " + o->svg);
+    }
+    if (o->json)
+      print_json(experiments::trace_json(t, o->file));
+    else
+      std::cout << experiments::trace_text(t, o->file);
+    return kOk;
+  };
+}
+
+}  // namespace mmsim::cli
