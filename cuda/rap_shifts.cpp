@@ -5,10 +5,10 @@
 namespace mmsim::gpu {
 
 layouts::MatrixLayoutKind kind_of(SmemLayout k) {
-  return layouts::matrix_layout_kinds().at(static_cast<std::size_t>(k));
+  return layouts::matrix_layout_kinds()[static_cast<std::size_t>(k)];  // SmemLayout follows the list
 }
 
-layouts::Transpose transpose_of(SmemTranspose t) { return layouts::transposes().at(static_cast<std::size_t>(t)); }
+layouts::Transpose transpose_of(SmemTranspose t) { return layouts::transposes()[static_cast<std::size_t>(t)]; }
 
 std::vector<std::uint8_t> rap_shifts(SmemLayout k, std::uint64_t seed, std::uint64_t count) {
   if (!random_layout(k)) return std::vector<std::uint8_t>(kW, 0);

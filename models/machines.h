@@ -10,33 +10,34 @@
 
 namespace mmsim {
 
-/// A DMM's memory (and each HMM DMM's shared memory): bank = address mod w, slots = congestion.
-class DmmMemory final : public MemoryModel {
+/// What the DMM's and the UMM's memories share: a width and one pipeline's latency.
+class PipelinedMemory : public MemoryModel {
  public:
-  DmmMemory(int w, int latency) : w_(w), latency_(latency) {}
-  std::string_view name() const override { return "dmm"; }
+  PipelinedMemory(int w, int latency) : w_(w), latency_(latency) {}
   int width() const override { return w_; }
   int latency() const override { return latency_; }
+
+ protected:
+  int w_, latency_;
+};
+
+/// A DMM's memory (and each HMM DMM's shared memory): bank = address mod w, slots = congestion.
+class DmmMemory final : public PipelinedMemory {
+ public:
+  using PipelinedMemory::PipelinedMemory;
+  std::string_view name() const override { return "dmm"; }
   WarpCost cost(std::span<const Address> warp) const override;
   std::vector<std::vector<Address>> partition(std::span<const Address> warp) const override;
-
- private:
-  int w_, latency_;
 };
 
 /// A UMM's memory (and the HMM's global memory): address group = floor(address / w), slots =
 /// distinct address groups.
-class UmmMemory final : public MemoryModel {
+class UmmMemory final : public PipelinedMemory {
  public:
-  UmmMemory(int w, int latency) : w_(w), latency_(latency) {}
+  using PipelinedMemory::PipelinedMemory;
   std::string_view name() const override { return "umm"; }
-  int width() const override { return w_; }
-  int latency() const override { return latency_; }
   WarpCost cost(std::span<const Address> warp) const override;
   std::vector<std::vector<Address>> partition(std::span<const Address> warp) const override;
-
- private:
-  int w_, latency_;
 };
 
 enum class ModelKind { Dmm, Umm, Hmm };

@@ -6,6 +6,7 @@
 #include <array>
 #include <cstddef>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -16,7 +17,9 @@ namespace mmsim {
 template <typename E, std::size_t N>
 class NameTable {
  public:
-  constexpr explicit NameTable(std::array<std::pair<E, const char*>, N> rows) : rows_(rows) {}
+  constexpr explicit NameTable(std::array<std::pair<E, const char*>, N> rows) : rows_(rows) {
+    for (std::size_t k = 0; k < N; ++k) values_[k] = rows_[k].first;
+  }
 
   /// The name of `e`, "?" for a value outside the table.
   constexpr const char* name(E e) const {
@@ -30,11 +33,7 @@ class NameTable {
     return std::nullopt;
   }
   /// Every enumerator, in the table's order.
-  std::vector<E> values() const {
-    std::vector<E> out;
-    for (const auto& row : rows_) out.push_back(row.first);
-    return out;
-  }
+  constexpr std::span<const E> values() const { return values_; }
   std::vector<std::string> names() const {
     std::vector<std::string> out;
     for (const auto& row : rows_) out.emplace_back(row.second);
@@ -43,6 +42,7 @@ class NameTable {
 
  private:
   std::array<std::pair<E, const char*>, N> rows_;
+  std::array<E, N> values_{};
 };
 
 }  // namespace mmsim

@@ -15,3 +15,11 @@ expect() {
     echo "FAIL ($what): wanted one line on stderr"; cat "$tmp/err"; fail=1
   fi
 }
+# ok COMMAND...: the command must exit 0 (its output stays in $tmp/out and $tmp/err).
+ok() { if ! "$@" >"$tmp/out" 2>"$tmp/err"; then echo "FAIL (status $?): $*"; cat "$tmp/err"; fail=1; fi; }
+# bad COMMAND...: the command must exit 2 with exactly one line on stderr.
+bad() {
+  "$@" >"$tmp/out" 2>"$tmp/err"
+  local s=$?
+  if [ "$s" -ne 2 ] || [ "$(wc -l <"$tmp/err")" -ne 1 ]; then echo "FAIL (want status 2 and one line, got $s): $*"; cat "$tmp/err"; fail=1; fi
+}

@@ -23,10 +23,7 @@ constexpr NameTable<KernelKind, 4> kNames{{{{KernelKind::Naive, "naive"},
 
 const char* to_string(KernelKind k) { return kNames.name(k); }
 std::optional<KernelKind> parse_kernel(const std::string& name) { return kNames.parse(name); }
-const std::vector<KernelKind>& all_kernels() {
-  static const std::vector<KernelKind> all = kNames.values();
-  return all;
-}
+std::span<const KernelKind> all_kernels() { return kNames.values(); }
 
 namespace {
 

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <optional>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -17,7 +18,7 @@ enum class KernelKind { Naive, Tile, TileBanks, TileBanksIters };
 const char* to_string(KernelKind k);
 /// "naive", "tile", "tile-banks", "tile-banks-iters"; nullopt otherwise.
 std::optional<KernelKind> parse_kernel(const std::string& name);
-const std::vector<KernelKind>& all_kernels();
+std::span<const KernelKind> all_kernels();
 
 /// The iterations a tile-banks-iters pass uses unless told otherwise (BDS Sect. 4.3: 3).
 inline constexpr int kDefaultIters = 3;

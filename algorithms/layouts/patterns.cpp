@@ -18,14 +18,8 @@ constexpr NameTable<Array4Pattern, 6> kArray4Names{{{{Array4Pattern::Contiguous,
                                                      {Array4Pattern::Malicious, "malicious"}}}};
 }  // namespace
 
-const std::vector<MatrixPattern>& matrix_patterns() {
-  static const std::vector<MatrixPattern> all = kMatrixNames.values();
-  return all;
-}
-const std::vector<Array4Pattern>& array4_patterns() {
-  static const std::vector<Array4Pattern> all = kArray4Names.values();
-  return all;
-}
+std::span<const MatrixPattern> matrix_patterns() { return kMatrixNames.values(); }
+std::span<const Array4Pattern> array4_patterns() { return kArray4Names.values(); }
 const char* to_string(MatrixPattern p) { return kMatrixNames.name(p); }
 const char* to_string(Array4Pattern p) { return kArray4Names.name(p); }
 std::optional<MatrixPattern> matrix_pattern_from_name(std::string_view name) { return kMatrixNames.parse(name); }

@@ -3,6 +3,7 @@
 
 #include <cstdint>
 #include <optional>
+#include <span>
 #include <string_view>
 #include <vector>
 
@@ -24,8 +25,8 @@ enum class MatrixPattern { Contiguous, Stride, Diagonal, Random };
 ///  - malicious: the access the scheme is weakest against (malicious_meaning()).
 enum class Array4Pattern { Contiguous, Stride1, Stride2, Stride3, Random, Malicious };
 
-const std::vector<MatrixPattern>& matrix_patterns();
-const std::vector<Array4Pattern>& array4_patterns();
+std::span<const MatrixPattern> matrix_patterns();
+std::span<const Array4Pattern> array4_patterns();
 const char* to_string(MatrixPattern p);
 const char* to_string(Array4Pattern p);
 std::optional<MatrixPattern> matrix_pattern_from_name(std::string_view name);

@@ -13,10 +13,7 @@ constexpr NameTable<Transpose, 3> kNames{
     {{{Transpose::Crsw, "crsw"}, {Transpose::Srcw, "srcw"}, {Transpose::Drdw, "drdw"}}}};
 }  // namespace
 
-const std::vector<Transpose>& transposes() {
-  static const std::vector<Transpose> all = kNames.values();
-  return all;
-}
+std::span<const Transpose> transposes() { return kNames.values(); }
 const char* to_string(Transpose t) { return kNames.name(t); }
 std::optional<Transpose> transpose_from_name(std::string_view name) { return kNames.parse(name); }
 

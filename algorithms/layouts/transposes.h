@@ -3,6 +3,7 @@
 
 #include <cstdint>
 #include <optional>
+#include <span>
 #include <string_view>
 #include <vector>
 
@@ -18,7 +19,7 @@ namespace mmsim::layouts {
 ///  - drdw: reads a((i + j) mod w, j), writes b(j, (i + j) mod w)  (diagonal read and write).
 enum class Transpose { Crsw, Srcw, Drdw };
 
-const std::vector<Transpose>& transposes();
+std::span<const Transpose> transposes();
 const char* to_string(Transpose t);
 std::optional<Transpose> transpose_from_name(std::string_view name);
 

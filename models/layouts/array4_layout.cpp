@@ -15,10 +15,7 @@ constexpr NameTable<Array4LayoutKind, 7> kNames{{{{Array4LayoutKind::Raw, "raw"}
                                                   {Array4LayoutKind::P1W2r, "1pw2r"}}}};
 }  // namespace
 
-const std::vector<Array4LayoutKind>& array4_layout_kinds() {
-  static const std::vector<Array4LayoutKind> all = kNames.values();
-  return all;
-}
+std::span<const Array4LayoutKind> array4_layout_kinds() { return kNames.values(); }
 const char* to_string(Array4LayoutKind k) { return kNames.name(k); }
 std::optional<Array4LayoutKind> array4_layout_from_name(std::string_view name) { return kNames.parse(name); }
 

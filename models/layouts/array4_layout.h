@@ -3,6 +3,7 @@
 
 #include <cstdint>
 #include <optional>
+#include <span>
 #include <string_view>
 #include <vector>
 
@@ -22,7 +23,7 @@ namespace mmsim::layouts {
 ///  - 1pw2r: f = s_{i w + j} + r_k, s independent uniform per (i, j)     (w^2 + w).
 enum class Array4LayoutKind { Raw, Ras, P1, R1p, P3, W2p, P1W2r };
 
-const std::vector<Array4LayoutKind>& array4_layout_kinds();
+std::span<const Array4LayoutKind> array4_layout_kinds();
 const char* to_string(Array4LayoutKind k);
 std::optional<Array4LayoutKind> array4_layout_from_name(std::string_view name);
 /// Random numbers the scheme draws for width w (NMI Table IV's last row).

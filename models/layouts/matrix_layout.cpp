@@ -15,10 +15,7 @@ constexpr NameTable<MatrixLayoutKind, 5> kNames{{{{MatrixLayoutKind::Raw, "raw"}
                                                   {MatrixLayoutKind::Xor, "xor"}}}};
 }  // namespace
 
-const std::vector<MatrixLayoutKind>& matrix_layout_kinds() {
-  static const std::vector<MatrixLayoutKind> all = kNames.values();
-  return all;
-}
+std::span<const MatrixLayoutKind> matrix_layout_kinds() { return kNames.values(); }
 const char* to_string(MatrixLayoutKind k) { return kNames.name(k); }
 std::optional<MatrixLayoutKind> matrix_layout_from_name(std::string_view name) { return kNames.parse(name); }
 

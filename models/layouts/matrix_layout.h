@@ -3,6 +3,7 @@
 
 #include <cstdint>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -25,7 +26,7 @@ namespace mmsim::layouts {
 ///    and is plain XOR when w is a power of two.
 enum class MatrixLayoutKind { Raw, Ras, Rap, Pad, Xor };
 
-const std::vector<MatrixLayoutKind>& matrix_layout_kinds();
+std::span<const MatrixLayoutKind> matrix_layout_kinds();
 const char* to_string(MatrixLayoutKind k);
 std::optional<MatrixLayoutKind> matrix_layout_from_name(std::string_view name);
 

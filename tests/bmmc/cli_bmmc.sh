@@ -3,15 +3,8 @@
 # their reports, and bad input giving exit status 2 with one line on stderr.
 set -u
 mmsim="$1"
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-fail=0
-ok() { if ! "$@" >"$tmp/out" 2>"$tmp/err"; then echo "FAIL (status $?): $*"; cat "$tmp/err"; fail=1; fi; }
-bad() {
-  "$@" >"$tmp/out" 2>"$tmp/err"
-  local s=$?
-  if [ "$s" -ne 2 ] || [ "$(wc -l <"$tmp/err")" -ne 1 ]; then echo "FAIL (want status 2 and one line, got $s): $*"; cat "$tmp/err"; fail=1; fi
-}
+# shellcheck source=../cli_lib.sh
+source "$(dirname "$0")/../cli_lib.sh"
 has() { if ! grep -q -- "$1" "$tmp/out"; then echo "FAIL: output lacks '$1'"; cat "$tmp/out"; fail=1; fi; }
 # json PATTERN: the JSON report, blanks removed, matches PATTERN.
 json() { if ! tr -d ' \n' <"$tmp/out" | grep -q -- "$1"; then echo "FAIL: JSON lacks '$1'"; cat "$tmp/out"; fail=1; fi; }

@@ -7,46 +7,13 @@
 #include <set>
 
 #include "algorithms/enumeration/entries.h"
+#include "tests/entry_checks.h"
 #include "algorithms/input_error.h"
 
 using namespace mmsim;
+using namespace mmsim::testing;
 
 namespace {
-
-const AlgorithmEntry& entry(const std::string& name) {
-  const AlgorithmEntry* e = find_algorithm(name);
-  REQUIRE(e != nullptr);
-  return *e;
-}
-
-std::set<std::string> declared(const AlgorithmEntry& e) {
-  std::set<std::string> names;
-  for (const auto& p : e.params) names.insert(p.name);
-  return names;
-}
-
-std::string refusal(const std::string& name, const std::map<std::string, std::string>& given) {
-  try {
-    run_algorithm(entry(name), given);
-  } catch (const InputError& e) {
-    return e.what();
-  }
-  return "";
-}
-
-template <class T>
-T figure(const RunReport& r, const std::string& name) {
-  for (const auto& f : r.figures)
-    if (f.name == name) return std::get<T>(f.value);
-  FAIL("no figure " << name);
-  return T{};
-}
-
-bool has_figure(const RunReport& r, const std::string& name) {
-  for (const auto& f : r.figures)
-    if (f.name == name) return true;
-  return false;
-}
 
 bool out_of_place(const AlgorithmEntry& e) { return e.name.rfind("transpose-oop-", 0) == 0; }
 

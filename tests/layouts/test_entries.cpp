@@ -7,55 +7,10 @@
 
 #include "algorithms/input_error.h"
 #include "algorithms/layouts/entries.h"
+#include "tests/entry_checks.h"
 
 using namespace mmsim;
-
-namespace {
-
-const AlgorithmEntry& entry(const std::string& name) {
-  const AlgorithmEntry* e = find_algorithm(name);
-  REQUIRE(e != nullptr);
-  return *e;
-}
-
-std::set<std::string> declared(const AlgorithmEntry& e) {
-  std::set<std::string> names;
-  for (const auto& p : e.params) names.insert(p.name);
-  return names;
-}
-
-// The one line a bad input gives, or "" when the run was accepted.
-std::string refusal(const std::string& name, const std::map<std::string, std::string>& given) {
-  try {
-    run_algorithm(entry(name), given);
-  } catch (const InputError& e) {
-    return e.what();
-  }
-  return "";
-}
-
-const ParamSpec& param(const AlgorithmEntry& e, const std::string& name) {
-  for (const auto& p : e.params)
-    if (p.name == name) return p;
-  FAIL("no parameter " << name);
-  return e.params.front();
-}
-
-template <class T>
-T figure(const RunReport& r, const std::string& name) {
-  for (const auto& f : r.figures)
-    if (f.name == name) return std::get<T>(f.value);
-  FAIL("no figure " << name);
-  return T{};
-}
-
-bool has_figure(const RunReport& r, const std::string& name) {
-  for (const auto& f : r.figures)
-    if (f.name == name) return true;
-  return false;
-}
-
-}  // namespace
+using namespace mmsim::testing;
 
 TEST_CASE("the family has crsw, srcw and drdw, in that order, on the DMM") {
   const auto all = layouts::algorithm_entries();
