@@ -38,13 +38,7 @@ RoundKinds classify(const RunStats& s) {
 }  // namespace
 
 report::Table kasagi_t1(const TableOptions& o) {
-  MachineParams m;
-  m.model = ModelKind::Hmm;
-  m.w = o.w.value_or(32);
-  m.L = o.L.value_or(100);
-  m.k = o.k.value_or(8);
-  m.l = o.l.value_or(1);
-  if (auto err = m.validate()) throw InputError(*err);
+  const MachineParams m = table_machine(o);
   const std::uint64_t n = o.n.value_or(std::uint64_t{1024} * 1024);
   if (n == 0 || n > (std::uint64_t{1} << 26)) throw InputError("-n: between 1 and 2^26");
   const Machine machine(m);

@@ -3,6 +3,7 @@
 #include "experiments/enumeration/enumeration_experiments.h"
 #include "experiments/layouts/rap_tables.h"
 #include "experiments/sorting/as_bounds.h"
+#include "algorithms/input_error.h"
 
 namespace mmsim::experiments {
 
@@ -22,6 +23,13 @@ const std::vector<TableSpec>& tables() {
       {"as-bounds", "steps of conflict-free sorting, partition, permutation on the DMM beside their bounds", "AS Sect. 2-3", as_bounds_table},
   };
   return all;
+}
+
+MachineParams table_machine(const TableOptions& o) {
+  MachineParams m{.model = ModelKind::Hmm, .w = o.w.value_or(32), .l = o.l.value_or(1), .L = o.L.value_or(100),
+                  .k = o.k.value_or(8)};
+  if (auto err = m.validate()) throw InputError(*err);
+  return m;
 }
 
 const TableSpec* find_table(const std::string& name) {

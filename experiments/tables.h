@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "models/machines.h"
 #include "report/table.h"
 
 namespace mmsim::experiments {
@@ -26,6 +27,10 @@ struct TableSpec {
 };
 
 const std::vector<TableSpec>& tables();
+
+/// The HMM a table runs on: -w, -l, -L, -k as given, else KNI's setting (w = 32, l = 1, L = 100,
+/// k = 8); throws InputError naming a bad field.
+MachineParams table_machine(const TableOptions& o);
 const TableSpec* find_table(const std::string& name);
 
 /// KNI Table 1 (rounds and time units of the permutation algorithms on the HMM).

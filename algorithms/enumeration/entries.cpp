@@ -166,16 +166,10 @@ RunReport run_variant(const Variant& v, const RunRequest& req) {
 std::vector<AlgorithmEntry> algorithm_entries() {
   std::vector<AlgorithmEntry> out;
   for (const Variant& v : variants()) {
-    AlgorithmEntry e;
-    e.name = v.name;
-    e.family = "enumeration";
-    e.paper = v.paper;
-    e.description = v.description;
-    e.machine = ModelKind::Hmm;
-    e.params = params_of(v);
     const Variant* vp = &v;
-    e.run = [vp](const RunRequest& req) { return run_variant(*vp, req); };
-    out.push_back(std::move(e));
+    out.push_back({.name = v.name, .family = "enumeration", .paper = v.paper, .description = v.description,
+                   .machine = ModelKind::Hmm, .params = params_of(v),
+                   .run = [vp](const RunRequest& req) { return run_variant(*vp, req); }});
   }
   return out;
 }

@@ -51,40 +51,36 @@ namespace {
 // 2^28 cells keep a run within a few GB of host memory.
 constexpr std::int64_t kMaxN = std::int64_t{1} << 28;
 
+// One run of `algo` as the registry asks for it: P from --perm or --perm-file, then the run.
+RunReport run_entry(const PermutationAlgorithm& algo, const RunRequest& req) {
+  const auto n = static_cast<std::uint64_t>(req.params.integer("n"));
+  const auto seed = static_cast<std::uint64_t>(req.params.integer("seed"));
+  const auto file = req.params.text_if("perm_file");
+  const Permutation p = file ? read_permutation_file(*file, n) : named_permutation(req.params.text("perm"), n, seed);
+  PermutationInput in;
+  in.perm = &p;
+  in.seed = seed;
+  in.schedule_file = req.params.text_if("schedule");
+  algo.check(req.machine, in);
+  const Machine machine(req.machine);
+  return run_permutation(algo, machine, in, req.engine);
+}
+
 AlgorithmEntry entry_for(const PermutationAlgorithm& algo, const std::string& default_perm) {
-  AlgorithmEntry e;
-  e.name = algo.name;
-  e.family = "offline-permutation";
-  e.paper = algo.paper;
-  e.description = algo.description;
-  e.machine = ModelKind::Hmm;
-  e.params = machine_params(ModelKind::Hmm);
-  ParamSpec n = integer_param("n", "-n", "number of elements", 1, kMaxN);
-  n.required = true;
-  e.params.push_back(n);
-  e.params.push_back(choice_param("perm", "--perm", "named permutation P ([KNI] Sect. 4)", permutation_names(),
-                                  default_perm));
-  e.params.push_back(text_param("perm_file", "--perm-file",
-                                "permutation file: one destination P(i) per line (replaces --perm)"));
+  std::vector<ParamSpec> params = machine_params(ModelKind::Hmm);
+  params.push_back(integer_param("n", "-n", "number of elements", 1, kMaxN));
+  params.back().required = true;
+  params.push_back(
+      choice_param("perm", "--perm", "named permutation P (KNI Sect. 4)", permutation_names(), default_perm));
+  params.push_back(
+      text_param("perm_file", "--perm-file", "permutation file: one destination P(i) per line (replaces --perm)"));
   if (algo.name == "scheduled")
-    e.params.push_back(text_param("schedule", "--schedule", "precomputed schedule file (mmsim schedule)"));
-  e.params.push_back(seed_param());
+    params.push_back(text_param("schedule", "--schedule", "precomputed schedule file (mmsim schedule)"));
+  params.push_back(seed_param());
   const PermutationAlgorithm* a = &algo;
-  e.run = [a](const RunRequest& req) {
-    const auto n = static_cast<std::uint64_t>(req.params.integer("n"));
-    const auto file = req.params.text_if("perm_file");
-    const Permutation p = file ? read_permutation_file(*file, n)
-                               : named_permutation(req.params.text("perm"), n,
-                                                   static_cast<std::uint64_t>(req.params.integer("seed")));
-    PermutationInput in;
-    in.perm = &p;
-    in.seed = static_cast<std::uint64_t>(req.params.integer("seed"));
-    in.schedule_file = req.params.text_if("schedule");
-    a->check(req.machine, in);
-    const Machine machine(req.machine);
-    return run_permutation(*a, machine, in, req.engine);
-  };
-  return e;
+  return {.name = algo.name, .family = "offline-permutation", .paper = algo.paper, .description = algo.description,
+          .machine = ModelKind::Hmm, .params = std::move(params),
+          .run = [a](const RunRequest& req) { return run_entry(*a, req); }};
 }
 
 }  // namespace

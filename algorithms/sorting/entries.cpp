@@ -117,20 +117,12 @@ RunReport run_entry(const Algorithm& a, const RunRequest& req) {
 std::vector<AlgorithmEntry> algorithm_entries() {
   std::vector<AlgorithmEntry> out;
   for (const auto& a : family()) {
-    AlgorithmEntry e;
-    e.name = a.name;
-    e.family = "sorting";
-    e.paper = a.paper;
-    e.description = a.description;
-    e.machine = ModelKind::Dmm;
-    e.params = params_for(a.task);
+    const Algorithm* algo = &a;
     // One warp whose steps follow one another (AS Sect. 1: the w processors move in lockstep), so
     // there is nothing for asynchronous execution to overlap.
-    e.asynchronous = false;
-    e.traces = true;
-    const Algorithm* algo = &a;
-    e.run = [algo](const RunRequest& req) { return run_entry(*algo, req); };
-    out.push_back(std::move(e));
+    out.push_back({.name = a.name, .family = "sorting", .paper = a.paper, .description = a.description,
+                   .machine = ModelKind::Dmm, .params = params_for(a.task), .asynchronous = false, .traces = true,
+                   .run = [algo](const RunRequest& req) { return run_entry(*algo, req); }});
   }
   return out;
 }

@@ -11,19 +11,14 @@
 #include "algorithms/bmmc/parm.h"
 #include "algorithms/input_error.h"
 #include "experiments/figures.h"
+#include "experiments/tables.h"
 
 namespace mmsim::experiments {
 
 namespace {
 
 MachineParams machine_of(const TableOptions& o) {
-  MachineParams m;
-  m.model = ModelKind::Hmm;
-  m.w = o.w.value_or(32);
-  m.l = o.l.value_or(1);
-  m.L = o.L.value_or(100);
-  m.k = o.k.value_or(8);
-  if (auto err = m.validate()) throw InputError(*err);
+  const MachineParams m = table_machine(o);
   if ((m.w & (m.w - 1)) != 0) throw InputError("w: the BMMC kernels need a power of two");
   return m;
 }

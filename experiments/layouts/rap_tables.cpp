@@ -19,14 +19,8 @@ using layouts::simulate_congestion;
 
 layouts::CongestionStats measure(int dims, const std::string& layout, const std::string& pattern, std::uint32_t w,
                                  std::uint64_t trials, std::uint64_t seed) {
-  CongestionQuery q;
-  q.dims = dims;
-  q.layout = layout;
-  q.pattern = pattern;
-  q.w = w;
-  q.trials = trials;
-  q.seed = seed;
-  return simulate_congestion(q);
+  return simulate_congestion(
+      {.dims = dims, .layout = layout, .pattern = pattern, .w = w, .trials = trials, .seed = seed});
 }
 
 std::uint64_t trials_of(const TableOptions& o, std::uint64_t fallback) {
