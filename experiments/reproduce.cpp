@@ -7,7 +7,8 @@
 
 namespace mmsim::experiments {
 
-void reproduce(const std::string& out_dir, std::ostream& progress) {
+std::vector<std::string> reproduce(const std::string& out_dir, std::ostream& progress) {
+  std::vector<std::string> failed;
   const auto& ts = tables();
   const auto& fs = figures();
   const std::size_t total = ts.size() + fs.size();
@@ -31,8 +32,10 @@ void reproduce(const std::string& out_dir, std::ostream& progress) {
       write_file(out_dir + "/" + t.name + ".md", report::to_markdown(table));
       write_file(out_dir + "/" + t.name + ".csv", report::to_csv(table));
       write_file(out_dir + "/" + t.name + ".json", report::to_json(table).dump() + "\n");
+      if (const auto bad = report::failed_rows(table)) failed.push_back("table " + t.name + ": " + *bad);
     });
   for (const auto& f : fs) step("figure " + f.name, [&] { f.make(out_dir); });
+  return failed;
 }
 
 }  // namespace mmsim::experiments

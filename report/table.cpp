@@ -101,4 +101,23 @@ std::string render(const Table& t, Format f) {
   return {};
 }
 
+std::optional<std::string> failed_rows(const Table& t) {
+  std::size_t column = t.columns.size();
+  for (std::size_t c = 0; c < t.columns.size(); ++c)
+    if (t.columns[c] == "correct") column = c;
+  if (column == t.columns.size()) return std::nullopt;
+  std::size_t failed = 0, first = 0;
+  for (std::size_t r = 0; r < t.rows.size(); ++r) {
+    const auto* text = column < t.rows[r].size() ? std::get_if<std::string>(&t.rows[r][column]) : nullptr;
+    if (!text || (*text != "NO" && *text != "no")) continue;
+    if (failed++ == 0) first = r;
+  }
+  if (failed == 0) return std::nullopt;
+  std::string row;
+  for (std::size_t c = 0; c < std::min<std::size_t>(2, t.rows[first].size()); ++c)
+    if (const auto* s = std::get_if<std::string>(&t.rows[first][c])) row += (row.empty() ? "" : " ") + *s;
+  return std::to_string(failed) + " row" + (failed == 1 ? "" : "s") + " failed the correctness check (first: row " +
+         std::to_string(first + 1) + (row.empty() ? "" : ", " + row) + ")";
+}
+
 }  // namespace mmsim::report

@@ -1,6 +1,7 @@
 // A tidy table (named columns, one row per observation) and its Markdown, CSV and JSON writers.
 #pragma once
 
+#include <optional>
 #include <string>
 #include <variant>
 #include <vector>
@@ -31,6 +32,11 @@ std::string to_markdown(const Table& t);
 std::string to_csv(const Table& t);
 Json to_json(const Table& t);
 std::string render(const Table& t, Format f);
+
+/// A table that checks its own output has a column named "correct" whose cells say "yes" or "NO"
+/// (a row that did not run says why instead). Returns a one-line account of the rows that say "NO",
+/// naming the first, or nullopt when none does.
+std::optional<std::string> failed_rows(const Table& t);
 
 /// Formats a real number for people: up to `digits` significant digits.
 std::string format_number(double v, int digits = 6);

@@ -93,7 +93,11 @@ expect_bad "--model" "$MMSIM" access --model xmm --warp 1,2
 expect_bad "more than w" "$MMSIM" access --model dmm -w 2 --warp 1,2,3
 expect_bad "not an address" "$MMSIM" access --model dmm -w 4 --warp 1,zz
 expect_bad "l: latency" "$MMSIM" access --model umm -w 4 -l 0 --warp 1,2
-expect_bad "unknown 'nope'" "$MMSIM" table nope
+expect_bad "table: unknown 'nope'" "$MMSIM" table nope
+expect_bad "table rap-t1: -w: must be an integer in \[1, 1024\] (got '0')" "$MMSIM" table rap-t1 -w 0
+expect_bad "table rap-t1: --trials: must be an integer in \[1, 1000000\]" "$MMSIM" table rap-t1 --trials 16777216
+expect_bad "table kasagi-t1: -n: must be an integer in \[1, 2^24\]" "$MMSIM" table kasagi-t1 -n 67108864
+expect_bad "table rap-t2: --seed: must be" "$MMSIM" table rap-t2 --seed -1
 expect_bad "--format" "$MMSIM" table kasagi-t1 --format xml
 expect_bad "" "$MMSIM" frobnicate
 expect_bad "" "$MMSIM"

@@ -8,6 +8,7 @@
 #include "algorithms/input_error.h"
 #include "algorithms/registry.h"
 #include "experiments/run_output.h"
+#include "report/table.h"
 
 using namespace mmsim;
 
@@ -176,4 +177,20 @@ TEST_CASE("bank_conflicts is Nsight Compute's count, extra_bank_requests the sum
   CHECK(r[1].slots == 2);
   CHECK(r[1].bank_conflicts == 1);
   CHECK(r[1].extra_bank_requests == 2);
+}
+
+TEST_CASE("a table whose correct column says NO is reported, naming the first such row") {
+  report::Table t;
+  t.columns = {"algorithm", "permutation", "correct"};
+  t.add_row({std::string("d-designated"), std::string("random"), std::string("yes")});
+  t.add_row({std::string("scheduled"), std::string("random"), std::string("not run: n is not a square")});
+  CHECK_FALSE(report::failed_rows(t));
+  t.add_row({std::string("transpose"), std::string("transpose"), std::string("NO")});
+  t.add_row({std::string("shuffle"), std::string("shuffle"), std::string("NO")});
+  REQUIRE(report::failed_rows(t));
+  CHECK(*report::failed_rows(t) == "2 rows failed the correctness check (first: row 3, transpose transpose)");
+  report::Table without;
+  without.columns = {"w", "congestion"};
+  without.add_row({32LL, 1.5});
+  CHECK_FALSE(report::failed_rows(without));
 }
