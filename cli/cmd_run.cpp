@@ -1,5 +1,8 @@
 // `mmsim run ALGORITHM ...`: one subcommand per registry entry, its options generated from the
 // entry's typed parameters, so that an algorithm accepts exactly what it declares.
+#include <sys/stat.h>
+#include <unistd.h>
+
 #include <fstream>
 #include <map>
 
@@ -39,14 +42,23 @@ struct AlgorithmOptions {
   CLI::Option* trace = nullptr;  ///< --trace, where the entry traces
 };
 
+// True when writing `path` would write to this process's standard output (/dev/stdout, /dev/fd/1,
+// or the very file stdout was redirected to).
+bool same_as_stdout(const std::string& path) {
+  struct stat file {}, out {};
+  if (::stat(path.c_str(), &file) != 0 || ::fstat(STDOUT_FILENO, &out) != 0) return false;
+  return file.st_dev == out.st_dev && file.st_ino == out.st_ino;
+}
+
 int run_one(const AlgorithmOptions& a) {
   std::map<std::string, std::string> given;
   for (const auto& [spec, opt] : a.options) {
     if (opt->count() == 0) continue;
     given[spec->name] = spec->kind == ParamKind::Flag ? "true" : opt->as<std::string>();
   }
-  if (!a.trace_file.empty() && a.trace_file == "-" && a.json)
-    throw InputError(a.entry->name + ": --trace - and --json would share standard output");
+  if (!a.trace_file.empty() && a.json && same_as_stdout(a.trace_file))
+    throw InputError(a.entry->name + ": --trace " + quote(a.trace_file) +
+                     " is standard output, where --json prints: the CSV and the JSON would interleave");
   // Before the run: a trace that cannot be written would waste it (and --trace "" is no file).
   if (a.trace && a.trace->count() > 0) check_output_file("--trace", a.trace_file);
   const RunReport r = run_algorithm(*a.entry, given, a.async ? Execution::Asynchronous : Execution::RoundSynchronous,

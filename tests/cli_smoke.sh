@@ -76,6 +76,9 @@ expect_bad "--seed: must be" "$MMSIM" run d-designated -n 64 --seed ''
 expect_bad "-n: must be" "$MMSIM" run d-designated -n 0x40
 expect_bad "-n: must be" "$MMSIM" run d-designated -n +64
 expect_bad "run: name an algorithm" "$MMSIM" run
+expect_bad "d-designated: --trace '/dev/stdout' is standard output" "$MMSIM" run d-designated -n 64 --json --trace /dev/stdout
+"$MMSIM" run d-designated -n 64 --json --trace "$tmp/same.txt" >"$tmp/same.txt" 2>"$tmp/err"
+[ $? -eq 2 ] && grep -q "is standard output" "$tmp/err" || fail "--trace to the file stdout goes to was not refused"
 expect_bad "run: unknown algorithm 'no-such'" "$MMSIM" run no-such --perm identical -n 64
 expect_bad "--perm: must be one of identical, shuffle, bit-reversal, transpose, random (got 'sideways')" "$MMSIM" run d-designated --perm sideways -n 64
 expect_bad "d-designated: -n is required" "$MMSIM" run d-designated --perm identical
