@@ -56,6 +56,16 @@ const AlgorithmEntry* find_algorithm(const std::string& name) {
 
 RunReport run_algorithm(const AlgorithmEntry& entry, const std::map<std::string, std::string>& given,
                         Execution execution, bool trace) {
+  EngineOptions engine;
+  engine.execution = execution;
+  engine.trace = trace;
+  return run_algorithm(entry, given, engine);
+}
+
+RunReport run_algorithm(const AlgorithmEntry& entry, const std::map<std::string, std::string>& given,
+                        const EngineOptions& engine) {
+  const Execution execution = engine.execution;
+  const bool trace = engine.trace;
   const auto fail = [&](const std::string& what) { throw InputError(entry.name + ": " + what); };
   for (const auto& [name, text] : given) {
     bool known = false;
@@ -91,8 +101,7 @@ RunReport run_algorithm(const AlgorithmEntry& entry, const std::map<std::string,
   machine_int("L", req.machine.L);
   machine_int("k", req.machine.k);
   if (auto err = req.machine.validate()) fail(*err);
-  req.engine.execution = execution;
-  req.engine.trace = trace;
+  req.engine = engine;
 
   RunReport r;
   try {

@@ -59,6 +59,10 @@ const AlgorithmEntry* find_algorithm(const std::string& name);
 /// naming the option, the algorithm and the rule.
 RunReport run_algorithm(const AlgorithmEntry& entry, const std::map<std::string, std::string>& given,
                         Execution execution = Execution::RoundSynchronous, bool trace = false);
+/// The same with every engine option (threads included: a run option, not a parameter, since
+/// the report is the same for every number of threads).
+RunReport run_algorithm(const AlgorithmEntry& entry, const std::map<std::string, std::string>& given,
+                        const EngineOptions& engine);
 
 /// One line of `mmsim list` for what is not an algorithm (permutations, layouts, patterns, kernels).
 struct CatalogueEntry {

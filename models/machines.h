@@ -19,6 +19,7 @@ class DmmMemory final : public MemoryModel {
   int latency() const override { return latency_; }
   WarpCost cost(std::span<const Address> warp) const override;
   std::vector<std::vector<Address>> partition(std::span<const Address> warp) const override;
+  bool order_free() const override { return true; }  // models/congestion.cpp: scratch is thread_local
 
  private:
   int w_, latency_;
@@ -34,6 +35,7 @@ class UmmMemory final : public MemoryModel {
   int latency() const override { return latency_; }
   WarpCost cost(std::span<const Address> warp) const override;
   std::vector<std::vector<Address>> partition(std::span<const Address> warp) const override;
+  bool order_free() const override { return true; }  // models/congestion.cpp: scratch is thread_local
 
  private:
   int w_, latency_;

@@ -1,0 +1,37 @@
+// What the engine's two source files share (engine internal): the bookkeeping of one launch and
+// one chunk of a round-synchronous round.
+#pragma once
+
+#include <cstdint>
+#include <utility>
+#include <vector>
+
+#include "sim/engine.h"
+
+namespace mmsim {
+
+// Registers and bookkeeping of one launch.
+struct Engine::LaunchState {
+  std::vector<std::vector<Word>> reg_storage;
+  std::vector<Word*> regs;
+  std::uint64_t warps_per_block = 0;
+  std::uint64_t warps = 0;
+  int first_round = 0;                 // index of this launch's first round in stats_.rounds
+  std::vector<int> round_of_step;      // -1 for steps that are not memory instructions
+};
+
+// One chunk of a round-synchronous round: warps [first_warp, end_warp), run by one thread, with
+// everything it produces kept apart until the chunks are merged in warp order. Aligned to a cache
+// line so that chunks run by different threads do not share one.
+struct alignas(64) Engine::Chunk {
+  std::uint64_t first_warp = 0, end_warp = 0;
+  std::uint8_t index = 0;                 // the chunk's rank among the round's chunks
+  RoundStats counts;                      // counters only (requests, warps, slots, ...)
+  std::vector<std::uint64_t> pipe_slots;  // slots issued to each pipeline (global, or DMM d)
+  std::vector<SlotEvent> trace;           // entries counted from the chunk's first slot in its pipeline
+  // Writes to cells that a higher chunk had written first in this round: (cell, value), applied
+  // after all chunks ran if this chunk is still the lowest writer of the cell.
+  std::vector<std::pair<std::uint64_t, Word>> contested;
+};
+
+}  // namespace mmsim
