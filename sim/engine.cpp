@@ -138,8 +138,11 @@ KernelStats Engine::launch(const Kernel& kernel) {
   const auto w = static_cast<std::uint64_t>(machine_.width());
   state.warps_per_block = kernel.threads_per_block / w;
   state.warps = kernel.blocks * state.warps_per_block;
-  state.reg_storage.assign(static_cast<std::size_t>(kernel.registers), std::vector<Word>(kernel.threads(), 0));
-  for (auto& r : state.reg_storage) state.regs.push_back(r.data());
+  for (int r = 0; r < kernel.registers; ++r) {
+    state.reg_storage.emplace_back(new Word[kernel.threads()]);
+    state.regs.push_back(state.reg_storage.back().get());
+  }
+  zero_registers(state);
   state.first_round = static_cast<int>(stats_.rounds.size());
   for (const auto& step : kernel.steps) {
     if (const auto* access = std::get_if<Access>(&step)) {

@@ -109,6 +109,7 @@ class Engine {
   // Round-synchronous parts (sim/engine_rounds.cpp): how many chunks a round of `warps` warps gets,
   // and one chunk's work on a compute step or a memory round.
   std::size_t chunks_for(std::uint64_t warps, bool order_free);
+  void zero_registers(LaunchState& state);
   void compute_chunk(const Compute& compute, const LaunchState& state, std::uint64_t first_warp,
                      std::uint64_t end_warp) const;
   void access_chunk(const Kernel& kernel, std::size_t step, const Access& access, LaunchState& state, Chunk& chunk,

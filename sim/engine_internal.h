@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <utility>
 #include <vector>
 
@@ -12,7 +13,9 @@ namespace mmsim {
 
 // Registers and bookkeeping of one launch.
 struct Engine::LaunchState {
-  std::vector<std::vector<Word>> reg_storage;
+  // Left uninitialised by new[] and zeroed by the threads that run the rounds, so that at 2^26
+  // threads the pages are first touched in parallel (a vector would zero them on one thread).
+  std::vector<std::unique_ptr<Word[]>> reg_storage;
   std::vector<Word*> regs;
   std::uint64_t warps_per_block = 0;
   std::uint64_t warps = 0;

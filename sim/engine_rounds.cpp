@@ -40,6 +40,17 @@ std::size_t Engine::chunks_for(std::uint64_t warps, bool order_free) {
   return static_cast<std::size_t>(chunks);
 }
 
+void Engine::zero_registers(LaunchState& state) {
+  const bool split = options_.execution == Execution::RoundSynchronous;
+  const std::size_t n = split ? chunks_for(state.warps, true) : 1;
+  const std::uint64_t threads = state.warps * static_cast<std::uint64_t>(machine_.width());
+  const auto zero = [&](std::size_t c) {
+    for (Word* r : state.regs) std::fill(r + threads * c / n, r + threads * (c + 1) / n, Word{0});
+  };
+  if (n == 1) zero(0);
+  else pool_->run(n, zero);
+}
+
 void Engine::compute_chunk(const Compute& compute, const LaunchState& state, std::uint64_t first_warp,
                            std::uint64_t end_warp) const {
   const auto w = static_cast<std::uint64_t>(machine_.width());
