@@ -74,5 +74,6 @@ Runner add_validate_command(CLI::App& app);  // cli/cuda, built with the CUDA ba
 Runner add_congestion_command(CLI::App& app);
 Runner add_schedule_command(CLI::App& app);  // cli/offline/cmd_schedule.cpp
 Runner add_bench_schedule_command(CLI::App& app);
+Runner add_sweep_command(CLI::App& app);  // cli/cmd_sweep.cpp
 
 }  // namespace mmsim::cli
