@@ -70,7 +70,9 @@ Runner add_sweep_command(CLI::App& app) {
     } catch (const InputError&) {
       bar.clear();
       if (root) throw;
-      return kBadInput;  // rank 0 says why, once
+      // Rank 0 says why, once, and gives the status: a rank that exited non-zero first would have
+      // the launcher end rank 0 before it could say it.
+      return kOk;
     }
     bar.clear();
     if (!root) return kOk;
