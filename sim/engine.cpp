@@ -229,6 +229,9 @@ void Engine::record_slots(std::vector<SlotEvent>& out, int round, int memory, st
   }
 }
 
+// One thread, whatever EngineOptions::threads says: every dispatch depends on the pipelines' and
+// warps' state left by the one before it, across all memories, so there is no independent work to
+// hand out without changing the order of events.
 TimeUnits Engine::run_asynchronous(const Kernel& kernel, LaunchState& state) {
   const auto w = static_cast<std::uint64_t>(machine_.width());
   const auto k = static_cast<std::uint64_t>(machine_.dmms);

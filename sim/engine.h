@@ -133,7 +133,10 @@ class Engine {
   RunStats stats_;
   std::vector<SlotEvent> trace_;
   std::unique_ptr<WorkerPool> pool_;  // started at the first round that is split
-  std::vector<std::uint8_t> owner_;   // per cell of a written array: the lowest chunk that wrote it
+  // Per cell of a written array: the lowest chunk that wrote it in the round. Left uninitialised by
+  // new[]: each split write round fills it in parallel before use.
+  std::unique_ptr<std::uint8_t[]> owner_;
+  std::size_t owner_size_ = 0;
 };
 
 }  // namespace mmsim

@@ -154,11 +154,12 @@ TimeUnits Engine::run_round_synchronous(const Kernel& kernel, LaunchState& state
     } else {
       if (access->op == Op::Write) {
         const std::size_t cells = arr.cells.size();
-        if (owner_.size() < cells) owner_.resize(cells);
-        pool_->run(n, [&](std::size_t c) {
-          std::fill(owner_.begin() + static_cast<std::ptrdiff_t>(cells * c / n),
-                    owner_.begin() + static_cast<std::ptrdiff_t>(cells * (c + 1) / n), kUnowned);
-        });
+        if (owner_size_ < cells) {
+          owner_.reset(new std::uint8_t[cells]);
+          owner_size_ = cells;
+        }
+        std::uint8_t* const owner = owner_.get();
+        pool_->run(n, [&](std::size_t c) { std::fill(owner + cells * c / n, owner + cells * (c + 1) / n, kUnowned); });
       }
       pool_->run(n, [&](std::size_t c) { access_chunk(kernel, s, *access, state, chunks[c], nullptr); });
       // Each cell has one final owner, so these stores never collide.
