@@ -33,8 +33,8 @@ struct EngineOptions {
   /// Host threads for round-synchronous rounds; 0: every core (std::thread::hardware_concurrency()).
   /// Every result is the same for every value; asynchronous execution runs on one thread.
   unsigned threads = 0;
-  /// Warps per unit of parallel work in a round; 0: the engine's choice (kChunkWarps). Tests set it
-  /// small so that small programs are split as large ones are.
+  /// Warps per unit of parallel work in a round; 0: the engine's choice (512). Tests set it small
+  /// so that small programs are split as large ones are.
   std::uint64_t chunk_warps = 0;
 };
 
@@ -48,7 +48,8 @@ class WorkerPool;
 ///    Kernel::resident_blocks_per_dmm in asynchronous execution, blocks beyond the first ones are
 ///    issued in index order to the DMM that frees a place);
 ///  - the memory model's cost of a warp access is asked when the warp is dispatched, in dispatch
-///    order, so a model may keep state (a TLB, say);
+///    order, so a model may keep state (a TLB, say); a model that keeps none says so
+///    (MemoryModel::order_free) and may then be asked from several threads (see threads below);
 ///  - warp g = threads [g w, (g + 1) w) of the launch; a warp's requests are costed by the memory
 ///    model once per instruction; the warp occupies that many consecutive slots of the memory's
 ///    single pipeline; warps are dispatched round-robin in warp order among those ready;
