@@ -66,8 +66,9 @@ class WorkerPool;
 ///    order: slot counts are issued to each pipeline (global, or DMM d) chunk after chunk, so the
 ///    round's time and every slot's entry are those of the one-thread run; a read takes the value
 ///    the cell held at the round's start (no write happens in a read round); a cell written by
-///    several chunks keeps the value of the lowest chunk, hence of the lowest thread. So time
-///    units, statistics, memory contents and traces are identical for every number of threads.
+///    several threads keeps the lowest one's value (a second pass over the round, made only when
+///    some cell was written twice, finds each such cell's lowest writer). So time units,
+///    statistics, memory contents and traces are identical for every number of threads.
 ///    What this asks of a program: an Access's address function and a Compute function depend
 ///    only on the thread and its own registers (and data no thread changes), and a Compute writes
 ///    only its thread's registers or places no other thread touches; every kernel of mmsim's
@@ -114,7 +115,9 @@ class Engine {
   void compute_chunk(const Compute& compute, const LaunchState& state, std::uint64_t first_warp,
                      std::uint64_t end_warp) const;
   void access_chunk(const Kernel& kernel, std::size_t step, const Access& access, LaunchState& state, Chunk& chunk,
-                    std::uint64_t* written);
+                    std::uint64_t* written, std::uint64_t* collided);
+  void resolve_collisions(const Kernel& kernel, std::size_t step, const Access& access, LaunchState& state,
+                          std::vector<Chunk>& chunks, std::uint64_t* collided);
 
   // Computes the warp's addresses for `access`, checking them against the array's bounds; returns
   // how many threads request.
@@ -134,10 +137,6 @@ class Engine {
   RunStats stats_;
   std::vector<SlotEvent> trace_;
   std::unique_ptr<WorkerPool> pool_;  // started at the first round that is split
-  // Per cell of a written array: the lowest chunk that wrote it in the round. Left uninitialised by
-  // new[]: each split write round fills it in parallel before use.
-  std::unique_ptr<std::uint8_t[]> owner_;
-  std::size_t owner_size_ = 0;
 };
 
 }  // namespace mmsim

@@ -28,13 +28,12 @@ struct Engine::LaunchState {
 // line so that chunks run by different threads do not share one.
 struct alignas(64) Engine::Chunk {
   std::uint64_t first_warp = 0, end_warp = 0;
-  std::uint8_t index = 0;                 // the chunk's rank among the round's chunks
   RoundStats counts;                      // counters only (requests, warps, slots, ...)
   std::vector<std::uint64_t> pipe_slots;  // slots issued to each pipeline (global, or DMM d)
   std::vector<SlotEvent> trace;           // entries counted from the chunk's first slot in its pipeline
-  // Writes to cells that a higher chunk had written first in this round: (cell, value), applied
-  // after all chunks ran if this chunk is still the lowest writer of the cell.
-  std::vector<std::pair<std::uint64_t, Word>> contested;
+  bool collisions = false;  // a write of this chunk found its cell written already in the round
+  // After collisions: (cell, thread) for this chunk's lowest writer of each collided cell.
+  std::vector<std::pair<std::uint64_t, ThreadId>> lowest_writers;
 };
 
 }  // namespace mmsim

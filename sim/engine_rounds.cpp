@@ -10,6 +10,7 @@
 #include <algorithm>
 #include <atomic>
 #include <stdexcept>
+#include <unordered_set>
 
 #include "sim/engine.h"
 #include "sim/engine_internal.h"
@@ -24,9 +25,13 @@ namespace {
 // A chunk of 512 warps (16384 threads at w = 32) takes a fraction of a millisecond, well above the
 // cost of handing it to a thread; rounds of fewer than two chunks run on the calling thread.
 constexpr std::uint64_t kChunkWarps = 512;
-// Chunks are ranked in one byte per cell (owner_), 255 meaning "not written in this round".
-constexpr std::size_t kMaxChunks = 254;
-constexpr std::uint8_t kUnowned = 255;
+// Enough chunks for a busy machine's cores to share a round's work evenly.
+constexpr std::size_t kMaxChunks = 256;
+
+// Sets `bit` of word `word` for every thread at once; returns whether it was set before.
+bool test_and_set(std::uint64_t& word, std::uint64_t bit) {
+  return (std::atomic_ref<std::uint64_t>(word).fetch_or(bit, std::memory_order_relaxed) & bit) != 0;
+}
 
 }  // namespace
 
@@ -62,11 +67,12 @@ void Engine::compute_chunk(const Compute& compute, const LaunchState& state, std
   }
 }
 
-// One chunk of a memory round. `written` is the one-chunk rule (a bitmap of the cells written so
-// far in the round, first writer wins); without it, a write round of several chunks claims each
-// cell in owner_ for the lowest chunk that writes it.
+// One chunk of a memory round. In a write round `written` marks the cells written so far in the
+// round, so that the first writer wins: with one chunk that is the lowest thread. With several
+// chunks (`collided` given), the first writer in time stores at once and a later one marks the cell
+// collided instead; resolve_collisions then gives each collided cell its lowest writer's value.
 void Engine::access_chunk(const Kernel& kernel, std::size_t step, const Access& access, LaunchState& state,
-                          Chunk& chunk, std::uint64_t* written) {
+                          Chunk& chunk, std::uint64_t* written, std::uint64_t* collided) {
   const auto w = static_cast<std::uint64_t>(machine_.width());
   const int round = state.round_of_step[step];
   const RoundStats& rs = stats_.rounds[static_cast<std::size_t>(round)];
@@ -74,7 +80,6 @@ void Engine::access_chunk(const Kernel& kernel, std::size_t step, const Access& 
   const bool shared = rs.memory == Space::Shared;
   const auto pipes = static_cast<std::uint64_t>(chunk.pipe_slots.size());
   auto& arr = arrays_[static_cast<std::size_t>(access.array)];
-  const bool claim = access.op == Op::Write && written == nullptr;
   const Word* reg = state.regs[static_cast<std::size_t>(access.reg)];
   std::vector<Address> addrs(w);
   for (std::uint64_t g = chunk.first_warp; g < chunk.end_warp; ++g) {
@@ -83,26 +88,20 @@ void Engine::access_chunk(const Kernel& kernel, std::size_t step, const Access& 
     detail::add_cost(chunk.counts, c, requests);
     if (c.slots == 0) continue;
     const std::uint64_t block = g / state.warps_per_block;
-    if (!claim) {
+    if (collided == nullptr) {
       move_data(access, g, block, addrs.data(), state, written);
     } else {
-      // The lowest writer of a cell over the whole round wins: within this chunk the first (lowest)
-      // thread claims the cell; across chunks the lowest chunk does. The first claimer of a cell
-      // stores at once (no other chunk will store it in this pass); a chunk that takes a cell from
-      // a higher chunk keeps its value aside, stored after the pass if it is still the owner.
+      // Exactly one thread finds a cell's bit clear, so each cell gets at most one store here.
       const std::uint64_t base = shared ? block * arr.decl.size : 0;
-      const ThreadId first = g * w;
       for (std::uint64_t t = 0; t < w; ++t) {
         if (addrs[t] == kNoAddress) continue;
-        const std::uint64_t cell = base + addrs[t];
-        std::atomic_ref<std::uint8_t> owner(owner_[cell]);
-        std::uint8_t seen = owner.load(std::memory_order_relaxed);
-        bool claimed = false;
-        while (seen > chunk.index && !claimed)
-          claimed = owner.compare_exchange_weak(seen, chunk.index, std::memory_order_relaxed);
-        if (!claimed) continue;  // a lower chunk, or a lower thread of this one, wrote the cell
-        if (seen == kUnowned) arr.cells[cell] = reg[first + t];
-        else chunk.contested.emplace_back(cell, reg[first + t]);
+        const std::uint64_t cell = base + addrs[t], bit = std::uint64_t{1} << (cell % 64);
+        if (!test_and_set(written[cell / 64], bit)) {
+          arr.cells[cell] = reg[g * w + t];
+        } else {
+          test_and_set(collided[cell / 64], bit);
+          chunk.collisions = true;
+        }
       }
     }
     const std::uint64_t p = shared ? block % pipes : 0;
@@ -113,9 +112,43 @@ void Engine::access_chunk(const Kernel& kernel, std::size_t step, const Access& 
   }
 }
 
+// A second look at a write round in which cells were written by several threads: each chunk lists
+// its lowest writer of every collided cell (its first, as it goes in thread order); the lists are
+// then taken in chunk order, so each cell gets the value of its lowest writer over the round. The
+// registers are those the round wrote from: a write round changes none.
+void Engine::resolve_collisions(const Kernel& kernel, std::size_t step, const Access& access, LaunchState& state,
+                                std::vector<Chunk>& chunks, std::uint64_t* collided) {
+  const auto w = static_cast<std::uint64_t>(machine_.width());
+  auto& arr = arrays_[static_cast<std::size_t>(access.array)];
+  const bool shared = arr.decl.space == Space::Shared;
+  pool_->run(chunks.size(), [&](std::size_t c) {
+    Chunk& chunk = chunks[c];
+    std::unordered_set<std::uint64_t> seen;
+    std::vector<Address> addrs(w);
+    for (std::uint64_t g = chunk.first_warp; g < chunk.end_warp; ++g) {
+      if (warp_addresses(kernel, step, access, g, state, addrs.data()) == 0) continue;
+      const std::uint64_t base = shared ? g / state.warps_per_block * arr.decl.size : 0;
+      for (std::uint64_t t = 0; t < w; ++t) {
+        if (addrs[t] == kNoAddress) continue;
+        const std::uint64_t cell = base + addrs[t];
+        if ((collided[cell / 64] >> (cell % 64) & 1) && seen.insert(cell).second)
+          chunk.lowest_writers.emplace_back(cell, g * w + t);
+      }
+    }
+  });
+  const Word* reg = state.regs[static_cast<std::size_t>(access.reg)];
+  for (const Chunk& chunk : chunks)
+    for (const auto& [cell, thread] : chunk.lowest_writers) {
+      const std::uint64_t bit = std::uint64_t{1} << (cell % 64);
+      if (!(collided[cell / 64] & bit)) continue;  // a lower chunk wrote it
+      collided[cell / 64] &= ~bit;
+      arr.cells[cell] = reg[thread];
+    }
+}
+
 TimeUnits Engine::run_round_synchronous(const Kernel& kernel, LaunchState& state) {
   TimeUnits total = 0;
-  std::vector<std::uint64_t> written;  // one chunk: cells already written in this round
+  std::vector<std::uint64_t> written, collided;  // per cell of a write round's array, one bit
   std::vector<Chunk> chunks;
   const auto bounds = [&](std::size_t c, std::size_t n) { return state.warps * c / n; };
   for (std::size_t s = 0; s < kernel.steps.size(); ++s) {
@@ -139,33 +172,21 @@ TimeUnits Engine::run_round_synchronous(const Kernel& kernel, LaunchState& state
     for (std::size_t c = 0; c < n; ++c) {
       chunks[c].first_warp = bounds(c, n);
       chunks[c].end_warp = bounds(c + 1, n);
-      chunks[c].index = static_cast<std::uint8_t>(c);
       chunks[c].counts.memory = rs.memory;
       chunks[c].pipe_slots.assign(static_cast<std::size_t>(pipes), 0);
     }
     auto& arr = arrays_[static_cast<std::size_t>(access->array)];
+    const bool write = access->op == Op::Write;
+    if (write) written.assign(arr.cells.size() / 64 + 1, 0);
     if (n == 1) {
-      std::uint64_t* bitmap = nullptr;
-      if (access->op == Op::Write) {
-        written.assign(arr.cells.size() / 64 + 1, 0);
-        bitmap = written.data();
-      }
-      access_chunk(kernel, s, *access, state, chunks[0], bitmap);
+      access_chunk(kernel, s, *access, state, chunks[0], write ? written.data() : nullptr, nullptr);
     } else {
-      if (access->op == Op::Write) {
-        const std::size_t cells = arr.cells.size();
-        if (owner_size_ < cells) {
-          owner_.reset(new std::uint8_t[cells]);
-          owner_size_ = cells;
-        }
-        std::uint8_t* const owner = owner_.get();
-        pool_->run(n, [&](std::size_t c) { std::fill(owner + cells * c / n, owner + cells * (c + 1) / n, kUnowned); });
-      }
-      pool_->run(n, [&](std::size_t c) { access_chunk(kernel, s, *access, state, chunks[c], nullptr); });
-      // Each cell has one final owner, so these stores never collide.
-      for (const auto& chunk : chunks)
-        for (const auto& [cell, value] : chunk.contested)
-          if (owner_[cell] == chunk.index) arr.cells[cell] = value;
+      if (write) collided.assign(written.size(), 0);
+      pool_->run(n, [&](std::size_t c) {
+        access_chunk(kernel, s, *access, state, chunks[c], written.data(), write ? collided.data() : nullptr);
+      });
+      if (std::any_of(chunks.begin(), chunks.end(), [](const Chunk& c) { return c.collisions; }))
+        resolve_collisions(kernel, s, *access, state, chunks, collided.data());
     }
     // Merge in warp order: each chunk's slots enter its pipelines after those of the chunks before.
     std::vector<Pipeline> pipeline(static_cast<std::size_t>(pipes), Pipeline(model.latency()));
