@@ -56,14 +56,23 @@ const AlgorithmEntry* find_algorithm(const std::string& name) {
 
 RunReport run_algorithm(const AlgorithmEntry& entry, const std::map<std::string, std::string>& given,
                         Execution execution, bool trace) {
+  EngineOptions engine;
+  engine.execution = execution;
+  engine.trace = trace;
+  return run_algorithm(entry, given, engine);
+}
+
+RunRequest check_request(const AlgorithmEntry& entry, const std::map<std::string, std::string>& given,
+                         const EngineOptions& engine) {
   const auto fail = [&](const std::string& what) { throw InputError(entry.name + ": " + what); };
   for (const auto& [name, text] : given) {
     bool known = false;
     for (const auto& s : entry.params) known = known || s.name == name;
     if (!known) fail("'" + name + "' is not a parameter (see mmsim run " + entry.name + " --help)");
   }
-  if (execution == Execution::Asynchronous && !entry.asynchronous) fail("--async is not available for this algorithm");
-  if (trace && !entry.traces) fail("--trace is not available for this algorithm");
+  if (engine.execution == Execution::Asynchronous && !entry.asynchronous)
+    fail("--async is not available for this algorithm");
+  if (engine.trace && !entry.traces) fail("--trace is not available for this algorithm");
 
   RunRequest req;
   req.machine.model = entry.machine;
@@ -91,9 +100,14 @@ RunReport run_algorithm(const AlgorithmEntry& entry, const std::map<std::string,
   machine_int("L", req.machine.L);
   machine_int("k", req.machine.k);
   if (auto err = req.machine.validate()) fail(*err);
-  req.engine.execution = execution;
-  req.engine.trace = trace;
+  req.engine = engine;
+  return req;
+}
 
+RunReport run_algorithm(const AlgorithmEntry& entry, const std::map<std::string, std::string>& given,
+                        const EngineOptions& engine) {
+  const auto fail = [&](const std::string& what) { throw InputError(entry.name + ": " + what); };
+  const RunRequest req = check_request(entry, given, engine);
   RunReport r;
   try {
     r = entry.run(req);
@@ -108,7 +122,7 @@ RunReport run_algorithm(const AlgorithmEntry& entry, const std::map<std::string,
   r.paper = entry.paper;
   r.machine = req.machine;
   r.parameters = req.params;
-  r.execution = execution;
+  r.execution = engine.execution;
   return r;
 }
 

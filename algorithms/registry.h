@@ -59,6 +59,15 @@ const AlgorithmEntry* find_algorithm(const std::string& name);
 /// naming the option, the algorithm and the rule.
 RunReport run_algorithm(const AlgorithmEntry& entry, const std::map<std::string, std::string>& given,
                         Execution execution = Execution::RoundSynchronous, bool trace = false);
+/// Checks the values a user gave against the entry's declared rules (unknown names, each value's
+/// rule, the machine) and fills the defaults, without running: the request run_algorithm would run.
+/// Throws InputError as run_algorithm does. (Rules joining several values are the run's.)
+RunRequest check_request(const AlgorithmEntry& entry, const std::map<std::string, std::string>& given,
+                         const EngineOptions& engine);
+/// The same with every engine option (threads included: a run option, not a parameter, since
+/// the report is the same for every number of threads).
+RunReport run_algorithm(const AlgorithmEntry& entry, const std::map<std::string, std::string>& given,
+                        const EngineOptions& engine);
 
 /// One line of `mmsim list` for what is not an algorithm (permutations, layouts, patterns, kernels).
 struct CatalogueEntry {

@@ -38,6 +38,7 @@ struct AlgorithmOptions {
   std::vector<std::pair<const ParamSpec*, CLI::Option*>> options;
   std::vector<std::unique_ptr<std::string>> storage;
   bool async = false, json = false;
+  ThreadsOption threads;
   std::string trace_file;
   CLI::Option* trace = nullptr;  ///< --trace, where the entry traces
 };
@@ -61,8 +62,15 @@ int run_one(const AlgorithmOptions& a) {
                      " is standard output, where --json prints: the CSV and the JSON would interleave");
   // Before the run: a trace that cannot be written would waste it (and --trace "" is no file).
   if (a.trace && a.trace->count() > 0) check_output_file("--trace", a.trace_file);
-  const RunReport r = run_algorithm(*a.entry, given, a.async ? Execution::Asynchronous : Execution::RoundSynchronous,
-                                    !a.trace_file.empty());
+  EngineOptions engine;
+  engine.execution = a.async ? Execution::Asynchronous : Execution::RoundSynchronous;
+  engine.trace = !a.trace_file.empty();
+  try {
+    engine.threads = a.threads.value();
+  } catch (const InputError& e) {
+    throw InputError(a.entry->name + ": " + e.what());  // every message of a run names its algorithm
+  }
+  const RunReport r = run_algorithm(*a.entry, given, engine);
   if (!a.trace_file.empty()) {
     std::ofstream out(a.trace_file);
     if (!out || !experiments::write_trace_csv(out, r))
@@ -101,6 +109,7 @@ Runner add_run_command(CLI::App& app) {
     if (entry.traces)
       a->trace =
           a->command->add_option("--trace", a->trace_file, "write every slot's entry and completion to this CSV file");
+    a->threads.add_to(*a->command, "host threads for round-synchronous rounds (the report is the same for every count)");
     a->command->add_flag("--json", a->json, "print one JSON object");
     all->push_back(std::move(a));
   }

@@ -7,6 +7,7 @@
 #include <CLI/CLI.hpp>
 
 #include "algorithms/input_error.h"
+#include "algorithms/params.h"
 #include "models/machines.h"
 #include "report/json.h"
 
@@ -38,6 +39,23 @@ struct MachineOptions {
   }
 };
 
+/// --threads N of the commands that simulate or build schedules: how many host threads share the
+/// work. Absent: every core. Checked like every integer of mmsim, when the command runs.
+struct ThreadsOption {
+  std::string text;
+  CLI::Option* option = nullptr;
+  void add_to(CLI::App& cmd, const std::string& help) {
+    option = cmd.add_option("--threads", text, help + " [an integer in [1, 1024]; default: every core]")
+                 ->type_name("INT");
+  }
+  /// 0 (every core) when absent; throws InputError naming --threads and its rule.
+  unsigned value() const {
+    if (option == nullptr || option->count() == 0) return 0;
+    static const ParamSpec spec = integer_param("threads", "--threads", "host threads", 1, 1024);
+    return static_cast<unsigned>(std::get<std::int64_t>(parse_value(spec, text)));
+  }
+};
+
 inline void print_json(const report::Json& j) { std::cout << j.dump() << "\n"; }
 
 // Each command: registers itself on the app and returns the function that runs it after parsing.
@@ -56,5 +74,6 @@ Runner add_validate_command(CLI::App& app);  // cli/cuda, built with the CUDA ba
 Runner add_congestion_command(CLI::App& app);
 Runner add_schedule_command(CLI::App& app);  // cli/offline/cmd_schedule.cpp
 Runner add_bench_schedule_command(CLI::App& app);
+Runner add_sweep_command(CLI::App& app);  // cli/cmd_sweep.cpp
 
 }  // namespace mmsim::cli

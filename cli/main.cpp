@@ -76,6 +76,7 @@ int main(int argc, char** argv) {
   add(add_congestion_command);
   add(add_schedule_command);
   add(add_bench_schedule_command);
+  add(add_sweep_command);
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp& e) {

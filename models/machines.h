@@ -28,6 +28,7 @@ class DmmMemory final : public PipelinedMemory {
   std::string_view name() const override { return "dmm"; }
   WarpCost cost(std::span<const Address> warp) const override;
   std::vector<std::vector<Address>> partition(std::span<const Address> warp) const override;
+  bool order_free() const override { return true; }  // models/congestion.cpp: scratch is thread_local
 };
 
 /// A UMM's memory (and the HMM's global memory): address group = floor(address / w), slots =
@@ -38,6 +39,7 @@ class UmmMemory final : public PipelinedMemory {
   std::string_view name() const override { return "umm"; }
   WarpCost cost(std::span<const Address> warp) const override;
   std::vector<std::vector<Address>> partition(std::span<const Address> warp) const override;
+  bool order_free() const override { return true; }  // models/congestion.cpp: scratch is thread_local
 };
 
 enum class ModelKind { Dmm, Umm, Hmm };

@@ -6,8 +6,11 @@
 #include <stdexcept>
 #include <string>
 
+#include "sim/engine_internal.h"
 #include "sim/pipeline.h"
 #include "sim/progress.h"
+#include "sim/round_counts.h"
+#include "sim/workers.h"
 
 namespace mmsim {
 
@@ -64,15 +67,9 @@ class ReadySet {
 
 }  // namespace
 
-// Registers and bookkeeping of one launch.
-struct Engine::LaunchState {
-  std::vector<std::vector<Word>> reg_storage;
-  std::vector<Word*> regs;
-  std::uint64_t warps_per_block = 0;
-  std::uint64_t warps = 0;
-  int first_round = 0;                 // index of this launch's first round in stats_.rounds
-  std::vector<int> round_of_step;      // -1 for steps that are not memory instructions
-};
+
+Engine::~Engine() = default;
+Engine::Engine(Engine&&) noexcept = default;
 
 Engine::Engine(MachineView machine, EngineOptions options) : machine_(machine), options_(options) {
   if (machine_.global == nullptr && machine_.shared == nullptr)
@@ -141,8 +138,11 @@ KernelStats Engine::launch(const Kernel& kernel) {
   const auto w = static_cast<std::uint64_t>(machine_.width());
   state.warps_per_block = kernel.threads_per_block / w;
   state.warps = kernel.blocks * state.warps_per_block;
-  state.reg_storage.assign(static_cast<std::size_t>(kernel.registers), std::vector<Word>(kernel.threads(), 0));
-  for (auto& r : state.reg_storage) state.regs.push_back(r.data());
+  for (int r = 0; r < kernel.registers; ++r) {
+    state.reg_storage.emplace_back(new Word[kernel.threads()]);
+    state.regs.push_back(state.reg_storage.back().get());
+  }
+  zero_registers(state);
   state.first_round = static_cast<int>(stats_.rounds.size());
   for (const auto& step : kernel.steps) {
     if (const auto* access = std::get_if<Access>(&step)) {
@@ -218,77 +218,20 @@ void Engine::move_data(const Access& access, std::uint64_t warp, std::uint64_t b
   }
 }
 
-void Engine::record_slots(int round, int memory, std::uint64_t warp, TimeUnits first_entry,
-                          int latency, const MemoryModel& model, std::span<const Address> addrs) {
+void Engine::record_slots(std::vector<SlotEvent>& out, int round, int memory, std::uint64_t warp,
+                          TimeUnits first_entry, int latency, const MemoryModel& model,
+                          std::span<const Address> addrs) const {
   auto parts = model.partition(addrs);
   for (std::size_t s = 0; s < parts.size(); ++s) {
     const TimeUnits enter = first_entry + static_cast<TimeUnits>(s);
-    trace_.push_back({round, memory, warp, static_cast<int>(s), enter, enter + latency - 1,
+    out.push_back({round, memory, warp, static_cast<int>(s), enter, enter + latency - 1,
                       std::move(parts[s])});
   }
 }
 
-namespace {
-void add_cost(RoundStats& r, const WarpCost& c, int requests) {
-  r.requests += static_cast<std::uint64_t>(requests);
-  if (c.slots == 0) return;
-  ++r.warps;
-  r.slots += static_cast<std::uint64_t>(c.slots);
-  r.max_congestion = std::max(r.max_congestion, c.congestion);
-  if (r.memory == Space::Shared) {
-    r.bank_conflicts += static_cast<std::uint64_t>(c.slots - 1);  // Nsight Compute's count
-    r.extra_bank_requests += static_cast<std::uint64_t>(c.extra_bank_requests);
-  }
-}
-}  // namespace
-
-TimeUnits Engine::run_round_synchronous(const Kernel& kernel, LaunchState& state) {
-  const auto w = static_cast<std::uint64_t>(machine_.width());
-  TimeUnits total = 0;
-  std::vector<Address> addrs(w);
-  std::vector<std::uint64_t> written;  // cells already written in this round (first writer wins)
-  for (std::size_t s = 0; s < kernel.steps.size(); ++s) {
-    const Step& step = kernel.steps[s];
-    if (const auto* compute = std::get_if<Compute>(&step)) {
-      for (std::uint64_t b = 0; b < kernel.blocks; ++b)
-        for (std::uint32_t i = 0; i < kernel.threads_per_block; ++i)
-          compute->fn(Thread(b * kernel.threads_per_block + i, b, i, state.regs.data()));
-      continue;
-    }
-    const auto* access = std::get_if<Access>(&step);
-    if (!access) continue;  // a block barrier is implied after every round
-    const int round = state.round_of_step[s];
-    RoundStats& rs = stats_.rounds[static_cast<std::size_t>(round)];
-    const MemoryModel& model = model_of(rs.memory);
-    const bool shared = rs.memory == Space::Shared;
-    if (access->op == Op::Write) {
-      const auto& arr = arrays_[static_cast<std::size_t>(access->array)];
-      written.assign(arr.cells.size() / 64 + 1, 0);
-    }
-    // Every warp is ready at the round's start, so the warps' slots enter back to back in warp
-    // order: one pipeline for the global memory, one per DMM for the shared memory.
-    const int pipes = shared ? machine_.dmms : 1;
-    std::vector<Pipeline> pipeline(static_cast<std::size_t>(pipes), Pipeline(model.latency()));
-    for (std::uint64_t g = 0; g < state.warps; ++g) {
-      const int requests = warp_addresses(kernel, s, *access, g, state, addrs.data());
-      const WarpCost c = requests == 0 ? WarpCost{} : model.cost(addrs);
-      add_cost(rs, c, requests);
-      const std::uint64_t block = g / state.warps_per_block;
-      move_data(*access, g, block, addrs.data(), state, access->op == Op::Write ? written.data() : nullptr);
-      if (c.slots == 0) continue;
-      const int p = shared ? static_cast<int>(block % static_cast<std::uint64_t>(pipes)) : 0;
-      const TimeUnits enter = pipeline[static_cast<std::size_t>(p)].issue(c.slots, 0);
-      if (options_.trace)
-        record_slots(round, shared ? 1 + p : 0, g, stats_.time_units + total + enter, model.latency(), model, addrs);
-    }
-    TimeUnits t = 0;
-    for (const auto& p : pipeline) t = std::max(t, p.last_completion() + 1);
-    rs.time_units = t;
-    total += t;
-  }
-  return total;
-}
-
+// One thread, whatever EngineOptions::threads says: every dispatch depends on the pipelines' and
+// warps' state left by the one before it, across all memories, so there is no independent work to
+// hand out without changing the order of events.
 TimeUnits Engine::run_asynchronous(const Kernel& kernel, LaunchState& state) {
   const auto w = static_cast<std::uint64_t>(machine_.width());
   const auto k = static_cast<std::uint64_t>(machine_.dmms);
@@ -381,11 +324,11 @@ TimeUnits Engine::run_asynchronous(const Kernel& kernel, LaunchState& state) {
       const MemoryModel& model = model_of(rs.memory);
       const std::span<const Address> addrs(pending.data() + g * w, w);
       const WarpCost c = model.cost(addrs);
-      add_cost(rs, c, active[g]);
+      detail::add_cost(rs, c, active[g]);
       move_data(access, g, g / state.warps_per_block, addrs.data(), state, nullptr);
       const TimeUnits enter = pipe[m].issue(c.slots, t);
       if (options_.trace)
-        record_slots(round, static_cast<int>(m), g, stats_.time_units + enter, pipe[m].latency(), model, addrs);
+        record_slots(trace_, round, static_cast<int>(m), g, stats_.time_units + enter, pipe[m].latency(), model, addrs);
       ++pc[g];
       in_flight.push({pipe[m].completion_of(enter + c.slots - 1) + 1, g});
     }

@@ -2,6 +2,7 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <span>
 #include <vector>
 
@@ -29,7 +30,15 @@ enum class Execution : std::uint8_t {
 struct EngineOptions {
   Execution execution = Execution::RoundSynchronous;
   bool trace = false;  ///< record every slot's entry and completion
+  /// Host threads for round-synchronous rounds; 0: every core (std::thread::hardware_concurrency()).
+  /// Every result is the same for every value; asynchronous execution runs on one thread.
+  unsigned threads = 0;
+  /// Warps per unit of parallel work in a round; 0: the engine's choice (512). Tests set it small
+  /// so that small programs are split as large ones are.
+  std::uint64_t chunk_warps = 0;
 };
+
+class WorkerPool;
 
 /// Holds the memories' contents and runs kernels on them one launch at a time, so that a host-side
 /// driver may look at the data between launches (as a CUDA host program does).
@@ -39,7 +48,8 @@ struct EngineOptions {
 ///    Kernel::resident_blocks_per_dmm in asynchronous execution, blocks beyond the first ones are
 ///    issued in index order to the DMM that frees a place);
 ///  - the memory model's cost of a warp access is asked when the warp is dispatched, in dispatch
-///    order, so a model may keep state (a TLB, say);
+///    order, so a model may keep state (a TLB, say); a model that keeps none says so
+///    (MemoryModel::order_free) and may then be asked from several threads (see threads below);
 ///  - warp g = threads [g w, (g + 1) w) of the launch; a warp's requests are costed by the memory
 ///    model once per instruction; the warp occupies that many consecutive slots of the memory's
 ///    single pipeline; warps are dispatched round-robin in warp order among those ready;
@@ -48,10 +58,28 @@ struct EngineOptions {
 ///    address, the lowest thread's value lands; in round-synchronous execution the same holds over
 ///    the whole round (in asynchronous execution warps of one instruction are not ordered, so the
 ///    last dispatched write lands: a race the algorithm must avoid with a barrier);
-///  - an address outside its array is an algorithm bug: launch() throws std::logic_error.
+///  - an address outside its array is an algorithm bug: launch() throws std::logic_error (in a
+///    round-synchronous round, the error of the lowest warp with a bad address);
+///  - threads (EngineOptions::threads): a round-synchronous round's warps are split into chunks of
+///    consecutive warps, run on several host threads; each chunk computes its warps' addresses,
+///    costs, statistics, data movement and trace on its own, and the chunks are merged in warp
+///    order: slot counts are issued to each pipeline (global, or DMM d) chunk after chunk, so the
+///    round's time and every slot's entry are those of the one-thread run; a read takes the value
+///    the cell held at the round's start (no write happens in a read round); a cell written by
+///    several threads keeps the lowest one's value (a second pass over the round, made only when
+///    some cell was written twice, finds each such cell's lowest writer). So time units,
+///    statistics, memory contents and traces are identical for every number of threads.
+///    What this asks of a program: an Access's address function and a Compute function depend
+///    only on the thread and its own registers (and data no thread changes), and a Compute writes
+///    only its thread's registers or places no other thread touches; every kernel of mmsim's
+///    families is so. A memory model that keeps state (MemoryModel::order_free() false, a TLB)
+///    must see warps in dispatch order: rounds on it run on one thread. Asynchronous execution
+///    runs on one thread: its dispatch is one event sequence over all memories.
 class Engine {
  public:
   Engine(MachineView machine, EngineOptions options = {});
+  ~Engine();
+  Engine(Engine&&) noexcept;
 
   ArrayId add_array(ArrayDecl decl);
   const ArrayDecl& array(ArrayId id) const { return arrays_.at(static_cast<std::size_t>(id)).decl; }
@@ -75,10 +103,21 @@ class Engine {
     std::vector<Word> cells;
   };
   struct LaunchState;
+  struct Chunk;
 
   void check_kernel(const Kernel& kernel);
   TimeUnits run_round_synchronous(const Kernel& kernel, LaunchState& state);
   TimeUnits run_asynchronous(const Kernel& kernel, LaunchState& state);
+  // Round-synchronous parts (sim/engine_rounds.cpp): how many chunks a round of `warps` warps gets,
+  // and one chunk's work on a compute step or a memory round.
+  std::size_t chunks_for(std::uint64_t warps, bool order_free);
+  void zero_registers(LaunchState& state);
+  void compute_chunk(const Compute& compute, const LaunchState& state, std::uint64_t first_warp,
+                     std::uint64_t end_warp) const;
+  void access_chunk(const Kernel& kernel, std::size_t step, const Access& access, LaunchState& state, Chunk& chunk,
+                    std::uint64_t* written, std::uint64_t* collided);
+  void resolve_collisions(const Kernel& kernel, std::size_t step, const Access& access, LaunchState& state,
+                          std::vector<Chunk>& chunks, std::uint64_t* collided);
 
   // Computes the warp's addresses for `access`, checking them against the array's bounds; returns
   // how many threads request.
@@ -88,8 +127,8 @@ class Engine {
   // writes) marks the cells written earlier in the round, so that the lowest thread wins.
   void move_data(const Access& access, std::uint64_t warp, std::uint64_t block, const Address* addrs,
                  LaunchState& state, std::uint64_t* written);
-  void record_slots(int round, int memory, std::uint64_t warp, TimeUnits first_entry, int latency,
-                    const MemoryModel& model, std::span<const Address> addrs);
+  void record_slots(std::vector<SlotEvent>& out, int round, int memory, std::uint64_t warp, TimeUnits first_entry,
+                    int latency, const MemoryModel& model, std::span<const Address> addrs) const;
   const MemoryModel& model_of(Space space) const;
 
   MachineView machine_;
@@ -97,6 +136,7 @@ class Engine {
   std::vector<ArrayData> arrays_;
   RunStats stats_;
   std::vector<SlotEvent> trace_;
+  std::unique_ptr<WorkerPool> pool_;  // started at the first round that is split
 };
 
 }  // namespace mmsim

@@ -23,7 +23,11 @@ struct WarpCost {
 ///    for a thread that makes no request; equal addresses merge into one request;
 ///  - `slots` is 0 exactly when no thread makes a request;
 ///  - `partition` splits the merged requests into the slots, in the order they enter the pipeline
-///    (used only for traces and diagrams, never for time).
+///    (used only for traces and diagrams, never for time);
+///  - `order_free` is true when `cost` and `partition` depend on the addresses alone (no state
+///    carried from one access to the next) and may be asked from several threads at once: the
+///    engine then costs a round's warps in parallel (sim/engine.h). A model with state (a TLB)
+///    keeps the default, false, and sees every access in dispatch order.
 class MemoryModel {
  public:
   virtual ~MemoryModel() = default;
@@ -32,6 +36,7 @@ class MemoryModel {
   virtual int latency() const = 0;
   virtual WarpCost cost(std::span<const Address> warp) const = 0;
   virtual std::vector<std::vector<Address>> partition(std::span<const Address> warp) const = 0;
+  virtual bool order_free() const { return false; }
 };
 
 }  // namespace mmsim

@@ -1,9 +1,13 @@
 #include "algorithms/offline/edge_colouring.h"
 
 #include <algorithm>
+#include <exception>
 #include <limits>
 #include <stdexcept>
 #include <string>
+#include <thread>
+
+#include "sim/workers.h"
 
 namespace mmsim::offline {
 
@@ -48,50 +52,79 @@ std::vector<std::uint32_t> RegularBipartiteColourer::colour(std::uint32_t nodes,
 }
 
 void RegularBipartiteColourer::colour_grouped(std::uint32_t nodes, std::span<const std::uint32_t> v,
-                                              std::span<std::uint32_t> colour) {
+                                              std::span<std::uint32_t> colour, unsigned threads) {
   const std::size_t edges = v.size();
   if (nodes == 0 || edges == 0 || edges % nodes != 0)
     throw std::invalid_argument("edge colouring: the edge count must be a positive multiple of the node count");
   if (edges > kNone) throw std::invalid_argument("edge colouring: at most 2^32 - 1 edges");
   if (colour.size() != edges) throw std::invalid_argument("edge colouring: colour span of the wrong length");
   const auto degree = static_cast<std::uint32_t>(edges / nodes);
-  grow(dist_, nodes);
-  std::fill_n(dist_.begin(), nodes, 0u);
+  threads = resolve_threads(threads);
+  if (scratch_.size() < threads) scratch_.resize(threads);
+  std::vector<std::uint32_t>& count = scratch_[0].dist;
+  grow(count, nodes);
+  std::fill_n(count.begin(), nodes, 0u);
   for (const auto x : v) {
     if (x >= nodes) throw std::invalid_argument("edge colouring: right node out of range");
-    ++dist_[x];
+    ++count[x];
   }
   for (std::uint32_t x = 0; x < nodes; ++x)
-    if (dist_[x] != degree)
-      throw std::invalid_argument("edge colouring: right node " + std::to_string(x) + " has degree " + std::to_string(dist_[x]) + ", not " + std::to_string(degree));
+    if (count[x] != degree)
+      throw std::invalid_argument("edge colouring: right node " + std::to_string(x) + " has degree " + std::to_string(count[x]) + ", not " + std::to_string(degree));
+  // Every buffer shared by the threads is sized here, before any thread starts.
   for (int b = 0; b < 2; ++b) {
     grow(v_[b], edges);
     grow(id_[b], edges);
   }
   grow(partner_, edges);
+  if (edges >= interleave_threshold_) grow(segment_of_, edges / 2 + 1);
   std::copy(v.begin(), v.end(), v_[0].begin());
   for (std::size_t e = 0; e < edges; ++e) id_[0][e] = static_cast<std::uint32_t>(e);
-  pending_.assign(nodes, kNone);
-  colour_segment(0, 0, nodes, degree, 0, colour);
+  for (unsigned t = 0; t < threads; ++t) scratch_[t].pending.assign(nodes, kNone);
+  colour_segment(0, 0, nodes, degree, 0, colour, threads, 0);
 }
 
 void RegularBipartiteColourer::colour_segment(int buf, std::size_t begin, std::uint32_t nodes, std::uint32_t degree,
-                                              std::uint32_t first, std::span<std::uint32_t> colour) {
+                                              std::uint32_t first, std::span<std::uint32_t> colour, unsigned threads,
+                                              unsigned slot) {
   if (degree == 1) {
     for (std::size_t t = 0; t < nodes; ++t) colour[id_[buf][begin + t]] = first;
     return;
   }
+  Scratch& s = scratch_[slot];
   if (degree % 2 == 1) {
     // An odd degree: one perfect matching becomes the last colour; the rest is (degree - 1)-regular.
-    peel_matching(buf, begin, nodes, degree, first + degree - 1, colour);
+    peel_matching(buf, begin, nodes, degree, first + degree - 1, colour, s);
     --degree;
   }
   // The halves land in the other buffer at the same offsets: segments being disjoint, the
-  // depth-first recursion never overwrites edges it still needs.
-  euler_split(buf, begin, nodes, degree);
+  // depth-first recursion never overwrites edges it still needs, and two threads never touch the
+  // same edges.
+  euler_split(buf, begin, nodes, degree, s);
   const std::uint32_t half = degree / 2;
-  colour_segment(1 - buf, begin, nodes, half, first, colour);
-  colour_segment(1 - buf, begin + std::size_t{nodes} * half, nodes, half, first + half, colour);
+  const std::size_t second = begin + std::size_t{nodes} * half;
+  if (threads <= 1 || std::size_t{nodes} * half < parallel_threshold_) {
+    colour_segment(1 - buf, begin, nodes, half, first, colour, 1, slot);
+    colour_segment(1 - buf, second, nodes, half, first + half, colour, 1, slot);
+    return;
+  }
+  const unsigned mine = (threads + 1) / 2;
+  std::exception_ptr error;
+  std::thread other([&] {
+    try {
+      colour_segment(1 - buf, second, nodes, half, first + half, colour, threads - mine, slot + mine);
+    } catch (...) {
+      error = std::current_exception();
+    }
+  });
+  try {
+    colour_segment(1 - buf, begin, nodes, half, first, colour, mine, slot);
+  } catch (...) {
+    other.join();
+    throw;
+  }
+  other.join();
+  if (error) std::rethrow_exception(error);
 }
 
 namespace {
@@ -103,25 +136,26 @@ constexpr std::uint32_t kVisited = 1u << 31, kFirstHalf = 1u << 30, kIndex = kFi
 // every right node they are paired in order of appearance. Each edge then has one partner on each
 // side, so the pairs form closed chains alternating left and right pairs, of even length;
 // labelling each chain alternately gives every node exactly half of its edges in each half.
-void RegularBipartiteColourer::euler_split(int buf, std::size_t begin, std::uint32_t nodes, std::uint32_t degree) {
+void RegularBipartiteColourer::euler_split(int buf, std::size_t begin, std::uint32_t nodes, std::uint32_t degree,
+                                           Scratch& s) {
   const std::size_t len = std::size_t{nodes} * degree;
   if (len > kIndex) throw std::invalid_argument("edge colouring: at most 2^30 edges");
   const std::uint32_t* const v = v_[buf].data() + begin;
   const std::uint32_t* const id = id_[buf].data() + begin;
   std::uint32_t* const partner = partner_.data() + begin;
   for (std::size_t t = 0; t < len; ++t) {
-    std::uint32_t& p = pending_[v[t]];
+    std::uint32_t& p = s.pending[v[t]];
     if (p == kNone) {
       p = static_cast<std::uint32_t>(t);
     } else {
       partner[t] = p;
       partner[p] = static_cast<std::uint32_t>(t);
-      p = kNone;  // every right degree is even, so pending_ ends all kNone again
+      p = kNone;  // every right degree is even, so pending ends all kNone again
     }
   }
   // Chains in a segment larger than the caches are walked many at a time, so that their memory
   // accesses overlap; a small segment is walked one chain after the other.
-  if (len >= interleave_threshold_) label_chains_interleaved(partner, len);
+  if (len >= interleave_threshold_) label_chains_interleaved(partner, segment_of_.data() + begin / 2, len, s);
   else label_chains_single(partner, len);
   // Stable partition: both halves stay grouped by left node, degree / 2 edges each.
   std::uint32_t* const v_out = v_[1 - buf].data() + begin;
@@ -155,25 +189,30 @@ void RegularBipartiteColourer::label_chains_single(std::uint32_t* partner, std::
 // that reaches a pair another walk labelled stops there and records how the two parities relate
 // (same edge entered: equal; other edge: opposite); a union-find with parity then fixes one
 // orientation per walk. The chains have even length, so the relations never contradict.
-void RegularBipartiteColourer::label_chains_interleaved(std::uint32_t* partner, std::size_t len) {
+// segment_of: per left pair of the segment, (walk << 1) | the pair's edge that walk put first.
+void RegularBipartiteColourer::label_chains_interleaved(std::uint32_t* partner, std::uint32_t* segment_of,
+                                                        std::size_t len, Scratch& s) {
   const std::size_t pairs = len / 2;
-  segment_of_.assign(pairs, kNone);  // (walk << 1) | the pair's edge that walk put first
-  seg_parent_.clear();
-  seg_parity_.clear();
-  seg_start_.clear();
+  std::fill_n(segment_of, pairs, kNone);
+  auto& seg_parent = s.seg_parent;
+  auto& seg_parity = s.seg_parity;
+  auto& seg_start = s.seg_start;
+  seg_parent.clear();
+  seg_parity.clear();
+  seg_start.clear();
   const auto find = [&](std::uint32_t x, std::uint8_t& parity) {
     std::uint32_t root = x;
     std::uint8_t p = 0;
-    while (seg_parent_[root] != root) {
-      p ^= seg_parity_[root];
-      root = seg_parent_[root];
+    while (seg_parent[root] != root) {
+      p ^= seg_parity[root];
+      root = seg_parent[root];
     }
     std::uint8_t px = p;
-    while (seg_parent_[x] != root) {  // path compression, keeping parities relative to the root
-      const std::uint32_t next = seg_parent_[x];
-      const auto p_next = static_cast<std::uint8_t>(px ^ seg_parity_[x]);
-      seg_parent_[x] = root;
-      seg_parity_[x] = px;
+    while (seg_parent[x] != root) {  // path compression, keeping parities relative to the root
+      const std::uint32_t next = seg_parent[x];
+      const auto p_next = static_cast<std::uint8_t>(px ^ seg_parity[x]);
+      seg_parent[x] = root;
+      seg_parity[x] = px;
       x = next;
       px = p_next;
     }
@@ -185,8 +224,8 @@ void RegularBipartiteColourer::label_chains_interleaved(std::uint32_t* partner, 
     std::uint8_t pa = 0, pb = 0;
     const std::uint32_t ra = find(a, pa), rb = find(b, pb);
     if (ra == rb) return;  // already related; the chains' even length makes it agree
-    seg_parent_[ra] = rb;
-    seg_parity_[ra] = static_cast<std::uint8_t>(pa ^ pb ^ (opposite ? 1 : 0));
+    seg_parent[ra] = rb;
+    seg_parity[ra] = static_cast<std::uint8_t>(pa ^ pb ^ (opposite ? 1 : 0));
   };
   struct Walker {
     std::uint32_t cur = 0, walk = 0;
@@ -196,13 +235,13 @@ void RegularBipartiteColourer::label_chains_interleaved(std::uint32_t* partner, 
   Walker walkers[kWalkers];
   std::size_t scan = 0;
   const auto start = [&](Walker& w) {
-    while (scan < pairs && segment_of_[scan] != kNone) ++scan;
+    while (scan < pairs && segment_of[scan] != kNone) ++scan;
     if (scan == pairs) return false;
-    w.walk = static_cast<std::uint32_t>(seg_parent_.size());
-    seg_parent_.push_back(w.walk);
-    seg_parity_.push_back(0);
-    seg_start_.push_back(static_cast<std::uint32_t>(scan));
-    segment_of_[scan] = w.walk << 1;  // edge 2 scan goes first
+    w.walk = static_cast<std::uint32_t>(seg_parent.size());
+    seg_parent.push_back(w.walk);
+    seg_parity.push_back(0);
+    seg_start.push_back(static_cast<std::uint32_t>(scan));
+    segment_of[scan] = w.walk << 1;  // edge 2 scan goes first
     w.cur = partner[2 * scan + 1] & kIndex;
     return true;
   };
@@ -212,9 +251,9 @@ void RegularBipartiteColourer::label_chains_interleaved(std::uint32_t* partner, 
     for (auto& w : walkers) {
       if (!w.active) continue;
       const std::uint32_t q = w.cur >> 1;
-      const std::uint32_t seen = segment_of_[q];
+      const std::uint32_t seen = segment_of[q];
       if (seen == kNone) {
-        segment_of_[q] = (w.walk << 1) | (w.cur & 1u);
+        segment_of[q] = (w.walk << 1) | (w.cur & 1u);
         w.cur = partner[w.cur ^ 1u] & kIndex;
         continue;
       }
@@ -224,20 +263,20 @@ void RegularBipartiteColourer::label_chains_interleaved(std::uint32_t* partner, 
   }
   // A walk began by choosing its start pair's orientation, so the right-node link into that pair's
   // first edge 2s was never crossed: its far edge z must end in the other half.
-  for (std::uint32_t walk = 0; walk < seg_start_.size(); ++walk) {
-    const std::uint32_t z = partner[2 * seg_start_[walk]] & kIndex;
-    const std::uint32_t owner = segment_of_[z >> 1];
+  for (std::uint32_t walk = 0; walk < seg_start.size(); ++walk) {
+    const std::uint32_t z = partner[2 * seg_start[walk]] & kIndex;
+    const std::uint32_t owner = segment_of[z >> 1];
     relate(walk, owner >> 1, (z & 1u) == (owner & 1u));
   }
   // After a find, a walk's parent is its root and its parity is relative to the root (a root's
   // parity stays 0: each root keeps its own orientation).
-  for (std::uint32_t x = 0; x < seg_parent_.size(); ++x) {
+  for (std::uint32_t x = 0; x < seg_parent.size(); ++x) {
     std::uint8_t p = 0;
     find(x, p);
   }
   for (std::size_t q = 0; q < pairs; ++q) {
-    const std::uint32_t s = segment_of_[q];
-    const std::uint32_t first = static_cast<std::uint32_t>(2 * q) | ((s & 1u) ^ seg_parity_[s >> 1]);
+    const std::uint32_t walk = segment_of[q];
+    const std::uint32_t first = static_cast<std::uint32_t>(2 * q) | ((walk & 1u) ^ seg_parity[walk >> 1]);
     partner[first] |= kFirstHalf;
   }
 }
@@ -245,21 +284,28 @@ void RegularBipartiteColourer::label_chains_interleaved(std::uint32_t* partner, 
 // Hopcroft-Karp on the segment (left node x owns edges [x degree, (x + 1) degree)); the matched
 // edges get `colour_of_matching` and leave the segment, which stays grouped by left node.
 void RegularBipartiteColourer::peel_matching(int buf, std::size_t begin, std::uint32_t nodes, std::uint32_t degree,
-                                             std::uint32_t colour_of_matching, std::span<std::uint32_t> colour) {
+                                             std::uint32_t colour_of_matching, std::span<std::uint32_t> colour,
+                                             Scratch& s) {
   const std::size_t len = std::size_t{nodes} * degree;
   const std::uint32_t* const v = v_[buf].data() + begin;
-  match_left_.assign(nodes, kNone);   // left node -> local edge
-  match_right_.assign(nodes, kNone);  // right node -> left node
-  grow(dist_, nodes);
-  grow(queue_, nodes);
-  grow(cursor_, nodes);
-  stack_.clear();
+  auto& match_left = s.match_left;
+  auto& match_right = s.match_right;
+  auto& dist = s.dist;
+  auto& queue = s.queue;
+  auto& cursor = s.cursor;
+  auto& stack = s.stack;
+  match_left.assign(nodes, kNone);   // left node -> local edge
+  match_right.assign(nodes, kNone);  // right node -> left node
+  grow(dist, nodes);
+  grow(queue, nodes);
+  grow(cursor, nodes);
+  stack.clear();
   std::uint32_t matched = 0;
   for (std::uint32_t x = 0; x < nodes; ++x)
     for (std::uint32_t e = x * degree; e < (x + 1) * degree; ++e)
-      if (match_right_[v[e]] == kNone) {
-        match_left_[x] = e;
-        match_right_[v[e]] = x;
+      if (match_right[v[e]] == kNone) {
+        match_left[x] = e;
+        match_right[v[e]] = x;
         ++matched;
         break;
       }
@@ -268,56 +314,56 @@ void RegularBipartiteColourer::peel_matching(int buf, std::size_t begin, std::ui
     // Breadth-first layers from the free left nodes.
     std::size_t head = 0, tail = 0;
     for (std::uint32_t x = 0; x < nodes; ++x) {
-      dist_[x] = match_left_[x] == kNone ? 0 : kInf;
-      if (dist_[x] == 0) queue_[tail++] = x;
+      dist[x] = match_left[x] == kNone ? 0 : kInf;
+      if (dist[x] == 0) queue[tail++] = x;
     }
     bool found = false;
     while (head < tail) {
-      const std::uint32_t x = queue_[head++];
+      const std::uint32_t x = queue[head++];
       for (std::uint32_t e = x * degree; e < (x + 1) * degree; ++e) {
-        const std::uint32_t y = match_right_[v[e]];
+        const std::uint32_t y = match_right[v[e]];
         if (y == kNone) found = true;
-        else if (dist_[y] == kInf) {
-          dist_[y] = dist_[x] + 1;
-          queue_[tail++] = y;
+        else if (dist[y] == kInf) {
+          dist[y] = dist[x] + 1;
+          queue[tail++] = y;
         }
       }
     }
     if (!found) throw std::logic_error("edge colouring: no perfect matching (the graph is not regular)");
     // Depth-first augmenting paths along the layers, without recursion.
-    for (std::uint32_t x = 0; x < nodes; ++x) cursor_[x] = x * degree;
+    for (std::uint32_t x = 0; x < nodes; ++x) cursor[x] = x * degree;
     for (std::uint32_t root = 0; root < nodes; ++root) {
-      if (match_left_[root] != kNone || dist_[root] != 0) continue;
-      stack_.assign(1, root);
-      while (!stack_.empty()) {
-        const std::uint32_t x = stack_.back();
-        if (cursor_[x] == (x + 1) * degree) {
-          dist_[x] = kInf;  // dead end for this phase
-          stack_.pop_back();
-          if (!stack_.empty()) ++cursor_[stack_.back()];
+      if (match_left[root] != kNone || dist[root] != 0) continue;
+      stack.assign(1, root);
+      while (!stack.empty()) {
+        const std::uint32_t x = stack.back();
+        if (cursor[x] == (x + 1) * degree) {
+          dist[x] = kInf;  // dead end for this phase
+          stack.pop_back();
+          if (!stack.empty()) ++cursor[stack.back()];
           continue;
         }
-        const std::uint32_t e = cursor_[x];
-        const std::uint32_t y = match_right_[v[e]];
+        const std::uint32_t e = cursor[x];
+        const std::uint32_t y = match_right[v[e]];
         if (y == kNone) {
-          for (const std::uint32_t z : stack_) {
-            match_left_[z] = cursor_[z];
-            match_right_[v[cursor_[z]]] = z;
+          for (const std::uint32_t z : stack) {
+            match_left[z] = cursor[z];
+            match_right[v[cursor[z]]] = z;
           }
           ++matched;
           break;
         }
-        if (dist_[y] != kInf && dist_[y] == dist_[x] + 1) stack_.push_back(y);
-        else ++cursor_[x];
+        if (dist[y] != kInf && dist[y] == dist[x] + 1) stack.push_back(y);
+        else ++cursor[x];
       }
     }
   }
-  if (side_.size() < begin + len) side_.resize(begin + len);
-  std::uint8_t* const side = side_.data() + begin;
+  if (s.side.size() < len) s.side.resize(len);
+  std::uint8_t* const side = s.side.data();
   std::fill_n(side, len, std::uint8_t{0});
   for (std::uint32_t x = 0; x < nodes; ++x) {
-    side[match_left_[x]] = 1;
-    colour[id_[buf][begin + match_left_[x]]] = colour_of_matching;
+    side[match_left[x]] = 1;
+    colour[id_[buf][begin + match_left[x]]] = colour_of_matching;
   }
   std::size_t out = begin;
   for (std::size_t t = 0; t < len; ++t)

@@ -76,7 +76,7 @@ PermutationRun run_line(const std::string& algorithm, const Machine& machine, co
   const auto w = static_cast<std::uint64_t>(mp.w);
   const LinePermutation lines = line_permutation(algorithm, *in.perm, N, columns);
   const auto t0 = std::chrono::steady_clock::now();
-  offline::RowSchedule sched = offline::row_schedule(lines.line, N, mp.w);
+  offline::RowSchedule sched = offline::row_schedule(lines.line, N, mp.w, opt.threads);
   const double schedule_seconds = seconds_since(t0);
 
   Engine engine(machine.view(), opt);

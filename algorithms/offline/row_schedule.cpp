@@ -1,10 +1,12 @@
 #include "algorithms/offline/row_schedule.h"
 
+#include <algorithm>
 #include <chrono>
 #include <ctime>
 #include <stdexcept>
 
 #include "algorithms/offline/edge_colouring.h"
+#include "sim/workers.h"
 
 namespace mmsim::offline {
 
@@ -18,16 +20,17 @@ double cpu_seconds_since(std::clock_t c0) { return static_cast<double>(std::cloc
 
 }  // namespace
 
-RowSchedule row_schedule(std::span<const Word> row_perm, std::uint64_t N, int w) {
+namespace {
+
+// Rows [first, end) of a row-wise schedule into `out`, with a colourer and scratch of their own.
+void schedule_rows(std::span<const Word> row_perm, std::uint64_t N, int w, std::uint64_t first, std::uint64_t end,
+                   RowSchedule& out) {
   const auto W = static_cast<std::uint64_t>(w);
-  if (w < 1 || N == 0 || N % W != 0 || row_perm.size() != N * N)
-    throw std::invalid_argument("row schedule: needs an N x N table with N a positive multiple of w");
   const std::uint64_t degree = N / W;  // each bank holds N / w cells of a row
-  RowSchedule out{N, w, std::vector<Word>(N * N), std::vector<Word>(N * N)};
   RegularBipartiteColourer colourer;
   std::vector<std::uint32_t> right(N), colour(N), filled(degree);
   std::vector<std::uint8_t> seen(N);
-  for (std::uint64_t r = 0; r < N; ++r) {
+  for (std::uint64_t r = first; r < end; ++r) {
     const Word* P = row_perm.data() + r * N;
     std::fill(seen.begin(), seen.end(), std::uint8_t{0});
     for (std::uint64_t j = 0; j < N; ++j) {
@@ -37,7 +40,7 @@ RowSchedule row_schedule(std::span<const Word> row_perm, std::uint64_t N, int w)
     // Edge t = bank * degree + q stands for column j = q w + bank: grouped by the left bank.
     for (std::uint64_t bank = 0; bank < W; ++bank)
       for (std::uint64_t q = 0; q < degree; ++q) right[bank * degree + q] = static_cast<std::uint32_t>(P[q * W + bank] % W);
-    colourer.colour_grouped(static_cast<std::uint32_t>(w), right, colour);
+    colourer.colour_grouped(static_cast<std::uint32_t>(w), right, colour, 1);
     // Colour class c is a perfect matching of the banks: it becomes warp c (threads c w .. c w + w - 1).
     std::fill(filled.begin(), filled.end(), 0u);
     for (std::uint64_t t = 0; t < N; ++t) {
@@ -48,7 +51,32 @@ RowSchedule row_schedule(std::span<const Word> row_perm, std::uint64_t N, int w)
       out.d[slot] = P[j];
     }
   }
+}
+
+// Rows go to the pool in several pieces per thread, so that a thread slowed by other work on the
+// machine holds up little; the first bad row is reported, as a loop over the rows would.
+RowSchedule row_schedule_on(WorkerPool& pool, std::span<const Word> row_perm, std::uint64_t N, int w) {
+  const auto W = static_cast<std::uint64_t>(w);
+  if (w < 1 || N == 0 || N % W != 0 || row_perm.size() != N * N)
+    throw std::invalid_argument("row schedule: needs an N x N table with N a positive multiple of w");
+  RowSchedule out{N, w, std::vector<Word>(N * N), std::vector<Word>(N * N)};
+  const std::uint64_t pieces = pool.threads() == 1 ? 1 : std::min<std::uint64_t>(N, 8 * std::uint64_t{pool.threads()});
+  pool.run(pieces, [&](std::size_t c) { schedule_rows(row_perm, N, w, N * c / pieces, N * (c + 1) / pieces, out); });
   return out;
+}
+
+// Runs body(first, end) over [0, n) in pieces on the pool.
+template <typename Body>
+void parallel_for(WorkerPool& pool, std::uint64_t n, const Body& body) {
+  const std::uint64_t pieces = pool.threads() == 1 ? 1 : 8 * std::uint64_t{pool.threads()};
+  pool.run(pieces, [&](std::size_t c) { body(n * c / pieces, n * (c + 1) / pieces); });
+}
+
+}  // namespace
+
+RowSchedule row_schedule(std::span<const Word> row_perm, std::uint64_t N, int w, unsigned threads) {
+  WorkerPool pool(resolve_threads(threads));
+  return row_schedule_on(pool, row_perm, N, w);
 }
 
 std::optional<std::vector<Word>> row_schedule_permutation(const RowSchedule& s, std::string& why) {
@@ -87,12 +115,14 @@ std::optional<std::vector<Word>> row_schedule_permutation(const RowSchedule& s, 
   return out;
 }
 
-ThreeStepSchedule three_step_schedule(std::span<const Word> p, int w, ScheduleTiming* timing) {
+ThreeStepSchedule three_step_schedule(std::span<const Word> p, int w, ScheduleTiming* timing, unsigned threads) {
   const std::uint64_t n = p.size();
   std::uint64_t N = 0;
   while ((N + 1) * (N + 1) <= n) ++N;
   if (N * N != n || w < 1 || N % static_cast<std::uint64_t>(w) != 0)
     throw std::invalid_argument("three-step schedule: n must be N^2 with N a multiple of w");
+  threads = resolve_threads(threads);
+  WorkerPool pool(threads);
   ThreeStepSchedule out;
   out.n = n;
   out.N = N;
@@ -104,26 +134,34 @@ ThreeStepSchedule three_step_schedule(std::span<const Word> p, int w, ScheduleTi
   std::vector<std::uint32_t> colour(n);
   {
     std::vector<std::uint32_t> right(n);
-    for (std::uint64_t x = 0; x < n; ++x) right[x] = static_cast<std::uint32_t>(p[x] / N);
+    parallel_for(pool, n, [&](std::uint64_t a, std::uint64_t b) {
+      for (std::uint64_t x = a; x < b; ++x) right[x] = static_cast<std::uint32_t>(p[x] / N);
+    });
     RegularBipartiteColourer colourer;
-    colourer.colour_grouped(static_cast<std::uint32_t>(N), right, colour);
+    colourer.colour_grouped(static_cast<std::uint32_t>(N), right, colour, threads);
   }
   if (timing) {
+    timing->threads = threads;
     timing->colouring = seconds_since(t0);
     timing->colouring_cpu = cpu_seconds_since(c0);
   }
   t0 = std::chrono::steady_clock::now();
   c0 = std::clock();
+  // Step 1: in row x / N, a[x] goes to column c(x): the row-wise permutation is the colouring.
+  out.step[0] = row_schedule_on(pool, colour, N, w);
+  // Step 2, on the transpose: a[x] sits in column c(x), row x / N, and goes to row P(x) / N. The
+  // places written are distinct (a colour class meets each row once), so pieces of x run at once.
   std::vector<Word> row_perm(n);
-  // Step 1: in row x / N, a[x] goes to column c(x).
-  for (std::uint64_t x = 0; x < n; ++x) row_perm[x] = colour[x];
-  out.step[0] = row_schedule(row_perm, N, w);
-  // Step 2, on the transpose: a[x] sits in column c(x), row x / N, and goes to row P(x) / N.
-  for (std::uint64_t x = 0; x < n; ++x) row_perm[colour[x] * N + x / N] = static_cast<Word>(p[x] / N);
-  out.step[1] = row_schedule(row_perm, N, w);
-  // Step 3: a[x] sits in row P(x) / N, column c(x), and goes to column P(x) mod N.
-  for (std::uint64_t x = 0; x < n; ++x) row_perm[(p[x] / N) * N + colour[x]] = static_cast<Word>(p[x] % N);
-  out.step[2] = row_schedule(row_perm, N, w);
+  parallel_for(pool, n, [&](std::uint64_t a, std::uint64_t b) {
+    for (std::uint64_t x = a; x < b; ++x) row_perm[colour[x] * N + x / N] = static_cast<Word>(p[x] / N);
+  });
+  out.step[1] = row_schedule_on(pool, row_perm, N, w);
+  // Step 3: a[x] sits in row P(x) / N, column c(x), and goes to column P(x) mod N (distinct places:
+  // a colour class meets each destination row once).
+  parallel_for(pool, n, [&](std::uint64_t a, std::uint64_t b) {
+    for (std::uint64_t x = a; x < b; ++x) row_perm[(p[x] / N) * N + colour[x]] = static_cast<Word>(p[x] % N);
+  });
+  out.step[2] = row_schedule_on(pool, row_perm, N, w);
   if (timing) {
     timing->tables = seconds_since(t0);
     timing->tables_cpu = cpu_seconds_since(c0);

@@ -23,8 +23,10 @@ struct RowSchedule {
 /// Builds a conflict-free RowSchedule for the row-wise permutation `row_perm`, where
 /// row_perm[r N + j] = P_r(j) in 0..N-1 and N is a multiple of w. For each row the w x w bank
 /// multigraph (edge: bank j mod w of alpha -> bank P_r(j) mod w of beta) is (N/w)-regular; colour
-/// class c becomes warp c, whose w reads and w writes then hit w distinct banks each.
-RowSchedule row_schedule(std::span<const Word> row_perm, std::uint64_t N, int w);
+/// class c becomes warp c, whose w reads and w writes then hit w distinct banks each. The rows are
+/// independent, so `threads` host threads (0: every core) take rows of their own; the tables are
+/// the same for every number of threads.
+RowSchedule row_schedule(std::span<const Word> row_perm, std::uint64_t N, int w, unsigned threads = 0);
 
 /// The row-wise permutation a RowSchedule performs: out[r N + S_r(j)] = D_r(j). Empty optional and
 /// `why` set when some S_r or D_r is not a permutation of 0..N-1 or a warp hits a bank twice.
@@ -40,6 +42,7 @@ struct ThreeStepSchedule {
 
 /// Seconds spent in each part of building a schedule.
 struct ScheduleTiming {
+  unsigned threads = 1;  ///< host threads that built the schedule
   double colouring = 0;  ///< the N-colouring of the N x N row multigraph (wall clock)
   double tables = 0;     ///< the three steps' per-row bank colourings and S/D tables (wall clock)
   double colouring_cpu = 0, tables_cpu = 0;  ///< the same in processor time of this process
@@ -47,8 +50,11 @@ struct ScheduleTiming {
 
 /// KNI Sect. 7 for P(x) = p[x], n = N^2, N a multiple of w: colour the row multigraph (edge
 /// from source row x / N to destination row P(x) / N) with N colours; colour c(x) is the column x
-/// takes in step 1, step 2 takes it to row P(x) / N, step 3 to column P(x) mod N.
-ThreeStepSchedule three_step_schedule(std::span<const Word> p, int w, ScheduleTiming* timing = nullptr);
+/// takes in step 1, step 2 takes it to row P(x) / N, step 3 to column P(x) mod N. `threads` host
+/// threads (0: every core) share the row colouring's Euler splits and the steps' rows; the
+/// schedule is the same for every number of threads.
+ThreeStepSchedule three_step_schedule(std::span<const Word> p, int w, ScheduleTiming* timing = nullptr,
+                                      unsigned threads = 0);
 
 /// The permutation the three steps compose to, or nullopt with `why` when a table is malformed.
 std::optional<std::vector<Word>> composed_permutation(const ThreeStepSchedule& s, std::string& why);

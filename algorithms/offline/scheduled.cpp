@@ -31,7 +31,7 @@ PermutationRun run_scheduled(const Machine& machine, const PermutationInput& in,
     figures.push_back({"schedule_load_seconds", std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count(), "s"});
   } else {
     offline::ScheduleTiming timing;
-    sched = offline::three_step_schedule(in.perm->p, mp.w, &timing);
+    sched = offline::three_step_schedule(in.perm->p, mp.w, &timing, opt.threads);
     figures.push_back({"schedule_row_colouring_seconds", timing.colouring, "s"});
     figures.push_back({"schedule_tables_seconds", timing.tables, "s"});
     figures.push_back({"schedule_seconds", timing.colouring + timing.tables, "s"});

@@ -1,0 +1,24 @@
+// The communicator of builds without MPI: every sweep is one process.
+#include <cstdlib>
+
+#include "experiments/sweep_comm.h"
+
+namespace mmsim::experiments {
+
+namespace {
+
+class LocalComm final : public SweepComm {
+ public:
+  int rank() const override { return 0; }
+  int size() const override { return 1; }
+  void broadcast(std::vector<std::uint64_t>&) override {}
+  void send(const std::string&) override {}
+  std::optional<std::string> receive() override { return std::nullopt; }
+  [[noreturn]] void abort(int status) override { std::exit(status); }
+};
+
+}  // namespace
+
+std::unique_ptr<SweepComm> local_sweep_comm() { return std::make_unique<LocalComm>(); }
+
+}  // namespace mmsim::experiments

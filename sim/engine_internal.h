@@ -1,0 +1,39 @@
+// What the engine's two source files share (engine internal): the bookkeeping of one launch and
+// one chunk of a round-synchronous round.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <utility>
+#include <vector>
+
+#include "sim/engine.h"
+
+namespace mmsim {
+
+// Registers and bookkeeping of one launch.
+struct Engine::LaunchState {
+  // Left uninitialised by new[] and zeroed by the threads that run the rounds, so that at 2^26
+  // threads the pages are first touched in parallel (a vector would zero them on one thread).
+  std::vector<std::unique_ptr<Word[]>> reg_storage;
+  std::vector<Word*> regs;
+  std::uint64_t warps_per_block = 0;
+  std::uint64_t warps = 0;
+  int first_round = 0;                 // index of this launch's first round in stats_.rounds
+  std::vector<int> round_of_step;      // -1 for steps that are not memory instructions
+};
+
+// One chunk of a round-synchronous round: warps [first_warp, end_warp), run by one thread, with
+// everything it produces kept apart until the chunks are merged in warp order. Aligned to a cache
+// line so that chunks run by different threads do not share one.
+struct alignas(64) Engine::Chunk {
+  std::uint64_t first_warp = 0, end_warp = 0;
+  RoundStats counts;                      // counters only (requests, warps, slots, ...)
+  std::vector<std::uint64_t> pipe_slots;  // slots issued to each pipeline (global, or DMM d)
+  std::vector<SlotEvent> trace;           // entries counted from the chunk's first slot in its pipeline
+  bool collisions = false;  // a write of this chunk found its cell written already in the round
+  // After collisions: (cell, thread) for this chunk's lowest writer of each collided cell.
+  std::vector<std::pair<std::uint64_t, ThreadId>> lowest_writers;
+};
+
+}  // namespace mmsim

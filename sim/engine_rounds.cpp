@@ -1,0 +1,214 @@
+// Round-synchronous execution (MODEL.md "Rounds and barriers"), spread over host threads.
+//
+// Every warp is ready at a round's start, so each pipeline takes its warps' slots back to back in
+// warp order, and the round's time follows from the slot counts (S + latency - 1 per pipeline, the
+// maximum over the k DMMs for shared memory). What a warp contributes (its addresses, cost,
+// statistics, data movement and trace) depends on no other warp of the round except through the
+// lowest-writer rule and the pipelines' order. So the round's warps are split into chunks of
+// consecutive warps that threads run independently, and the chunks are merged in warp order
+// (sim/engine.h states the rule and what it asks of programs).
+#include <algorithm>
+#include <atomic>
+#include <stdexcept>
+#include <unordered_set>
+
+#include "sim/engine.h"
+#include "sim/engine_internal.h"
+#include "sim/pipeline.h"
+#include "sim/round_counts.h"
+#include "sim/workers.h"
+
+namespace mmsim {
+
+namespace {
+
+// A chunk of 512 warps (16384 threads at w = 32) takes a fraction of a millisecond, well above the
+// cost of handing it to a thread; rounds of fewer than two chunks run on the calling thread.
+constexpr std::uint64_t kChunkWarps = 512;
+// Enough chunks for a busy machine's cores to share a round's work evenly.
+constexpr std::size_t kMaxChunks = 256;
+
+// Sets `bit` of word `word` for every thread at once; returns whether it was set before.
+bool test_and_set(std::uint64_t& word, std::uint64_t bit) {
+  return (std::atomic_ref<std::uint64_t>(word).fetch_or(bit, std::memory_order_relaxed) & bit) != 0;
+}
+
+}  // namespace
+
+std::size_t Engine::chunks_for(std::uint64_t warps, bool order_free) {
+  const unsigned threads = resolve_threads(options_.threads);
+  if (threads <= 1 || !order_free) return 1;
+  const std::uint64_t per = options_.chunk_warps > 0 ? options_.chunk_warps : kChunkWarps;
+  const std::uint64_t chunks = std::min<std::uint64_t>((warps + per - 1) / per, kMaxChunks);
+  if (chunks <= 1) return 1;
+  if (!pool_) pool_ = std::make_unique<WorkerPool>(threads);
+  return static_cast<std::size_t>(chunks);
+}
+
+void Engine::zero_registers(LaunchState& state) {
+  const bool split = options_.execution == Execution::RoundSynchronous;
+  const std::size_t n = split ? chunks_for(state.warps, true) : 1;
+  const std::uint64_t threads = state.warps * static_cast<std::uint64_t>(machine_.width());
+  const auto zero = [&](std::size_t c) {
+    for (Word* r : state.regs) std::fill(r + threads * c / n, r + threads * (c + 1) / n, Word{0});
+  };
+  if (n == 1) zero(0);
+  else pool_->run(n, zero);
+}
+
+void Engine::compute_chunk(const Compute& compute, const LaunchState& state, std::uint64_t first_warp,
+                           std::uint64_t end_warp) const {
+  const auto w = static_cast<std::uint64_t>(machine_.width());
+  for (std::uint64_t g = first_warp; g < end_warp; ++g) {
+    const std::uint64_t block = g / state.warps_per_block;
+    const auto local0 = static_cast<std::uint32_t>((g % state.warps_per_block) * w);
+    for (std::uint64_t i = 0; i < w; ++i)
+      compute.fn(Thread(g * w + i, block, local0 + static_cast<std::uint32_t>(i), state.regs.data()));
+  }
+}
+
+// One chunk of a memory round. In a write round `written` marks the cells written so far in the
+// round, so that the first writer wins: with one chunk that is the lowest thread. With several
+// chunks (`collided` given), the first writer in time stores at once and a later one marks the cell
+// collided instead; resolve_collisions then gives each collided cell its lowest writer's value.
+void Engine::access_chunk(const Kernel& kernel, std::size_t step, const Access& access, LaunchState& state,
+                          Chunk& chunk, std::uint64_t* written, std::uint64_t* collided) {
+  const auto w = static_cast<std::uint64_t>(machine_.width());
+  const int round = state.round_of_step[step];
+  const RoundStats& rs = stats_.rounds[static_cast<std::size_t>(round)];
+  const MemoryModel& model = model_of(rs.memory);
+  const bool shared = rs.memory == Space::Shared;
+  const auto pipes = static_cast<std::uint64_t>(chunk.pipe_slots.size());
+  auto& arr = arrays_[static_cast<std::size_t>(access.array)];
+  const Word* reg = state.regs[static_cast<std::size_t>(access.reg)];
+  std::vector<Address> addrs(w);
+  for (std::uint64_t g = chunk.first_warp; g < chunk.end_warp; ++g) {
+    const int requests = warp_addresses(kernel, step, access, g, state, addrs.data());
+    const WarpCost c = requests == 0 ? WarpCost{} : model.cost(addrs);
+    detail::add_cost(chunk.counts, c, requests);
+    if (c.slots == 0) continue;
+    const std::uint64_t block = g / state.warps_per_block;
+    if (collided == nullptr) {
+      move_data(access, g, block, addrs.data(), state, written);
+    } else {
+      // Exactly one thread finds a cell's bit clear, so each cell gets at most one store here.
+      const std::uint64_t base = shared ? block * arr.decl.size : 0;
+      for (std::uint64_t t = 0; t < w; ++t) {
+        if (addrs[t] == kNoAddress) continue;
+        const std::uint64_t cell = base + addrs[t], bit = std::uint64_t{1} << (cell % 64);
+        if (!test_and_set(written[cell / 64], bit)) {
+          arr.cells[cell] = reg[g * w + t];
+        } else {
+          test_and_set(collided[cell / 64], bit);
+          chunk.collisions = true;
+        }
+      }
+    }
+    const std::uint64_t p = shared ? block % pipes : 0;
+    const auto enter = static_cast<TimeUnits>(chunk.pipe_slots[p]);
+    chunk.pipe_slots[p] += static_cast<std::uint64_t>(c.slots);
+    if (options_.trace)
+      record_slots(chunk.trace, round, shared ? 1 + static_cast<int>(p) : 0, g, enter, model.latency(), model, addrs);
+  }
+}
+
+// A second look at a write round in which cells were written by several threads: each chunk lists
+// its lowest writer of every collided cell (its first, as it goes in thread order); the lists are
+// then taken in chunk order, so each cell gets the value of its lowest writer over the round. The
+// registers are those the round wrote from: a write round changes none.
+void Engine::resolve_collisions(const Kernel& kernel, std::size_t step, const Access& access, LaunchState& state,
+                                std::vector<Chunk>& chunks, std::uint64_t* collided) {
+  const auto w = static_cast<std::uint64_t>(machine_.width());
+  auto& arr = arrays_[static_cast<std::size_t>(access.array)];
+  const bool shared = arr.decl.space == Space::Shared;
+  pool_->run(chunks.size(), [&](std::size_t c) {
+    Chunk& chunk = chunks[c];
+    std::unordered_set<std::uint64_t> seen;
+    std::vector<Address> addrs(w);
+    for (std::uint64_t g = chunk.first_warp; g < chunk.end_warp; ++g) {
+      if (warp_addresses(kernel, step, access, g, state, addrs.data()) == 0) continue;
+      const std::uint64_t base = shared ? g / state.warps_per_block * arr.decl.size : 0;
+      for (std::uint64_t t = 0; t < w; ++t) {
+        if (addrs[t] == kNoAddress) continue;
+        const std::uint64_t cell = base + addrs[t];
+        if ((collided[cell / 64] >> (cell % 64) & 1) && seen.insert(cell).second)
+          chunk.lowest_writers.emplace_back(cell, g * w + t);
+      }
+    }
+  });
+  const Word* reg = state.regs[static_cast<std::size_t>(access.reg)];
+  for (const Chunk& chunk : chunks)
+    for (const auto& [cell, thread] : chunk.lowest_writers) {
+      const std::uint64_t bit = std::uint64_t{1} << (cell % 64);
+      if (!(collided[cell / 64] & bit)) continue;  // a lower chunk wrote it
+      collided[cell / 64] &= ~bit;
+      arr.cells[cell] = reg[thread];
+    }
+}
+
+TimeUnits Engine::run_round_synchronous(const Kernel& kernel, LaunchState& state) {
+  TimeUnits total = 0;
+  std::vector<std::uint64_t> written, collided;  // per cell of a write round's array, one bit
+  std::vector<Chunk> chunks;
+  const auto bounds = [&](std::size_t c, std::size_t n) { return state.warps * c / n; };
+  for (std::size_t s = 0; s < kernel.steps.size(); ++s) {
+    const Step& step = kernel.steps[s];
+    if (const auto* compute = std::get_if<Compute>(&step)) {
+      const std::size_t n = chunks_for(state.warps, true);
+      if (n == 1) compute_chunk(*compute, state, 0, state.warps);
+      else
+        pool_->run(n, [&](std::size_t c) { compute_chunk(*compute, state, bounds(c, n), bounds(c + 1, n)); });
+      continue;
+    }
+    const auto* access = std::get_if<Access>(&step);
+    if (!access) continue;  // a block barrier is implied after every round
+    const int round = state.round_of_step[s];
+    RoundStats& rs = stats_.rounds[static_cast<std::size_t>(round)];
+    const MemoryModel& model = model_of(rs.memory);
+    const bool shared = rs.memory == Space::Shared;
+    const int pipes = shared ? machine_.dmms : 1;
+    const std::size_t n = chunks_for(state.warps, model.order_free());
+    chunks.assign(n, Chunk{});
+    for (std::size_t c = 0; c < n; ++c) {
+      chunks[c].first_warp = bounds(c, n);
+      chunks[c].end_warp = bounds(c + 1, n);
+      chunks[c].counts.memory = rs.memory;
+      chunks[c].pipe_slots.assign(static_cast<std::size_t>(pipes), 0);
+    }
+    auto& arr = arrays_[static_cast<std::size_t>(access->array)];
+    const bool write = access->op == Op::Write;
+    if (write) written.assign(arr.cells.size() / 64 + 1, 0);
+    if (n == 1) {
+      access_chunk(kernel, s, *access, state, chunks[0], write ? written.data() : nullptr, nullptr);
+    } else {
+      if (write) collided.assign(written.size(), 0);
+      pool_->run(n, [&](std::size_t c) {
+        access_chunk(kernel, s, *access, state, chunks[c], written.data(), write ? collided.data() : nullptr);
+      });
+      if (std::any_of(chunks.begin(), chunks.end(), [](const Chunk& c) { return c.collisions; }))
+        resolve_collisions(kernel, s, *access, state, chunks, collided.data());
+    }
+    // Merge in warp order: each chunk's slots enter its pipelines after those of the chunks before.
+    std::vector<Pipeline> pipeline(static_cast<std::size_t>(pipes), Pipeline(model.latency()));
+    std::vector<TimeUnits> offset(static_cast<std::size_t>(pipes), 0);
+    const TimeUnits base = stats_.time_units + total;
+    for (auto& chunk : chunks) {
+      detail::add_counts(rs, chunk.counts);
+      for (std::size_t p = 0; p < chunk.pipe_slots.size(); ++p)
+        if (chunk.pipe_slots[p] > 0) offset[p] = pipeline[p].issue(static_cast<int>(chunk.pipe_slots[p]), 0);
+      for (auto& e : chunk.trace) {
+        const TimeUnits shift = base + offset[static_cast<std::size_t>(e.memory == 0 ? 0 : e.memory - 1)];
+        e.enter += shift;
+        e.complete += shift;
+        trace_.push_back(std::move(e));
+      }
+    }
+    TimeUnits t = 0;
+    for (const auto& p : pipeline) t = std::max(t, p.last_completion() + 1);
+    rs.time_units = t;
+    total += t;
+  }
+  return total;
+}
+
+}  // namespace mmsim

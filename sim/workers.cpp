@@ -1,0 +1,95 @@
+#include "sim/workers.h"
+
+#include <algorithm>
+#include <utility>
+
+namespace mmsim {
+
+unsigned hardware_threads() { return std::max(1u, std::thread::hardware_concurrency()); }
+
+unsigned resolve_threads(unsigned requested) { return requested == 0 ? hardware_threads() : requested; }
+
+WorkerPool::WorkerPool(unsigned threads) {
+  for (unsigned i = 1; i < std::max(1u, threads); ++i) helpers_.emplace_back([this] { helper_loop(); });
+}
+
+WorkerPool::~WorkerPool() {
+  {
+    const std::lock_guard lock(mutex_);
+    stopping_ = true;
+  }
+  wake_.notify_all();
+  for (auto& t : helpers_) t.join();
+}
+
+void WorkerPool::work() {
+  while (true) {
+    std::size_t i = 0;
+    {
+      const std::lock_guard lock(mutex_);
+      if (next_ >= tasks_) return;
+      i = next_++;
+    }
+    try {
+      (*task_)(i);
+    } catch (...) {
+      const std::lock_guard lock(mutex_);
+      if (!error_ || i < failed_task_) {
+        error_ = std::current_exception();
+        failed_task_ = i;
+      }
+    }
+  }
+}
+
+void WorkerPool::helper_loop() {
+  std::size_t seen = 0;
+  while (true) {
+    {
+      std::unique_lock lock(mutex_);
+      wake_.wait(lock, [&] { return stopping_ || generation_ != seen; });
+      if (stopping_) return;
+      seen = generation_;
+    }
+    work();
+    {
+      const std::lock_guard lock(mutex_);
+      if (--busy_ == 0) finished_.notify_one();
+    }
+  }
+}
+
+void WorkerPool::run(std::size_t tasks, const std::function<void(std::size_t)>& task) {
+  if (helpers_.empty() || tasks <= 1) {
+    // Same semantics on one thread: every task runs, the lowest failure is rethrown.
+    std::exception_ptr error;
+    for (std::size_t i = 0; i < tasks; ++i) try {
+        task(i);
+      } catch (...) {
+        if (!error) error = std::current_exception();
+      }
+    if (error) std::rethrow_exception(error);
+    return;
+  }
+  {
+    const std::lock_guard lock(mutex_);
+    task_ = &task;
+    tasks_ = tasks;
+    next_ = 0;
+    error_ = nullptr;
+    busy_ = static_cast<unsigned>(helpers_.size());
+    ++generation_;
+  }
+  wake_.notify_all();
+  work();
+  std::exception_ptr error;
+  {
+    std::unique_lock lock(mutex_);
+    finished_.wait(lock, [&] { return busy_ == 0; });
+    task_ = nullptr;
+    error = std::exchange(error_, nullptr);
+  }
+  if (error) std::rethrow_exception(error);
+}
+
+}  // namespace mmsim
