@@ -5,7 +5,12 @@
 
 namespace mmsim {
 
-unsigned hardware_threads() { return std::max(1u, std::thread::hardware_concurrency()); }
+// Asked once: glibc reads /sys for it on every call, and an algorithm of many small launches (the AS
+// family launches one kernel per step) would spend most of its time there.
+unsigned hardware_threads() {
+  static const unsigned cores = std::max(1u, std::thread::hardware_concurrency());
+  return cores;
+}
 
 unsigned resolve_threads(unsigned requested) { return requested == 0 ? hardware_threads() : requested; }
 
