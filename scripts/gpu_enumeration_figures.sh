@@ -26,13 +26,17 @@ done
 heat() {  # heat ALG TITLE: one panel of the rows x cols map, from the grid CSV as (cols, rows, GB/s)
   local f=$DIR/enumeration_heatmap_$1.csv
   [ -f "$f" ] || return 0
+  # A cell of 0 was not measured: NaN leaves it unpainted instead of giving it the scale's bottom colour.
   awk -F, 'NR == 1 { for (i = 2; i <= NF; ++i) c[i] = $i; next }
-           { for (i = 2; i <= NF; ++i) print c[i] / 1024, $1 / 1024, $i; print "" }' "$f" >"$TMP/heat_$1.dat"
+           { for (i = 2; i <= NF; ++i) print c[i] / 1024, $1 / 1024, ($i + 0 > 0 ? $i : "NaN"); print "" }' "$f" >"$TMP/heat_$1.dat"
   echo "set title '$2'; plot '$TMP/heat_$1.dat' using 1:2:3 with image notitle"
 }
-HEAT="$(heat nvidia 'NVIDIA order (OOP)')
-$(heat v1bf 'V1BF order (OOPB)')"
-
+HEAT_NVIDIA=$(heat nvidia 'NVIDIA order (OOP)')
+HEAT_V1BF=$(heat v1bf 'V1BF order (OOPB)')
+# One colour scale for both panels, from the lowest to the highest measured cell of either (rounded
+# out to 100 GB/s): with a scale per panel the same colour meant different speeds on the two sides.
+CBRANGE=$(cat "$TMP"/heat_*.dat 2>/dev/null | awk 'NF == 3 && $3 != "NaN" { if (n++ == 0 || $3 < lo) lo = $3; if ($3 > hi) hi = $3 }
+  END { if (n) printf "%d:%d", int(lo / 100) * 100, (int(hi / 100) + (hi > int(hi / 100) * 100)) * 100 }')
 for term in png svg; do
   if [ $term = png ]; then T="pngcairo size 1100,600"; else T="svg size 1100,600"; fi
   gnuplot <<GP
@@ -46,17 +50,30 @@ set grid
 set yrange [0:*]
 plot $PLOT
 GP
-  if [ -n "${HEAT//[[:space:]]/}" ]; then
+  if [ -n "$CBRANGE" ]; then
+    # The colour box is drawn once, beside the right panel; the panels are placed by hand, two
+    # squares of the same size (385 x 385 pixels), so that the box takes no room from either.
     gnuplot <<GP
 set terminal $T
 set output '$DIR/enumeration_heatmap.$term'
-set multiplot layout 1,2 title 'Out-of-place throughput (GB/s) by shape; 0 = not measured'
+set multiplot title "Out-of-place throughput (GB/s) by shape: one colour scale for both panels, ${CBRANGE/:/ to } GB/s\\nwhite = not measured"
 set xlabel 'cols (K)'
 set ylabel 'rows (K)'
-set cbrange [0:*]
+set cbrange [$CBRANGE]
+set cblabel 'GB/s'
 set palette rgbformulae 33,13,10
-set size ratio -1
-$HEAT
+set xrange [0:*]
+set yrange [0:*]
+set bmargin at screen 0.14
+set tmargin at screen 0.78
+set lmargin at screen 0.06
+set rmargin at screen 0.41
+unset colorbox
+$HEAT_NVIDIA
+set lmargin at screen 0.51
+set rmargin at screen 0.86
+set colorbox
+$HEAT_V1BF
 unset multiplot
 GP
   fi
