@@ -15,6 +15,16 @@ namespace mmsim::experiments {
 
 namespace {
 
+// One congestion parameter of a sweep row (already checked against its rule) into the query.
+void set_query_field(layouts::CongestionQuery& q, const std::string& name, const std::string& text) {
+  if (name == "layout") q.layout = text;
+  else if (name == "pattern") q.pattern = text;
+  else if (name == "w") q.w = static_cast<std::uint32_t>(std::stoul(text));
+  else if (name == "dims") q.dims = std::stoi(text);
+  else if (name == "trials") q.trials = std::stoull(text);
+  else if (name == "seed") q.seed = std::stoull(text);
+}
+
 // The columns every row of an algorithm fills, and those of the Monte Carlo.
 const std::vector<SweepColumn>& engine_columns() {
   static const std::vector<SweepColumn> c{
@@ -102,14 +112,7 @@ std::vector<std::pair<std::string, std::string>> check_congestion(const std::map
     }
     values.emplace_back(spec.name, text_of(v));
   }
-  for (const auto& [name, text] : values) {
-    if (name == "layout") q.layout = text;
-    else if (name == "pattern") q.pattern = text;
-    else if (name == "w") q.w = static_cast<std::uint32_t>(std::stoul(text));
-    else if (name == "dims") q.dims = std::stoi(text);
-    else if (name == "trials") q.trials = std::stoull(text);
-    else if (name == "seed") q.seed = std::stoull(text);
-  }
+  for (const auto& [name, text] : values) set_query_field(q, name, text);
   try {
     q.validate();
   } catch (const InputError& e) {
@@ -282,14 +285,7 @@ std::vector<std::string> run_row(const SweepGrid& grid, const SweepRow& row) {
   for (const auto& [k, v] : row.values) cell[k] = v;
   if (row.algorithm == kCongestion) {
     layouts::CongestionQuery q;
-    for (const auto& [name, text] : row.values) {
-      if (name == "layout") q.layout = text;
-      else if (name == "pattern") q.pattern = text;
-      else if (name == "w") q.w = static_cast<std::uint32_t>(std::stoul(text));
-      else if (name == "dims") q.dims = std::stoi(text);
-      else if (name == "trials") q.trials = std::stoull(text);
-      else if (name == "seed") q.seed = std::stoull(text);
-    }
+    for (const auto& [name, text] : row.values) set_query_field(q, name, text);
     const auto s = layouts::simulate_congestion(q);
     cell["congestion_mean"] = format_double(s.mean);
     cell["congestion_stderr"] = format_double(s.stderr_mean);
