@@ -36,7 +36,8 @@ constexpr std::int64_t regular_permutation(std::int64_t n, std::int64_t w, std::
 
 /// KNI Table 1, row-wise permutation (Lemma 7): 4 coalesced and 4 conflict-free rounds,
 /// 4n/w + 4n/(kw) + 4L - 4 when l = 1. `row_busiest` is busiest_dmm_slots(sqrt(n), sqrt(n), w, k).
-constexpr std::int64_t row_wise(std::int64_t n, std::int64_t w, std::int64_t L, std::int64_t l, std::int64_t row_busiest) {
+constexpr std::int64_t row_wise(std::int64_t n, std::int64_t w, std::int64_t L, std::int64_t l,
+                                std::int64_t row_busiest) {
   return 4 * coalesced_round(n, w, L) + 4 * conflict_free_round(row_busiest, l);
 }
 

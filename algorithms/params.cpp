@@ -94,8 +94,9 @@ ParamSpec flag_param(std::string name, std::string flags, std::string help) {
 }
 
 ParamSpec seed_param() {
-  return integer_param("seed", "--seed", "seed of every random choice (a fixed generator: one seed, one run everywhere)",
-                       0, std::numeric_limits<std::int64_t>::max(), 1);
+  return integer_param("seed", "--seed",
+                       "seed of every random choice (a fixed generator: one seed, one run everywhere)", 0,
+                       std::numeric_limits<std::int64_t>::max(), 1);
 }
 
 void ParamValues::set(const std::string& name, ParamValue v) {
@@ -117,7 +118,8 @@ bool ParamValues::has(const std::string& name) const { return find(name) != null
 
 std::int64_t ParamValues::integer(const std::string& name) const {
   const ParamValue* v = find(name);
-  if (!v || !std::holds_alternative<std::int64_t>(*v)) throw std::logic_error("parameter " + name + ": no integer value");
+  if (!v || !std::holds_alternative<std::int64_t>(*v))
+    throw std::logic_error("parameter " + name + ": no integer value");
   return std::get<std::int64_t>(*v);
 }
 

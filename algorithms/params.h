@@ -27,7 +27,7 @@ struct ParamSpec {
   std::string name;   ///< key in the report and in ParamValues ("n", "perm", "w")
   std::string flags;  ///< command-line spelling, CLI11 style ("-n", "-w,--width", "--perm")
   ParamKind kind = ParamKind::Integer;
-  std::string help;   ///< one line
+  std::string help;                          ///< one line
   std::optional<std::string> default_value;  ///< as typed on the command line; empty: none
   bool required = false;
   std::int64_t min = 0;

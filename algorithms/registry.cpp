@@ -20,10 +20,9 @@ std::vector<ParamSpec> machine_params(ModelKind model, std::int64_t w_min, std::
   out.push_back(integer_param("w", "-w,--width", "width: banks, threads per warp, address-group size", w_min, w_max,
                               d.w, w_shape));
   if (with_latency)
-    out.push_back(integer_param("l", "-l,--latency",
-                                model == ModelKind::Hmm ? "latency of each DMM's shared memory"
-                                                        : "latency of the memory",
-                                1, kMaxLatency, d.l));
+    out.push_back(integer_param(
+        "l", "-l,--latency", model == ModelKind::Hmm ? "latency of each DMM's shared memory" : "latency of the memory",
+        1, kMaxLatency, d.l));
   if (model == ModelKind::Hmm) {
     out.push_back(integer_param("L", "-L,--global-latency", "latency of the global memory", 1, kMaxLatency, d.L));
     out.push_back(integer_param("k", "-k,--dmms", "number of DMMs (streaming multiprocessors)", 1, kMaxDmms, d.k));

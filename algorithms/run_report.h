@@ -40,7 +40,7 @@ struct RunReport {
   RunStats stats;                                     ///< time units, kernels, rounds (the engine's)
   std::optional<TimeUnits> predicted_time_units;      ///< the paper's closed form, if any
   std::vector<ReportFigure> figures;
-  bool correct = false;  ///< the output checked cell by cell
+  bool correct = false;          ///< the output checked cell by cell
   std::vector<SlotEvent> trace;  ///< every slot, when the run traced
 
   void figure(std::string name, std::variant<std::int64_t, double, std::string> value, std::string unit = {}) {

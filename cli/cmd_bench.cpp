@@ -9,7 +9,8 @@
 namespace mmsim::cli {
 
 Runner add_bench_command(CLI::App& app) {
-  auto* cmd = app.add_subcommand("bench", "engine speed: simulated thread-requests per second, one thread and --threads N");
+  auto* cmd =
+      app.add_subcommand("bench", "engine speed: simulated thread-requests per second, one thread and --threads N");
   struct Opts {
     std::uint64_t n = std::uint64_t{1} << 24;
     int repeats = 3;
@@ -42,9 +43,9 @@ Runner add_bench_command(CLI::App& app) {
                      .set("thread_requests_per_second", r.requests_per_second())
                      .set("engine_thread_requests_per_second", r.engine_requests_per_second()));
       else
-        std::printf("%-70s %10llu requests | engine %7.3f s %7.1f M/s | whole run %7.3f s %7.1f M/s\n",
-                    r.what.c_str(), static_cast<unsigned long long>(r.requests), r.engine_seconds,
-                    r.engine_requests_per_second() / 1e6, r.seconds, r.requests_per_second() / 1e6);
+        std::printf("%-70s %10llu requests | engine %7.3f s %7.1f M/s | whole run %7.3f s %7.1f M/s\n", r.what.c_str(),
+                    static_cast<unsigned long long>(r.requests), r.engine_seconds, r.engine_requests_per_second() / 1e6,
+                    r.seconds, r.requests_per_second() / 1e6);
     }
     const double engine_speedup = many ? one->engine_seconds / many->engine_seconds : 1.0;
     const double run_speedup = many ? one->seconds / many->seconds : 1.0;

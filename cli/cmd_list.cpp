@@ -12,10 +12,14 @@ namespace {
 
 const char* kind_name(ParamKind k) {
   switch (k) {
-    case ParamKind::Integer: return "integer";
-    case ParamKind::Choice: return "choice";
-    case ParamKind::Text: return "text";
-    case ParamKind::Flag: return "flag";
+    case ParamKind::Integer:
+      return "integer";
+    case ParamKind::Choice:
+      return "choice";
+    case ParamKind::Text:
+      return "text";
+    case ParamKind::Flag:
+      return "flag";
   }
   return "?";
 }
@@ -25,7 +29,8 @@ report::Json param_json(const ParamSpec& s) {
   j.set("name", s.name).set("flags", s.flags).set("type", kind_name(s.kind));
   j.set("default", s.default_value ? report::Json(*s.default_value) : report::Json());
   j.set("required", s.required).set("rule", s.rule()).set("help", s.help);
-  if (s.kind == ParamKind::Integer) j.set("min", static_cast<long long>(s.min)).set("max", static_cast<long long>(s.max));
+  if (s.kind == ParamKind::Integer)
+    j.set("min", static_cast<long long>(s.min)).set("max", static_cast<long long>(s.max));
   if (s.kind == ParamKind::Choice) {
     report::Json c = report::Json::array();
     for (const auto& x : s.choices) c.push(x);
@@ -57,7 +62,8 @@ std::string parameter_names(const AlgorithmEntry& a) {
 }  // namespace
 
 Runner add_list_command(CLI::App& app) {
-  auto* cmd = app.add_subcommand("list", "list algorithms, permutations, layouts, tables and figures with their papers");
+  auto* cmd =
+      app.add_subcommand("list", "list algorithms, permutations, layouts, tables and figures with their papers");
   auto json = std::make_shared<bool>(false);
   cmd->add_flag("--json", *json, "print one JSON object");
   return [json] {
@@ -75,7 +81,11 @@ Runner add_list_command(CLI::App& app) {
                      .set("description", a.description)
                      .set("paper", a.paper));
       for (const auto& e : entries)
-        arr.push(report::Json::object().set("kind", e.kind).set("name", e.name).set("description", e.description).set("paper", e.paper));
+        arr.push(report::Json::object()
+                     .set("kind", e.kind)
+                     .set("name", e.name)
+                     .set("description", e.description)
+                     .set("paper", e.paper));
       print_json(report::Json::object().set("algorithms", std::move(algos)).set("entries", std::move(arr)));
       return kOk;
     }

@@ -24,10 +24,14 @@ std::string describe(const ParamSpec& s) {
 
 const char* type_name(ParamKind k) {
   switch (k) {
-    case ParamKind::Integer: return "INT";
-    case ParamKind::Choice: return "WORD";
-    case ParamKind::Text: return "TEXT";
-    case ParamKind::Flag: return "";
+    case ParamKind::Integer:
+      return "INT";
+    case ParamKind::Choice:
+      return "WORD";
+    case ParamKind::Text:
+      return "TEXT";
+    case ParamKind::Flag:
+      return "";
   }
   return "";
 }
@@ -46,7 +50,8 @@ struct AlgorithmOptions {
 // True when writing `path` would write to this process's standard output (/dev/stdout, /dev/fd/1,
 // or the very file stdout was redirected to).
 bool same_as_stdout(const std::string& path) {
-  struct stat file {}, out {};
+  struct stat file {
+  }, out{};
   if (::stat(path.c_str(), &file) != 0 || ::fstat(STDOUT_FILENO, &out) != 0) return false;
   return file.st_dev == out.st_dev && file.st_ino == out.st_ino;
 }
@@ -73,11 +78,12 @@ int run_one(const AlgorithmOptions& a) {
   const RunReport r = run_algorithm(*a.entry, given, engine);
   if (!a.trace_file.empty()) {
     std::ofstream out(a.trace_file);
-    if (!out || !experiments::write_trace_csv(out, r))
-      throw WriteError("--trace: cannot write " + a.trace_file);
+    if (!out || !experiments::write_trace_csv(out, r)) throw WriteError("--trace: cannot write " + a.trace_file);
   }
-  if (a.json) print_json(experiments::to_json(r));
-  else std::cout << experiments::to_text(r);
+  if (a.json)
+    print_json(experiments::to_json(r));
+  else
+    std::cout << experiments::to_text(r);
   return r.correct ? kOk : kCheckFailed;
 }
 
@@ -109,7 +115,8 @@ Runner add_run_command(CLI::App& app) {
     if (entry.traces)
       a->trace =
           a->command->add_option("--trace", a->trace_file, "write every slot's entry and completion to this CSV file");
-    a->threads.add_to(*a->command, "host threads for round-synchronous rounds (the report is the same for every count)");
+    a->threads.add_to(*a->command,
+                      "host threads for round-synchronous rounds (the report is the same for every count)");
     a->command->add_flag("--json", a->json, "print one JSON object");
     all->push_back(std::move(a));
   }

@@ -41,8 +41,9 @@ class ProgressBar {
 }  // namespace
 
 Runner add_sweep_command(CLI::App& app) {
-  auto* cmd = app.add_subcommand("sweep", "run the cross product of a grid of algorithms and parameters into one CSV "
-                                          "(docs/sweep.md); resumable; split over MPI ranks under mpirun");
+  auto* cmd = app.add_subcommand("sweep",
+                                 "run the cross product of a grid of algorithms and parameters into one CSV "
+                                 "(docs/sweep.md); resumable; split over MPI ranks under mpirun");
   struct Opts {
     std::string grid, out;
     bool json = false;
@@ -93,8 +94,9 @@ Runner add_sweep_command(CLI::App& app) {
                   s.paths.csv.c_str(), s.paths.json.c_str());
     }
     if (s.incorrect + s.refused == 0) return kOk;
-    std::fprintf(stderr, "mmsim: sweep: %llu rows failed their output check, %llu were refused by their algorithm "
-                         "(their error column says why)\n",
+    std::fprintf(stderr,
+                 "mmsim: sweep: %llu rows failed their output check, %llu were refused by their algorithm "
+                 "(their error column says why)\n",
                  static_cast<unsigned long long>(s.incorrect), static_cast<unsigned long long>(s.refused));
     return kCheckFailed;
   };

@@ -63,13 +63,20 @@ Runner add_table_command(CLI::App& app) {
         throw InputError("table " + o->name + ": " + e.what());
       }
       const std::string& name = o->specs[i].name;
-      if (name == "n") t.n = static_cast<std::uint64_t>(v);
-      else if (name == "w") t.w = static_cast<int>(v);
-      else if (name == "l") t.l = static_cast<int>(v);
-      else if (name == "L") t.L = static_cast<int>(v);
-      else if (name == "k") t.k = static_cast<int>(v);
-      else if (name == "trials") t.trials = static_cast<int>(v);
-      else if (name == "seed") t.seed = static_cast<std::uint64_t>(v);
+      if (name == "n")
+        t.n = static_cast<std::uint64_t>(v);
+      else if (name == "w")
+        t.w = static_cast<int>(v);
+      else if (name == "l")
+        t.l = static_cast<int>(v);
+      else if (name == "L")
+        t.L = static_cast<int>(v);
+      else if (name == "k")
+        t.k = static_cast<int>(v);
+      else if (name == "trials")
+        t.trials = static_cast<int>(v);
+      else if (name == "seed")
+        t.seed = static_cast<std::uint64_t>(v);
     }
     const report::Table table = spec->make(t);
     std::cout << report::render(table, f) << std::flush;

@@ -1,10 +1,9 @@
 // Conventions every mmsim command shares: exit statuses, error lines, JSON output.
 #pragma once
 
+#include <CLI/CLI.hpp>
 #include <iostream>
 #include <string>
-
-#include <CLI/CLI.hpp>
 
 #include "algorithms/input_error.h"
 #include "algorithms/params.h"
@@ -27,10 +26,12 @@ struct MachineOptions {
   MachineParams params;
   void add_to(CLI::App& cmd, bool with_hmm = true) {
     cmd.add_option("-w,--width", params.w, "width: banks, threads per warp, address-group size")->capture_default_str();
-    cmd.add_option("-l,--latency", params.l, "latency of a DMM/UMM memory (shared memory in the HMM)")->capture_default_str();
+    cmd.add_option("-l,--latency", params.l, "latency of a DMM/UMM memory (shared memory in the HMM)")
+        ->capture_default_str();
     if (with_hmm) {
       cmd.add_option("-L,--global-latency", params.L, "latency of the HMM's global memory")->capture_default_str();
-      cmd.add_option("-k,--dmms", params.k, "number of DMMs (streaming multiprocessors) in the HMM")->capture_default_str();
+      cmd.add_option("-k,--dmms", params.k, "number of DMMs (streaming multiprocessors) in the HMM")
+          ->capture_default_str();
     }
   }
   /// Throws InputError naming the first bad field.
@@ -45,8 +46,8 @@ struct ThreadsOption {
   std::string text;
   CLI::Option* option = nullptr;
   void add_to(CLI::App& cmd, const std::string& help) {
-    option = cmd.add_option("--threads", text, help + " [an integer in [1, 1024]; default: every core]")
-                 ->type_name("INT");
+    option =
+        cmd.add_option("--threads", text, help + " [an integer in [1, 1024]; default: every core]")->type_name("INT");
   }
   /// 0 (every core) when absent; throws InputError naming --threads and its rule.
   unsigned value() const {

@@ -6,9 +6,8 @@
 #include <map>
 
 #include "algorithms/params.h"
-#include "sim/progress.h"
-
 #include "cli/common.h"
+#include "sim/progress.h"
 
 namespace {
 
@@ -98,13 +97,14 @@ int main(int argc, char** argv) {
   // On a terminal, long runs show which kernel is running (one line, rewritten in place).
   bool progress_shown = false;
   if (isatty(STDERR_FILENO)) {
-    mmsim::set_progress_listener([&progress_shown, launches = 0ull](const std::string& kernel, std::uint64_t threads) mutable {
-      ++launches;
-      if (threads < (1u << 20)) return;  // small launches finish before anyone could read it
-      std::fprintf(stderr, "\r\033[K[launch %llu] %s, %llu threads", launches, kernel.c_str(),
-                   static_cast<unsigned long long>(threads));
-      progress_shown = true;
-    });
+    mmsim::set_progress_listener(
+        [&progress_shown, launches = 0ull](const std::string& kernel, std::uint64_t threads) mutable {
+          ++launches;
+          if (threads < (1u << 20)) return;  // small launches finish before anyone could read it
+          std::fprintf(stderr, "\r\033[K[launch %llu] %s, %llu threads", launches, kernel.c_str(),
+                       static_cast<unsigned long long>(threads));
+          progress_shown = true;
+        });
   }
   const auto clear_progress = [&] {
     if (progress_shown) std::fprintf(stderr, "\r\033[K");

@@ -186,7 +186,7 @@ struct Bench::Impl {
   void *a = nullptr, *b = nullptr, *t1 = nullptr, *t2 = nullptr;
   std::uint32_t* idx = nullptr;
   std::uint16_t* idx16[6] = {};
-  void* host = nullptr;  // pinned, for the check
+  void* host = nullptr;             // pinned, for the check
   std::optional<EventTimer> timer;  // made after the checks below, so that they come first
   std::uint64_t shared_optin = 0;
 
@@ -234,7 +234,8 @@ struct Bench::Impl {
       const U want = sizeof(U) == 4 ? static_cast<U>(source_bits32(i)) : static_cast<U>(source_bits64(i));
       return out[p[i]] == want;
     });
-    if (bad.count) m.detail = "first mismatch: source cell " + std::to_string(bad.first) + " not at " + std::to_string(p[bad.first]);
+    if (bad.count)
+      m.detail = "first mismatch: source cell " + std::to_string(bad.first) + " not at " + std::to_string(p[bad.first]);
     m.mismatches = bad.count;
     m.correct = m.mismatches == 0;
   }
@@ -243,11 +244,14 @@ struct Bench::Impl {
   Measure measure(Launch launch, const std::vector<std::uint32_t>& p, int kernels) {
     if (p.size() != n) throw GpuError("permutation: wrong size");
     Measure m;
-    static_cast<Timing&>(m) = timer->time({cfg.warmup, cfg.runs}, [&] { poison(b, bytes); }, launch);
+    static_cast<Timing&>(m) = timer->time(
+        {cfg.warmup, cfg.runs}, [&] { poison(b, bytes); }, launch);
     m.kernels = kernels;
     MMSIM_CK(cudaMemcpy(host, b, bytes, cudaMemcpyDeviceToHost));
-    if (elem == Elem::F32) compare<std::uint32_t>(p, m);
-    else compare<std::uint64_t>(p, m);
+    if (elem == Elem::F32)
+      compare<std::uint32_t>(p, m);
+    else
+      compare<std::uint64_t>(p, m);
     return m;
   }
 
@@ -258,15 +262,23 @@ struct Bench::Impl {
     const T* x = static_cast<const T*>(in);
     T* y = static_cast<T*>(out);
     switch (map.kind) {
-      case TileKind::Transpose: k_tiled<T, TileKind::Transpose><<<blocks, kThreads>>>(x, y, map); break;
-      case TileKind::Shuffle: k_tiled<T, TileKind::Shuffle><<<blocks, kThreads>>>(x, y, map); break;
-      case TileKind::BitReversal: k_tiled<T, TileKind::BitReversal><<<blocks, kThreads>>>(x, y, map); break;
+      case TileKind::Transpose:
+        k_tiled<T, TileKind::Transpose><<<blocks, kThreads>>>(x, y, map);
+        break;
+      case TileKind::Shuffle:
+        k_tiled<T, TileKind::Shuffle><<<blocks, kThreads>>>(x, y, map);
+        break;
+      case TileKind::BitReversal:
+        k_tiled<T, TileKind::BitReversal><<<blocks, kThreads>>>(x, y, map);
+        break;
     }
     MMSIM_LAUNCHED();
   }
   void tiled(const TileMap& map, const void* in, void* out) {
-    if (elem == Elem::F32) launch_tiled<float>(map, in, out);
-    else launch_tiled<double>(map, in, out);
+    if (elem == Elem::F32)
+      launch_tiled<float>(map, in, out);
+    else
+      launch_tiled<double>(map, in, out);
   }
 
   std::uint64_t row_wise_shared(std::uint32_t side) const { return 2ull * side * elem_bytes(elem); }
@@ -280,37 +292,52 @@ struct Bench::Impl {
     const std::uint64_t sh = row_wise_shared(side);
     allow_shared(k_row_wise<T>, sh);
     k_row_wise<T><<<side, std::min<std::uint32_t>(side, 1024), sh>>>(static_cast<const T*>(in), static_cast<T*>(out),
-                                                                      idx16[slot_s], idx16[slot_d], side);
+                                                                     idx16[slot_s], idx16[slot_d], side);
     MMSIM_LAUNCHED();
   }
   template <typename T, int K>
   void launch_pipelined_k(const void* in, void* out, int slot_s, int slot_d, std::uint32_t side) {
     const std::uint64_t sh = row_wise_shared(side);
     allow_shared(k_row_wise_pipelined<T, K>, sh);
-    k_row_wise_pipelined<T, K><<<side, side / K, sh>>>(static_cast<const T*>(in), static_cast<T*>(out), idx16[slot_s],
-                                                       idx16[slot_d], side);
+    k_row_wise_pipelined<T, K>
+        <<<side, side / K, sh>>>(static_cast<const T*>(in), static_cast<T*>(out), idx16[slot_s], idx16[slot_d], side);
     MMSIM_LAUNCHED();
   }
   template <typename T>
   void launch_pipelined(const void* in, void* out, int slot_s, int slot_d, std::uint32_t side) {
     // K cells per thread, blocks of at most 1024 threads.
     switch (side <= 1024 ? 1u : side / 1024) {
-      case 1: launch_pipelined_k<T, 1>(in, out, slot_s, slot_d, side); break;
-      case 2: launch_pipelined_k<T, 2>(in, out, slot_s, slot_d, side); break;
-      case 4: launch_pipelined_k<T, 4>(in, out, slot_s, slot_d, side); break;
-      case 8: launch_pipelined_k<T, 8>(in, out, slot_s, slot_d, side); break;
-      case 16: launch_pipelined_k<T, 16>(in, out, slot_s, slot_d, side); break;
-      default: throw GpuError("row-wise: sqrt(n) must be a power of two of at most 16384");
+      case 1:
+        launch_pipelined_k<T, 1>(in, out, slot_s, slot_d, side);
+        break;
+      case 2:
+        launch_pipelined_k<T, 2>(in, out, slot_s, slot_d, side);
+        break;
+      case 4:
+        launch_pipelined_k<T, 4>(in, out, slot_s, slot_d, side);
+        break;
+      case 8:
+        launch_pipelined_k<T, 8>(in, out, slot_s, slot_d, side);
+        break;
+      case 16:
+        launch_pipelined_k<T, 16>(in, out, slot_s, slot_d, side);
+        break;
+      default:
+        throw GpuError("row-wise: sqrt(n) must be a power of two of at most 16384");
     }
   }
   void row_wise(const void* in, void* out, int slot_s, int slot_d, std::uint32_t side, bool pipelined = false) {
     if (pipelined) {
-      if (elem == Elem::F32) launch_pipelined<float>(in, out, slot_s, slot_d, side);
-      else launch_pipelined<double>(in, out, slot_s, slot_d, side);
+      if (elem == Elem::F32)
+        launch_pipelined<float>(in, out, slot_s, slot_d, side);
+      else
+        launch_pipelined<double>(in, out, slot_s, slot_d, side);
       return;
     }
-    if (elem == Elem::F32) launch_row_wise<float>(in, out, slot_s, slot_d, side);
-    else launch_row_wise<double>(in, out, slot_s, slot_d, side);
+    if (elem == Elem::F32)
+      launch_row_wise<float>(in, out, slot_s, slot_d, side);
+    else
+      launch_row_wise<double>(in, out, slot_s, slot_d, side);
   }
 
   template <typename T, bool Transposed>
@@ -325,11 +352,15 @@ struct Bench::Impl {
   }
   void gather(const void* in, void* out, int slot, std::uint32_t side, std::uint32_t rows, bool transposed) {
     if (elem == Elem::F32) {
-      if (transposed) launch_gather<float, true>(in, out, slot, side, rows);
-      else launch_gather<float, false>(in, out, slot, side, rows);
+      if (transposed)
+        launch_gather<float, true>(in, out, slot, side, rows);
+      else
+        launch_gather<float, false>(in, out, slot, side, rows);
     } else {
-      if (transposed) launch_gather<double, true>(in, out, slot, side, rows);
-      else launch_gather<double, false>(in, out, slot, side, rows);
+      if (transposed)
+        launch_gather<double, true>(in, out, slot, side, rows);
+      else
+        launch_gather<double, false>(in, out, slot, side, rows);
     }
   }
 
@@ -456,9 +487,9 @@ Measure Bench::scheduled_fused(const GpuSchedule& s, const std::vector<std::uint
   I.poison_temporaries();
   Measure m = I.measure(
       [&] {
-        I.gather(I.a, I.t1, 0, s.side, s.fused_rows[0], true);    // step 1, written transposed
-        I.gather(I.t1, I.t2, 1, s.side, s.fused_rows[1], true);   // step 2 on columns, transposed back
-        I.gather(I.t2, I.b, 2, s.side, s.fused_rows[2], false);   // step 3
+        I.gather(I.a, I.t1, 0, s.side, s.fused_rows[0], true);   // step 1, written transposed
+        I.gather(I.t1, I.t2, 1, s.side, s.fused_rows[1], true);  // step 2 on columns, transposed back
+        I.gather(I.t2, I.b, 2, s.side, s.fused_rows[2], false);  // step 3
       },
       p, 3);
   if (m.detail.empty()) m.detail = "rows per block " + std::to_string(s.fused_rows[0]);

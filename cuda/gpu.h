@@ -38,11 +38,11 @@ struct BenchConfig {
 /// The schedule of the scheduled permutation in the forms its kernels read (KNI Sects. 6-7).
 struct GpuSchedule {
   std::uint32_t side = 0;
-  BankSchedule paper[3];                    ///< conflict-free s and d per step (scheduled-paper)
-  std::vector<std::uint16_t> gather[3];     ///< gather indices per step (scheduled-fused)
-  std::uint32_t fused_rows[3] = {1, 1, 1};  ///< rows per block of each fused kernel
+  BankSchedule paper[3];                             ///< conflict-free s and d per step (scheduled-paper)
+  std::vector<std::uint16_t> gather[3];              ///< gather indices per step (scheduled-fused)
+  std::uint32_t fused_rows[3] = {1, 1, 1};           ///< rows per block of each fused kernel
   double seconds_colouring = 0, seconds_tables = 0;  ///< the offline builder: row colouring, S/D tables
-  double seconds_arrays = 0;                          ///< the gather arrays of scheduled-fused
+  double seconds_arrays = 0;                         ///< the gather arrays of scheduled-fused
 };
 
 /// Rows per block of the fused row-wise kernel: the most rows (up to 8) whose elements fit in

@@ -1,18 +1,17 @@
 #include "cuda/gpu_tables.h"
 
 #include <Eigen/Dense>
-
 #include <algorithm>
 #include <chrono>
 #include <cmath>
 #include <cstdio>
-#include <map>
 #include <future>
+#include <map>
 #include <optional>
 
+#include "algorithms/offline/entries.h"
 #include "algorithms/offline/schedule_file.h"
 #include "algorithms/permutations/permutation.h"
-#include "algorithms/offline/entries.h"
 #include "sim/random.h"
 
 namespace mmsim::gpu {
@@ -33,16 +32,48 @@ struct PaperRow {
 constexpr std::uint32_t kPaperFloatSides[4] = {512, 1024, 2048, 4096};
 constexpr std::uint32_t kPaperDoubleSides[4] = {256, 512, 1024, 2048};
 constexpr PaperRow kPaperFloat[] = {
-    {"d-designated", {{2.48, 9.06, 33.2, 130}, {15.1, 93.9, 425, 1756}, {21.2, 127, 636, 2850}, {3.05, 11.5, 44.7, 186}, {15.6, 95.3, 459, 2328}}},
-    {"s-designated", {{2.49, 9.13, 33.1, 129}, {15.7, 89.8, 398, 1644}, {17.8, 87.0, 370, 2037}, {2.47, 9.09, 33.6, 133}, {20.8, 96.6, 414, 1870}}},
-    {"scheduled", {{11.7, 46.9, 173, 780}, {11.7, 47.0, 173, 780}, {11.7, 46.9, 173, 780}, {11.7, 46.9, 174, 780}, {11.7, 47.0, 173, 780}}},
-    {"in-place", {{0, 0, 0, 0}, {0, 0, 0, 0}, {2.13, 8.70, 36.5, 149}, {2.44, 9.28, 38.9, 146}, {2.66, 10.1, 41.4, 157}}},
+    {"d-designated",
+     {{2.48, 9.06, 33.2, 130},
+      {15.1, 93.9, 425, 1756},
+      {21.2, 127, 636, 2850},
+      {3.05, 11.5, 44.7, 186},
+      {15.6, 95.3, 459, 2328}}},
+    {"s-designated",
+     {{2.49, 9.13, 33.1, 129},
+      {15.7, 89.8, 398, 1644},
+      {17.8, 87.0, 370, 2037},
+      {2.47, 9.09, 33.6, 133},
+      {20.8, 96.6, 414, 1870}}},
+    {"scheduled",
+     {{11.7, 46.9, 173, 780},
+      {11.7, 47.0, 173, 780},
+      {11.7, 46.9, 173, 780},
+      {11.7, 46.9, 174, 780},
+      {11.7, 47.0, 173, 780}}},
+    {"in-place",
+     {{0, 0, 0, 0}, {0, 0, 0, 0}, {2.13, 8.70, 36.5, 149}, {2.44, 9.28, 38.9, 146}, {2.66, 10.1, 41.4, 157}}},
 };
 constexpr PaperRow kPaperDouble[] = {
-    {"d-designated", {{1.07, 3.57, 13.5, 54.6}, {2.98, 21.6, 104, 452}, {2.07, 22.2, 134, 638}, {1.44, 5.14, 19.7, 82.2}, {3.00, 22.0, 108, 559}}},
-    {"s-designated", {{1.07, 3.60, 13.8, 54.6}, {3.40, 21.3, 100, 424}, {2.99, 15.4, 80.3, 358}, {1.08, 3.57, 13.6, 54.6}, {3.36, 25.0, 104, 498}}},
-    {"scheduled", {{5.07, 16.9, 66.6, 275}, {5.09, 17.0, 66.6, 275}, {5.12, 17.0, 66.6, 275}, {5.09, 17.0, 66.7, 275}, {5.09, 17.0, 66.6, 275}}},
-    {"in-place", {{0, 0, 0, 0}, {0, 0, 0, 0}, {1.00, 3.04, 12.6, 56.9}, {0.92, 3.29, 12.5, 51.7}, {1.10, 3.88, 14.1, 70.3}}},
+    {"d-designated",
+     {{1.07, 3.57, 13.5, 54.6},
+      {2.98, 21.6, 104, 452},
+      {2.07, 22.2, 134, 638},
+      {1.44, 5.14, 19.7, 82.2},
+      {3.00, 22.0, 108, 559}}},
+    {"s-designated",
+     {{1.07, 3.60, 13.8, 54.6},
+      {3.40, 21.3, 100, 424},
+      {2.99, 15.4, 80.3, 358},
+      {1.08, 3.57, 13.6, 54.6},
+      {3.36, 25.0, 104, 498}}},
+    {"scheduled",
+     {{5.07, 16.9, 66.6, 275},
+      {5.09, 17.0, 66.6, 275},
+      {5.12, 17.0, 66.6, 275},
+      {5.09, 17.0, 66.7, 275},
+      {5.09, 17.0, 66.6, 275}}},
+    {"in-place",
+     {{0, 0, 0, 0}, {0, 0, 0, 0}, {1.00, 3.04, 12.6, 56.9}, {0.92, 3.29, 12.5, 51.7}, {1.10, 3.88, 14.1, 70.3}}},
 };
 
 // The paper's ratio to its own D-designated identical at the same size, when it measured both.
@@ -162,11 +193,14 @@ Sweep run_sweep(const SweepOptions& o, const std::function<void(const Sweep&)>& 
       }
     }
     if (!scheduled)
-      s.notes.push_back("sqrt(n) = " + std::to_string(side) + ": the scheduled permutation and the row-wise and "
-                        "column-wise benchmarks not run: the host's schedule of " + std::to_string(n) +
-                        " cells is past this sweep's --max-scheduled-side (" + std::to_string(o.max_scheduled_side) +
-                        " by default, n = 2^24, so that gpu-reproduce fits one 10-minute call: the offline builder "
-                        "is single-threaded and its time grows as n log n, 4 to 7 times longer per doubling of sqrt(n))");
+      s.notes.push_back(
+          "sqrt(n) = " + std::to_string(side) +
+          ": the scheduled permutation and the row-wise and "
+          "column-wise benchmarks not run: the host's schedule of " +
+          std::to_string(n) + " cells is past this sweep's --max-scheduled-side (" +
+          std::to_string(o.max_scheduled_side) +
+          " by default, n = 2^24, so that gpu-reproduce fits one 10-minute call: the offline builder "
+          "is single-threaded and its time grows as n log n, 4 to 7 times longer per doubling of sqrt(n))");
     // Row-wise and column-wise permutations (benchmark table): step 1 of the random permutation's
     // schedule, with the S/D tables the offline builder made for it.
     if (!row_step.empty()) {
@@ -196,9 +230,9 @@ const SweepRow* find_row(const Sweep& s, Elem e, std::uint32_t side, const std::
 }
 
 std::vector<std::string> device_header(const DeviceInfo& d) {
-  return {"device: " + d.name + " (compute capability " + std::to_string(d.cc_major) + "." + std::to_string(d.cc_minor) +
-              ", " + std::to_string(d.sm_count) + " SMs, " + std::to_string(d.global_bytes >> 20) + " MiB, L2 " +
-              std::to_string(d.l2_bytes >> 20) + " MiB)",
+  return {"device: " + d.name + " (compute capability " + std::to_string(d.cc_major) + "." +
+              std::to_string(d.cc_minor) + ", " + std::to_string(d.sm_count) + " SMs, " +
+              std::to_string(d.global_bytes >> 20) + " MiB, L2 " + std::to_string(d.l2_bytes >> 20) + " MiB)",
           "times: CUDA events around the launches only, median of the timed runs after " + std::to_string(kWarmups) +
               " warm-ups, output poisoned before every run and checked cell by cell against the CPU reference"};
 }
@@ -223,14 +257,14 @@ std::vector<std::string> goal_notes(const Sweep& s) {
             any = true;
           }
         if (!any || conv > 1e299) {
-          out.push_back("- goal " + std::string(algo) + " faster than both conventional on random and bit-reversal (" + at +
-                        "): not measured");
+          out.push_back("- goal " + std::string(algo) + " faster than both conventional on random and bit-reversal (" +
+                        at + "): not measured");
           continue;
         }
-        out.push_back("- goal " + std::string(algo) + " faster than both conventional on random and bit-reversal (" + at +
-                      "): " + (worst < conv ? "HELD" : "MISSED") + " (slowest permutation " +
-                      report::format_number(worst, 4) + " ms vs fastest conventional " + report::format_number(conv, 4) +
-                      " ms)");
+        out.push_back("- goal " + std::string(algo) + " faster than both conventional on random and bit-reversal (" +
+                      at + "): " + (worst < conv ? "HELD" : "MISSED") + " (slowest permutation " +
+                      report::format_number(worst, 4) + " ms vs fastest conventional " +
+                      report::format_number(conv, 4) + " ms)");
       }
       for (const char* perm : {"transpose", "shuffle", "bit-reversal"}) {
         const auto* r = find_row(s, e, side, perm, "in-place");
@@ -249,32 +283,38 @@ report::Table kasagi_t2_table(const Sweep& s) {
   report::Table t;
   t.title = "KNI Table 2 on this GPU: offline permutation times, float and double";
   t.header = device_header(s.device);
-  t.header.push_back("ratio: to D-designated identical of the same type and size (the paper's comparison); "
-                     "% of copy: the copy's time over the kernel's; GTX 680 ratio: the same ratio from the paper's Table 2");
-  t.columns = {"type", "sqrt(n)", "permutation", "algorithm", "ms", "ratio to D identical", "% of copy", "GB/s",
-               "correct", "GTX 680 ratio (paper)"};
+  t.header.push_back(
+      "ratio: to D-designated identical of the same type and size (the paper's comparison); "
+      "% of copy: the copy's time over the kernel's; GTX 680 ratio: the same ratio from the paper's Table 2");
+  t.columns = {"type", "sqrt(n)", "permutation",          "algorithm", "ms", "ratio to D identical", "% of copy",
+               "GB/s", "correct", "GTX 680 ratio (paper)"};
   for (const auto& r : s.rows) {
     if (r.algorithm == "copy" || r.algorithm.rfind("row-wise", 0) == 0 || r.algorithm == "column-wise") continue;
     const auto* base = find_row(s, r.elem, r.side, "identical", "d-designated");
     Cell ratio, paper;
     if (base) ratio = r.m.median_ms / base->m.median_ms;
     if (auto p = paper_ratio(r.elem, r.side, r.permutation, r.algorithm)) paper = *p;
-    t.add_row({std::string(to_string(r.elem)), static_cast<long long>(r.side), r.permutation, r.algorithm, r.m.median_ms,
-               ratio, 100.0 * r.copy_ms / r.m.median_ms, gbps(r), std::string(r.m.correct ? "yes" : "NO"), paper});
+    t.add_row({std::string(to_string(r.elem)), static_cast<long long>(r.side), r.permutation, r.algorithm,
+               r.m.median_ms, ratio, 100.0 * r.copy_ms / r.m.median_ms, gbps(r),
+               std::string(r.m.correct ? "yes" : "NO"), paper});
   }
   t.notes.push_back("Copy (the 100 % line), ms:");
   for (const auto& r : s.rows)
     if (r.algorithm == "copy")
       t.notes.push_back("- " + std::string(to_string(r.elem)) + " sqrt(n) = " + std::to_string(r.side) + ": " +
-                        report::format_number(r.m.median_ms, 4) + " ms, " + report::format_number(gbps(r), 4) + " GB/s");
-  t.notes.push_back("The paper's times are from a GTX 680 and its unit is not comparable: compare ratios. sqrt(n) <= 1024 "
-                    "(4 MiB of float) fits in the L2 cache of this GPU, so small sizes measure the cache, not the DRAM.");
-  t.notes.push_back("scheduled-paper: the paper's five kernels (row-wise, transpose, row-wise, transpose, row-wise; "
-                    "16-bit s and d). scheduled-pipelined: the same five kernels, the row-wise one issuing all of a thread's "
-                    "global loads (cells and both index arrays) before its first shared-memory store. scheduled-fused: three kernels, each transpose folded into the row-wise kernel "
-                    "before it, one 16-bit gather index per cell. All three run the schedule of algorithms/offline's builder, "
-                    "the one the simulator's `scheduled` runs (the S/D tables as they are; the gather arrays derived from "
-                    "them). The schedule's precomputation is excluded (KNI Sect. 8) and given in the benchmark table.");
+                        report::format_number(r.m.median_ms, 4) + " ms, " + report::format_number(gbps(r), 4) +
+                        " GB/s");
+  t.notes.push_back(
+      "The paper's times are from a GTX 680 and its unit is not comparable: compare ratios. sqrt(n) <= 1024 "
+      "(4 MiB of float) fits in the L2 cache of this GPU, so small sizes measure the cache, not the DRAM.");
+  t.notes.push_back(
+      "scheduled-paper: the paper's five kernels (row-wise, transpose, row-wise, transpose, row-wise; "
+      "16-bit s and d). scheduled-pipelined: the same five kernels, the row-wise one issuing all of a thread's "
+      "global loads (cells and both index arrays) before its first shared-memory store. scheduled-fused: three "
+      "kernels, each transpose folded into the row-wise kernel "
+      "before it, one 16-bit gather index per cell. All three run the schedule of algorithms/offline's builder, "
+      "the one the simulator's `scheduled` runs (the S/D tables as they are; the gather arrays derived from "
+      "them). The schedule's precomputation is excluded (KNI Sect. 8) and given in the benchmark table.");
   for (const auto& g : goal_notes(s)) t.notes.push_back(g);
   for (const auto& n : s.notes) t.notes.push_back(n);
   return t;
@@ -284,10 +324,11 @@ report::Table bench_table(const Sweep& s) {
   report::Table t;
   t.title = "GPU benchmark: every kernel's time, achieved bandwidth and % of the copy";
   t.header = device_header(s.device);
-  t.header.push_back("GB/s: 2 n x element size (payload read and written once) over the median time; index arrays are "
-                     "extra traffic not counted");
-  t.columns = {"type", "sqrt(n)", "n", "kernel", "permutation", "launches", "median ms", "min ms", "max ms", "GB/s",
-               "% of copy", "correct", "note"};
+  t.header.push_back(
+      "GB/s: 2 n x element size (payload read and written once) over the median time; index arrays are "
+      "extra traffic not counted");
+  t.columns = {"type",   "sqrt(n)", "n",    "kernel",    "permutation", "launches", "median ms",
+               "min ms", "max ms",  "GB/s", "% of copy", "correct",     "note"};
   for (const auto& r : s.rows)
     t.add_row({std::string(to_string(r.elem)), static_cast<long long>(r.side),
                static_cast<long long>(std::uint64_t{r.side} * r.side), r.algorithm, r.permutation,
@@ -308,7 +349,8 @@ report::Table device_table(const DeviceInfo& d) {
   t.add_row({std::string("SMs"), static_cast<long long>(d.sm_count)});
   t.add_row({std::string("global memory MiB"), static_cast<long long>(d.global_bytes >> 20)});
   t.add_row({std::string("L2 MiB"), static_cast<long long>(d.l2_bytes >> 20)});
-  t.add_row({std::string("shared memory per block (opt-in) KiB"), static_cast<long long>(d.shared_per_block_optin >> 10)});
+  t.add_row(
+      {std::string("shared memory per block (opt-in) KiB"), static_cast<long long>(d.shared_per_block_optin >> 10)});
   t.add_row({std::string("shared memory per SM KiB"), static_cast<long long>(d.shared_per_sm >> 10)});
   t.add_row({std::string("SM clock MHz (maximum)"), static_cast<long long>(d.sm_clock_khz / 1000)});
   t.add_row({std::string("memory clock MHz"), static_cast<long long>(d.memory_clock_khz / 1000)});
@@ -346,7 +388,8 @@ report::Table validate_table(const ValidateOptions& o) {
   const auto pairs_for = [](const std::string& perm) {
     std::vector<Pair> out{{"conventional", "d-designated", "d-designated"},
                           {"conventional", "s-designated", "s-designated"}};
-    if (perm == "transpose" || perm == "shuffle" || perm == "bit-reversal") out.push_back({"in-place", "in-place", perm});
+    if (perm == "transpose" || perm == "shuffle" || perm == "bit-reversal")
+      out.push_back({"in-place", "in-place", perm});
     out.push_back({"scheduled", "scheduled-paper", "scheduled"});
     return out;
   };
@@ -376,15 +419,18 @@ report::Table validate_table(const ValidateOptions& o) {
         }
         const auto sim = offline::run_permutation(*algo, machine, in, {Execution::RoundSynchronous, false});
         Measure gm;
-        if (pr.gpu == "d-designated") gm = bench.d_designated(P.p);
-        else if (pr.gpu == "s-designated") gm = bench.s_designated(P.p);
-        else if (pr.gpu == "in-place") gm = bench.tiled(tile_map(perm, side), P.p);
+        if (pr.gpu == "d-designated")
+          gm = bench.d_designated(P.p);
+        else if (pr.gpu == "s-designated")
+          gm = bench.s_designated(P.p);
+        else if (pr.gpu == "in-place")
+          gm = bench.tiled(tile_map(perm, side), P.p);
         else {
           if (!g) g = build_schedule(P.p, side, o.elem, true);
           gm = bench.scheduled_paper(*g, P.p);
         }
-        pts.push_back({pr.family, pr.gpu, pr.sim, perm, side, static_cast<double>(sim.stats.time_units),
-                       gm.median_ms, gm.correct && sim.correct});
+        pts.push_back({pr.family, pr.gpu, pr.sim, perm, side, static_cast<double>(sim.stats.time_units), gm.median_ms,
+                       gm.correct && sim.correct});
       }
     }
   }
@@ -394,8 +440,18 @@ report::Table validate_table(const ValidateOptions& o) {
   t.header = device_header(dev);
   t.header.push_back("simulator: HMM, w = 32, l = 1, L = " + std::to_string(o.L) + ", k = " + std::to_string(m.k) +
                      " (the GPU's SMs), round-synchronous; GPU: " + to_string(o.elem));
-  t.columns = {"family", "algorithm", "permutation", "sqrt(n)", "time units", "GPU ms", "fitted ms", "residual ms",
-               "predicted slowdown", "measured slowdown", "GTX 680 slowdown (paper)", "correct"};
+  t.columns = {"family",
+               "algorithm",
+               "permutation",
+               "sqrt(n)",
+               "time units",
+               "GPU ms",
+               "fitted ms",
+               "residual ms",
+               "predicted slowdown",
+               "measured slowdown",
+               "GTX 680 slowdown (paper)",
+               "correct"};
   std::map<std::string, std::pair<double, double>> fit;  // family -> (a, b)
   std::vector<std::string> fit_notes;
   for (const std::string family : {"conventional", "in-place", "scheduled"}) {
@@ -403,7 +459,8 @@ report::Table validate_table(const ValidateOptions& o) {
     for (const auto& p : pts)
       if (p.family == family) f.push_back(&p);
     if (f.size() < 2) {
-      fit_notes.push_back("- " + family + ": " + (f.empty() ? "no simulator algorithm registered for it" : "one point, no fit"));
+      fit_notes.push_back("- " + family + ": " +
+                          (f.empty() ? "no simulator algorithm registered for it" : "one point, no fit"));
       continue;
     }
     Eigen::MatrixXd X(static_cast<Eigen::Index>(f.size()), 2);
@@ -419,9 +476,9 @@ report::Table validate_table(const ValidateOptions& o) {
     const double ss_tot = (y.array() - mean).square().sum(), ss_res = res.squaredNorm();
     const double r2 = ss_tot > 0 ? 1.0 - ss_res / ss_tot : 1.0;
     fit[family] = {ab(0), ab(1)};
-    fit_notes.push_back("- " + family + ": a = " + report::format_number(ab(0) * 1e6, 5) + " ns per time unit, b = " +
-                        report::format_number(ab(1) * 1e3, 5) + " us, R^2 = " + report::format_number(r2, 4) + " over " +
-                        std::to_string(f.size()) + " points");
+    fit_notes.push_back("- " + family + ": a = " + report::format_number(ab(0) * 1e6, 5) +
+                        " ns per time unit, b = " + report::format_number(ab(1) * 1e3, 5) +
+                        " us, R^2 = " + report::format_number(r2, 4) + " over " + std::to_string(f.size()) + " points");
   }
   for (const auto& p : pts) {
     const Point* base = nullptr;
@@ -438,14 +495,15 @@ report::Table validate_table(const ValidateOptions& o) {
       meas = p.gpu_ms / base->gpu_ms;
     }
     if (auto r = paper_ratio(o.elem, p.side, p.permutation, p.algorithm)) paper = *r;
-    t.add_row({p.family, p.algorithm, p.permutation, static_cast<long long>(p.side), p.time_units, p.gpu_ms, fitted, resid,
-               pred, meas, paper, std::string(p.correct ? "yes" : "NO")});
+    t.add_row({p.family, p.algorithm, p.permutation, static_cast<long long>(p.side), p.time_units, p.gpu_ms, fitted,
+               resid, pred, meas, paper, std::string(p.correct ? "yes" : "NO")});
   }
   t.notes.push_back("Least-squares fits (Eigen, column-pivoting QR):");
   for (const auto& n : fit_notes) t.notes.push_back(n);
-  t.notes.push_back("Slowdowns are against D-designated identical of the same size, as in KNI Sect. 8, which "
-                    "predicts 4/3 for D-designated shuffle, 34/3 for D-designated transpose and bit-reversal and 6 for the "
-                    "scheduled permutation at k = 8 and large n.");
+  t.notes.push_back(
+      "Slowdowns are against D-designated identical of the same size, as in KNI Sect. 8, which "
+      "predicts 4/3 for D-designated shuffle, 34/3 for D-designated transpose and bit-reversal and 6 for the "
+      "scheduled permutation at k = 8 and large n.");
   for (const auto& sk : skipped) t.notes.push_back("- not run: " + sk);
   return t;
 }
@@ -465,7 +523,8 @@ report::Table run_one_table(const RunOneOptions& o) {
   const DeviceInfo dev = device_info();
   const std::uint64_t n = o.perm.size();
   const std::uint64_t side = exact_sqrt(n);
-  if (side < kW || (side & (side - 1)) != 0) throw InputError("-n: sqrt(n) must be a power of two of at least 32 on the GPU");
+  if (side < kW || (side & (side - 1)) != 0)
+    throw InputError("-n: sqrt(n) must be a power of two of at least 32 on the GPU");
   GpuSchedule g;
   std::string source;
   if (o.schedule_file) {
@@ -492,7 +551,8 @@ report::Table run_one_table(const RunOneOptions& o) {
   add("copy", copy);
   add("d-designated", bench.d_designated(o.perm.p));
   add("s-designated", bench.s_designated(o.perm.p));
-  if (2ull * side * elem_bytes(o.elem) <= dev.shared_per_block_optin) add("scheduled-paper", bench.scheduled_paper(g, o.perm.p));
+  if (2ull * side * elem_bytes(o.elem) <= dev.shared_per_block_optin)
+    add("scheduled-paper", bench.scheduled_paper(g, o.perm.p));
   if (2ull * side * elem_bytes(o.elem) <= dev.shared_per_block_optin)
     add("scheduled-pipelined", bench.scheduled_paper(g, o.perm.p, true));
   add("scheduled-fused", bench.scheduled_fused(g, o.perm.p));

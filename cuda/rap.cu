@@ -28,11 +28,11 @@ __device__ __forceinline__ unsigned long long global_ns() {
 // and layout b mod `layouts` of `shifts`. The layout's addresses are loop-invariant, so each thread
 // computes its two once: the timed loop is the shared-memory read, the write and the barrier.
 template <typename U, SmemTranspose TR, SmemLayout K>
-__global__ void __launch_bounds__(1024) k_rap_transpose(const U* __restrict__ in, U* __restrict__ out_b, U* __restrict__ out_a,
-                                                        const std::uint8_t* __restrict__ shifts, std::uint32_t layouts,
-                                                        std::uint32_t warm, std::uint32_t reps,
-                                                        unsigned long long* __restrict__ cycles,
-                                                        unsigned long long* __restrict__ nanos) {
+__global__ void __launch_bounds__(1024)
+    k_rap_transpose(const U* __restrict__ in, U* __restrict__ out_b, U* __restrict__ out_a,
+                    const std::uint8_t* __restrict__ shifts, std::uint32_t layouts, std::uint32_t warm,
+                    std::uint32_t reps, unsigned long long* __restrict__ cycles,
+                    unsigned long long* __restrict__ nanos) {
   extern __shared__ __align__(16) unsigned char smem[];
   U* a = reinterpret_cast<U*>(smem);
   U* b = a + smem_cells(K);
@@ -93,11 +93,16 @@ void launch(unsigned blocks, std::size_t shared, const void* in, void* ob, void*
 template <typename U, SmemTranspose TR>
 Launcher pick_layout(SmemLayout k) {
   switch (k) {
-    case SmemLayout::Raw: return launch<U, TR, SmemLayout::Raw>;
-    case SmemLayout::Ras: return launch<U, TR, SmemLayout::Ras>;
-    case SmemLayout::Rap: return launch<U, TR, SmemLayout::Rap>;
-    case SmemLayout::Pad: return launch<U, TR, SmemLayout::Pad>;
-    case SmemLayout::Xor: return launch<U, TR, SmemLayout::Xor>;
+    case SmemLayout::Raw:
+      return launch<U, TR, SmemLayout::Raw>;
+    case SmemLayout::Ras:
+      return launch<U, TR, SmemLayout::Ras>;
+    case SmemLayout::Rap:
+      return launch<U, TR, SmemLayout::Rap>;
+    case SmemLayout::Pad:
+      return launch<U, TR, SmemLayout::Pad>;
+    case SmemLayout::Xor:
+      return launch<U, TR, SmemLayout::Xor>;
   }
   throw GpuError("rap: unknown layout");
 }
@@ -105,9 +110,12 @@ Launcher pick_layout(SmemLayout k) {
 template <typename U>
 Launcher pick(SmemTranspose t, SmemLayout k) {
   switch (t) {
-    case SmemTranspose::Crsw: return pick_layout<U, SmemTranspose::Crsw>(k);
-    case SmemTranspose::Srcw: return pick_layout<U, SmemTranspose::Srcw>(k);
-    case SmemTranspose::Drdw: return pick_layout<U, SmemTranspose::Drdw>(k);
+    case SmemTranspose::Crsw:
+      return pick_layout<U, SmemTranspose::Crsw>(k);
+    case SmemTranspose::Srcw:
+      return pick_layout<U, SmemTranspose::Srcw>(k);
+    case SmemTranspose::Drdw:
+      return pick_layout<U, SmemTranspose::Drdw>(k);
   }
   throw GpuError("rap: unknown transpose");
 }
@@ -130,8 +138,10 @@ struct Buffers {
 
 template <typename U>
 U source_bits(std::uint64_t i) {
-  if constexpr (sizeof(U) == 4) return source_bits32(i);
-  else return source_bits64(i);
+  if constexpr (sizeof(U) == 4)
+    return source_bits32(i);
+  else
+    return source_bits64(i);
 }
 
 // Checks both outputs of `blocks` matrices: b(x, y) = a(y, x) and a unchanged.
@@ -159,7 +169,8 @@ template <typename U>
 RapMeasure run_typed(SmemTranspose t, SmemLayout k, const std::vector<std::uint8_t>& shifts, const RapOptions& o,
                      bool profile) {
   if (shifts.empty() || shifts.size() % kW != 0) throw GpuError("rap: shifts must hold 32 per layout");
-  if ((o.reps + o.warmup_reps) % 2 != 0 || o.reps == 0) throw GpuError("rap: reps + warm-up reps must be even and reps > 0");
+  if ((o.reps + o.warmup_reps) % 2 != 0 || o.reps == 0)
+    throw GpuError("rap: reps + warm-up reps must be even and reps > 0");
   const auto layouts = static_cast<std::uint32_t>(shifts.size() / kW);
   const DeviceInfo d = device_info();
   const std::uint32_t min_blocks = o.min_blocks ? o.min_blocks : static_cast<std::uint32_t>(d.sm_count);
@@ -168,7 +179,9 @@ RapMeasure run_typed(SmemTranspose t, SmemLayout k, const std::vector<std::uint8
   // no other block's accesses, like the paper's single streaming multiprocessor).
   const std::size_t need = 2ull * smem_cells(k) * sizeof(U);
   const std::size_t shared =
-      profile ? need : std::max<std::size_t>(need, std::min<std::uint64_t>(d.shared_per_block_optin, d.shared_per_sm / 2 + 4096));
+      profile
+          ? need
+          : std::max<std::size_t>(need, std::min<std::uint64_t>(d.shared_per_block_optin, d.shared_per_sm / 2 + 4096));
   const std::uint64_t cells = std::uint64_t{blocks} * kTile;
   std::vector<U> host_in(cells), ob(cells), oa(cells);
   for (std::uint64_t x = 0; x < cells; ++x) host_in[x] = source_bits<U>(x);
@@ -219,11 +232,13 @@ RapMeasure run_typed(SmemTranspose t, SmemLayout k, const std::vector<std::uint8
 RapMeasure rap_transpose(SmemTranspose t, SmemLayout k, Elem e, const std::vector<std::uint8_t>& shifts,
                          const RapOptions& o) {
   if (o.launches < 1) throw GpuError("rap: at least one timed launch");
-  return e == Elem::F32 ? run_typed<std::uint32_t>(t, k, shifts, o, false) : run_typed<std::uint64_t>(t, k, shifts, o, false);
+  return e == Elem::F32 ? run_typed<std::uint32_t>(t, k, shifts, o, false)
+                        : run_typed<std::uint64_t>(t, k, shifts, o, false);
 }
 
 int rap_profile_launches(Elem e, const std::vector<std::uint8_t>& shifts) {
-  if (shifts.size() != std::size_t{kSmemLayouts} * kW) throw GpuError("rap: profiling takes one row of shifts per layout");
+  if (shifts.size() != std::size_t{kSmemLayouts} * kW)
+    throw GpuError("rap: profiling takes one row of shifts per layout");
   int wrong = 0;
   for (int t = 0; t < kSmemTransposes; ++t)
     for (int k = 0; k < kSmemLayouts; ++k) {

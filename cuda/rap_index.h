@@ -27,11 +27,15 @@ MMSIM_HD std::uint32_t smem_cells(SmemLayout k) { return kW * smem_pitch(k); }
 MMSIM_HD std::uint32_t smem_address(SmemLayout k, std::uint32_t i, std::uint32_t j, std::uint32_t r) {
   switch (k) {
     case SmemLayout::Ras:
-    case SmemLayout::Rap: return (i << kLogW) | ((j + r) & (kW - 1));
-    case SmemLayout::Pad: return i * (kW + 1) + j;
-    case SmemLayout::Xor: return (i << kLogW) | (j ^ i);
+    case SmemLayout::Rap:
+      return (i << kLogW) | ((j + r) & (kW - 1));
+    case SmemLayout::Pad:
+      return i * (kW + 1) + j;
+    case SmemLayout::Xor:
+      return (i << kLogW) | (j ^ i);
     case SmemLayout::Raw:
-    default: return (i << kLogW) | j;
+    default:
+      return (i << kLogW) | j;
   }
 }
 
@@ -45,10 +49,13 @@ struct SmemCell {
 MMSIM_HD SmemCell smem_read_cell(SmemTranspose t, std::uint32_t thread) {
   const std::uint32_t i = thread >> kLogW, j = thread & (kW - 1);
   switch (t) {
-    case SmemTranspose::Srcw: return {j, i};
-    case SmemTranspose::Drdw: return {(i + j) & (kW - 1), j};
+    case SmemTranspose::Srcw:
+      return {j, i};
+    case SmemTranspose::Drdw:
+      return {(i + j) & (kW - 1), j};
     case SmemTranspose::Crsw:
-    default: return {i, j};
+    default:
+      return {i, j};
   }
 }
 MMSIM_HD SmemCell smem_write_cell(SmemTranspose t, std::uint32_t thread) {

@@ -17,7 +17,6 @@ namespace {
 
 using report::Cell;
 
-
 double round_to(double v, int digits) {
   const double f = std::pow(10.0, digits);
   return std::round(v * f) / f;
@@ -37,9 +36,12 @@ std::vector<std::string> csv_fields(const std::string& line) {
   std::vector<std::string> out(1);
   bool quoted = false;
   for (char c : line) {
-    if (c == '"') quoted = !quoted;
-    else if (c == ',' && !quoted) out.emplace_back();
-    else out.back() += c;
+    if (c == '"')
+      quoted = !quoted;
+    else if (c == ',' && !quoted)
+      out.emplace_back();
+    else
+      out.back() += c;
   }
   for (auto& f : out) f = strip(f);
   return out;
@@ -59,15 +61,20 @@ report::Table rap_t3_gpu_table(const RapTableOptions& o) {
   t.title = "NMI Table III on this GPU: congestion, DMM time and GPU time of the 32 x 32 transposes";
   t.header = sim.header;
   t.header.push_back("device: " + device_summary(dev));
-  t.header.push_back("GPU: one block of 1024 threads per matrix (thread T(32 i + j) moves one cell, NMI Sect. VI), one "
-                     "block per SM; block b uses layout b mod " + std::to_string(trials) +
-                     " for ras and rap (the simulator's layouts, same seeds), the one layout for raw, pad and xor; " +
-                     std::to_string(o.gpu.reps) + " timed transposes per block (a into b, b into a, ...) after " +
-                     std::to_string(o.gpu.warmup_reps) + " untimed, each followed by a block barrier; ns = global timer "
-                     "and cycles = clock64 of thread 0 around them, divided by their number; median over blocks x " +
-                     std::to_string(o.gpu.launches) + " launches after a warm-up launch; both matrices poisoned in shared "
-                     "and global memory and checked cell by cell");
-  t.columns = {"transpose", "layout", "read congestion", "write congestion", "read max", "write max", "time units (DMM)"};
+  t.header.push_back(
+      "GPU: one block of 1024 threads per matrix (thread T(32 i + j) moves one cell, NMI Sect. VI), one "
+      "block per SM; block b uses layout b mod " +
+      std::to_string(trials) +
+      " for ras and rap (the simulator's layouts, same seeds), the one layout for raw, pad and xor; " +
+      std::to_string(o.gpu.reps) + " timed transposes per block (a into b, b into a, ...) after " +
+      std::to_string(o.gpu.warmup_reps) +
+      " untimed, each followed by a block barrier; ns = global timer "
+      "and cycles = clock64 of thread 0 around them, divided by their number; median over blocks x " +
+      std::to_string(o.gpu.launches) +
+      " launches after a warm-up launch; both matrices poisoned in shared "
+      "and global memory and checked cell by cell");
+  t.columns = {"transpose", "layout",    "read congestion", "write congestion",
+               "read max",  "write max", "time units (DMM)"};
   for (Elem e : o.elems) {
     const std::string ty = to_string(e);
     t.columns.push_back("GPU ns (" + ty + ", median)");
@@ -96,26 +103,33 @@ report::Table rap_t3_gpu_table(const RapTableOptions& o) {
         out.push_back(round_to(m.mean_ns, 1));
         out.push_back(round_to(m.median_cycles, 0));
         ok = ok && m.correct;
-        if (!m.correct) t.notes.push_back("- MISMATCH " + std::string(to_string(e)) + " " + layouts::to_string(transpose_of(tr)) +
-                                          " " + layouts::to_string(kind_of(k)) + ": " + m.detail);
+        if (!m.correct)
+          t.notes.push_back("- MISMATCH " + std::string(to_string(e)) + " " + layouts::to_string(transpose_of(tr)) +
+                            " " + layouts::to_string(kind_of(k)) + ": " + m.detail);
         clocks.push_back(report::format_number(m.clock_mhz, 4));
       }
-      if (ki <= 2) out.push_back(kTitanNs[ti][ki]);
-      else out.push_back(std::monostate{});
+      if (ki <= 2)
+        out.push_back(kTitanNs[ti][ki]);
+      else
+        out.push_back(std::monostate{});
       out.push_back(std::string(ok ? "yes" : "NO"));
       t.add_row(std::move(out));
     }
-  const auto [lo, hi] = std::minmax_element(clocks.begin(), clocks.end(),
-                                            [](const std::string& a, const std::string& b) { return std::stod(a) < std::stod(b); });
+  const auto [lo, hi] =
+      std::minmax_element(clocks.begin(), clocks.end(),
+                          [](const std::string& a, const std::string& b) { return std::stod(a) < std::stod(b); });
   t.notes.push_back("SM clock during the timed loops (cycles / ns): " + *lo + " .. " + *hi + " MHz.");
-  t.notes.push_back("The simulator's bank is address mod 32 with one word per cell: that is the GPU's float exactly (32 "
-                    "banks of 4 bytes). A double spans two banks, so a warp's 256 bytes take at least two shared-memory "
-                    "wavefronts and a column of rap or ras (32 distinct columns, 16 bank pairs) costs 2 wavefronts, not 1.");
-  t.notes.push_back("The addresses are loop-invariant (each thread computes its read and write address once, from the "
-                    "shifts the host drew), so the GPU time is that of the shared-memory read, write and barrier; the paper's "
-                    "kernel unpacked r_i from registers on every transpose, an overhead not measured here.");
-  t.notes.push_back("The paper measured double on a GTX TITAN (compute capability 3.5, 8-byte bank mode): compare the "
-                    "ratios between layouts, not the ns.");
+  t.notes.push_back(
+      "The simulator's bank is address mod 32 with one word per cell: that is the GPU's float exactly (32 "
+      "banks of 4 bytes). A double spans two banks, so a warp's 256 bytes take at least two shared-memory "
+      "wavefronts and a column of rap or ras (32 distinct columns, 16 bank pairs) costs 2 wavefronts, not 1.");
+  t.notes.push_back(
+      "The addresses are loop-invariant (each thread computes its read and write address once, from the "
+      "shifts the host drew), so the GPU time is that of the shared-memory read, write and barrier; the paper's "
+      "kernel unpacked r_i from registers on every transpose, an overhead not measured here.");
+  t.notes.push_back(
+      "The paper measured double on a GTX TITAN (compute capability 3.5, 8-byte bank mode): compare the "
+      "ratios between layouts, not the ns.");
   for (const auto& n : sim.notes)
     if (n.rfind("The GPU column", 0) != 0) t.notes.push_back(n);
   return t;
@@ -167,14 +181,21 @@ report::Table rap_ncu_table(const std::string& csv_path, std::uint64_t seed) {
 
   report::Table t;
   t.title = "Shared-memory bank conflicts of the 32 x 32 transposes: Nsight Compute on the GPU beside the simulator";
-  t.header = {"GPU: float, one block, one transpose per kernel; l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ld/st.sum "
-              "over the whole kernel (its other shared accesses are row accesses, conflict-free under every layout)",
-              "simulator: DMM, w = 32, the same layout (seed " + std::to_string(seed) +
-                  " for ras and rap); bank_conflicts = slots - warps = sum over warps of (congestion - 1), the "
-                  "wavefronts beyond one per warp; extra_bank_requests = sum over warps and banks of (distinct "
-                  "addresses - 1), which an earlier version reported as bank_conflicts"};
-  t.columns = {"transpose",         "layout", "ncu load conflicts", "sim read bank_conflicts", "sim read extra_bank_requests",
-               "ncu store conflicts", "sim write bank_conflicts", "sim write extra_bank_requests"};
+  t.header = {
+      "GPU: float, one block, one transpose per kernel; l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ld/st.sum "
+      "over the whole kernel (its other shared accesses are row accesses, conflict-free under every layout)",
+      "simulator: DMM, w = 32, the same layout (seed " + std::to_string(seed) +
+          " for ras and rap); bank_conflicts = slots - warps = sum over warps of (congestion - 1), the "
+          "wavefronts beyond one per warp; extra_bank_requests = sum over warps and banks of (distinct "
+          "addresses - 1), which an earlier version reported as bank_conflicts"};
+  t.columns = {"transpose",
+               "layout",
+               "ncu load conflicts",
+               "sim read bank_conflicts",
+               "sim read extra_bank_requests",
+               "ncu store conflicts",
+               "sim write bank_conflicts",
+               "sim write extra_bank_requests"};
   auto it = by_id.begin();
   const std::string ld = "l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ld.sum";
   const std::string st = "l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_st.sum";
@@ -196,7 +217,8 @@ report::Table rap_ncu_table(const std::string& csv_path, std::uint64_t seed) {
                  static_cast<long long>(r.extra_bank_requests), metric(st), static_cast<long long>(w.bank_conflicts),
                  static_cast<long long>(w.extra_bank_requests)});
     }
-  t.notes.push_back("Kernels are matched to rows by Nsight Compute's launch ID, in launch order (transposes x layouts).");
+  t.notes.push_back(
+      "Kernels are matched to rows by Nsight Compute's launch ID, in launch order (transposes x layouts).");
   return t;
 }
 

@@ -27,7 +27,8 @@ BankSchedule narrow(const offline::RowSchedule& r) {
 
 OfflineSchedule offline_schedule_of(const offline::ThreeStepSchedule& t) {
   check_side(t.N);
-  if (t.w != static_cast<int>(kW)) throw std::invalid_argument("schedule: the GPU kernels need a schedule made for w = 32");
+  if (t.w != static_cast<int>(kW))
+    throw std::invalid_argument("schedule: the GPU kernels need a schedule made for w = 32");
   const auto side = static_cast<std::uint32_t>(t.N);
   OfflineSchedule s;
   s.side = side;
@@ -65,7 +66,8 @@ BankSchedule bank_schedule(const std::vector<std::uint32_t>& step, std::uint32_t
 std::vector<std::uint16_t> gather_schedule(const std::vector<std::uint32_t>& step, std::uint32_t side,
                                            std::uint32_t rows_per_block) {
   const std::uint64_t n = std::uint64_t{side} * side;
-  if (rows_per_block == 0 || side % rows_per_block != 0) throw std::invalid_argument("rows per block must divide sqrt(n)");
+  if (rows_per_block == 0 || side % rows_per_block != 0)
+    throw std::invalid_argument("rows per block must divide sqrt(n)");
   std::vector<std::uint16_t> q(n);
   for (std::uint64_t i = 0; i < side; ++i)
     for (std::uint32_t j = 0; j < side; ++j)
@@ -81,7 +83,8 @@ std::vector<std::uint32_t> step_permutation(const std::vector<std::uint32_t>& st
     for (std::uint64_t j = 0; j < side; ++j) {
       const std::uint64_t to = step[i * side + j];
       // Transposed: row i of the step is column i of the matrix.
-      p[transposed ? j * side + i : i * side + j] = static_cast<std::uint32_t>(transposed ? to * side + i : i * side + to);
+      p[transposed ? j * side + i : i * side + j] =
+          static_cast<std::uint32_t>(transposed ? to * side + i : i * side + to);
     }
   return p;
 }

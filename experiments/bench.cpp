@@ -29,8 +29,8 @@ std::vector<BenchResult> bench_engine(std::uint64_t n, int repeats, unsigned thr
       BenchResult& r = out[m];
       r.threads = modes[m].threads;
       r.what = std::string("d-designated random n = ") + std::to_string(n) +
-               (modes[m].execution == Execution::RoundSynchronous ? ", round-synchronous" : ", asynchronous") +
-               ", " + std::to_string(r.threads) + (r.threads == 1 ? " thread" : " threads");
+               (modes[m].execution == Execution::RoundSynchronous ? ", round-synchronous" : ", asynchronous") + ", " +
+               std::to_string(r.threads) + (r.threads == 1 ? " thread" : " threads");
       EngineOptions o;
       o.execution = modes[m].execution;
       o.threads = modes[m].threads;
@@ -48,7 +48,8 @@ std::vector<BenchResult> bench_engine(std::uint64_t n, int repeats, unsigned thr
     bool same = a.time_units == b.time_units && a.rounds.size() == b.rounds.size();
     for (std::size_t i = 0; same && i < a.rounds.size(); ++i)
       same = a.rounds[i].slots == b.rounds[i].slots && a.rounds[i].time_units == b.rounds[i].time_units;
-    if (!same) throw std::logic_error("bench: the run on " + std::to_string(threads) + " threads differs from one thread");
+    if (!same)
+      throw std::logic_error("bench: the run on " + std::to_string(threads) + " threads differs from one thread");
   }
   return out;
 }

@@ -23,11 +23,16 @@ namespace mmsim::experiments {
 
 const std::vector<FigureSpec>& figures() {
   static const std::vector<FigureSpec> all{
-      {"rap-congestion", "expected congestion against w for every layout and access (w x w and w^4)", "NMI Sect. V, VII", rap_congestion_figure},
-      {"enumeration-tlb", "throughput and TLB misses of the transposition block orders against the matrix order", "GL Fig. 2, 9-11", enumeration_tlb_figure},
-      {"bmmc-optimisations", "time units of each BPC/BMMC kernel per workload", "BDS Fig. 9", bmmc_optimisations_figure},
-      {"bmmc-sizes", "speed-up of the optimised BPC/BMMC kernels over the naive one by size", "BDS Fig. 11", bmmc_sizes_figure},
-      {"as-bounds", "normalised steps of conflict-free sorting, partition, permutation against m", "AS Sect. 2-3", as_bounds_figure},
+      {"rap-congestion", "expected congestion against w for every layout and access (w x w and w^4)",
+       "NMI Sect. V, VII", rap_congestion_figure},
+      {"enumeration-tlb", "throughput and TLB misses of the transposition block orders against the matrix order",
+       "GL Fig. 2, 9-11", enumeration_tlb_figure},
+      {"bmmc-optimisations", "time units of each BPC/BMMC kernel per workload", "BDS Fig. 9",
+       bmmc_optimisations_figure},
+      {"bmmc-sizes", "speed-up of the optimised BPC/BMMC kernels over the naive one by size", "BDS Fig. 11",
+       bmmc_sizes_figure},
+      {"as-bounds", "normalised steps of conflict-free sorting, partition, permutation against m", "AS Sect. 2-3",
+       as_bounds_figure},
   };
   return all;
 }

@@ -45,18 +45,29 @@ report::Table kasagi_t1(const TableOptions& o) {
 
   report::Table t;
   t.title = "KNI Table 1: rounds and time units on the HMM";
-  t.header = {"n = " + std::to_string(n) + ", w = " + std::to_string(m.w) + ", l = " + std::to_string(m.l) +
-                  ", L = " + std::to_string(m.L) + ", k = " + std::to_string(m.k) + ", seed = " + std::to_string(o.seed),
+  t.header = {"n = " + std::to_string(n) + ", w = " + std::to_string(m.w) + ", l = " + std::to_string(m.l) + ", L = " +
+                  std::to_string(m.L) + ", k = " + std::to_string(m.k) + ", seed = " + std::to_string(o.seed),
               "rounds counted from the simulation; time units simulated round-synchronously (and asynchronously)"};
-  t.columns = {"algorithm", "permutation", "casual read", "casual write", "coalesced read", "coalesced write",
-               "conflict-free read", "conflict-free write", "shared rounds with conflicts", "time units",
-               "closed form", "difference", "async time units", "correct"};
+  t.columns = {"algorithm",
+               "permutation",
+               "casual read",
+               "casual write",
+               "coalesced read",
+               "coalesced write",
+               "conflict-free read",
+               "conflict-free write",
+               "shared rounds with conflicts",
+               "time units",
+               "closed form",
+               "difference",
+               "async time units",
+               "correct"};
 
   struct Row {
     std::string algorithm, permutation;
   };
   // KNI Table 1's rows; the in-place row is shown once per permutation it serves.
-  const std::vector<Row> rows{{"d-designated", "random"}, {"s-designated", "random"}, {"transpose", "transpose"},
+  const std::vector<Row> rows{{"d-designated", "random"}, {"s-designated", "random"},       {"transpose", "transpose"},
                               {"shuffle", "shuffle"},     {"bit-reversal", "bit-reversal"}, {"row-wise", "random"},
                               {"column-wise", "random"},  {"scheduled", "random"}};
   for (const auto& row : rows) {
@@ -76,7 +87,19 @@ report::Table kasagi_t1(const TableOptions& o) {
       async = offline::run_permutation(*algo, machine, in, {Execution::Asynchronous, false});
     } catch (const InputError& e) {
       // A setting some algorithm cannot run (e.g. n not a perfect square): say so on its row.
-      t.add_row({row.algorithm, permutation, {}, {}, {}, {}, {}, {}, {}, {}, {}, {}, {},
+      t.add_row({row.algorithm,
+                 permutation,
+                 {},
+                 {},
+                 {},
+                 {},
+                 {},
+                 {},
+                 {},
+                 {},
+                 {},
+                 {},
+                 {},
                  std::string("not run: ") + e.what()});
       continue;
     }
@@ -86,17 +109,18 @@ report::Table kasagi_t1(const TableOptions& o) {
       predicted = static_cast<long long>(*sync->predicted_time_units);
       diff = static_cast<long long>(sync->stats.time_units - *sync->predicted_time_units);
     }
-    t.add_row({row.algorithm, permutation, static_cast<long long>(k.casual_read), static_cast<long long>(k.casual_write),
-               static_cast<long long>(k.coalesced_read), static_cast<long long>(k.coalesced_write),
-               static_cast<long long>(k.cf_read), static_cast<long long>(k.cf_write),
-               static_cast<long long>(k.conflicted_read + k.conflicted_write),
+    t.add_row({row.algorithm, permutation, static_cast<long long>(k.casual_read),
+               static_cast<long long>(k.casual_write), static_cast<long long>(k.coalesced_read),
+               static_cast<long long>(k.coalesced_write), static_cast<long long>(k.cf_read),
+               static_cast<long long>(k.cf_write), static_cast<long long>(k.conflicted_read + k.conflicted_write),
                static_cast<long long>(sync->stats.time_units), predicted, diff,
                static_cast<long long>(async->stats.time_units),
                std::string(sync->correct && async->correct ? "yes" : "NO")});
   }
-  t.notes.push_back("Closed forms as in Table 1 with the shared-memory term read as the busiest DMM's slots plus l - 1 "
-                    "(n/(kw) when k divides the number of blocks and l = 1); row-wise and column-wise take a random "
-                    "permutation of every row (column); the scheduled permutation's offline schedule is not in its time.");
+  t.notes.push_back(
+      "Closed forms as in Table 1 with the shared-memory term read as the busiest DMM's slots plus l - 1 "
+      "(n/(kw) when k divides the number of blocks and l = 1); row-wise and column-wise take a random "
+      "permutation of every row (column); the scheduled permutation's offline schedule is not in its time.");
 
   // D_w(P) of the named permutations against KNI Sect. 4's statements.
   const auto w = static_cast<std::uint64_t>(m.w);

@@ -8,9 +8,7 @@ namespace mmsim::experiments {
 
 namespace {
 
-const char* execution_name(Execution e) {
-  return e == Execution::Asynchronous ? "asynchronous" : "round-synchronous";
-}
+const char* execution_name(Execution e) { return e == Execution::Asynchronous ? "asynchronous" : "round-synchronous"; }
 
 using ull = unsigned long long;
 
@@ -39,7 +37,6 @@ std::string machine_text(const MachineParams& m) {
 }
 
 }  // namespace
-
 
 report::Json to_json(const MachineParams& m) {
   report::Json j = report::Json::object();
@@ -92,9 +89,12 @@ report::Json to_json(const RunReport& r) {
   j.set("phases", std::move(phases));
   Json figures = Json::object();
   for (const auto& f : r.figures) {
-    if (const auto* i = std::get_if<std::int64_t>(&f.value)) figures.set(f.name, static_cast<long long>(*i));
-    else if (const auto* d = std::get_if<double>(&f.value)) figures.set(f.name, *d);
-    else figures.set(f.name, std::get<std::string>(f.value));
+    if (const auto* i = std::get_if<std::int64_t>(&f.value))
+      figures.set(f.name, static_cast<long long>(*i));
+    else if (const auto* d = std::get_if<double>(&f.value))
+      figures.set(f.name, *d);
+    else
+      figures.set(f.name, std::get<std::string>(f.value));
   }
   j.set("figures", std::move(figures));
   j.set("correct", r.correct);
@@ -147,8 +147,7 @@ bool write_trace_csv(std::ostream& out, const RunReport& r) {
   for (const auto& e : r.trace) {
     const auto& round = r.stats.rounds.at(static_cast<std::size_t>(e.round));
     out << e.round << "," << round.kernel << "," << round.name << "," << round.array << "," << to_string(round.op)
-        << "," << memory_name(e.memory) << "," << e.warp << "," << e.slot << "," << e.enter << "," << e.complete
-        << ",";
+        << "," << memory_name(e.memory) << "," << e.warp << "," << e.slot << "," << e.enter << "," << e.complete << ",";
     for (std::size_t i = 0; i < e.requests.size(); ++i) out << (i ? " " : "") << e.requests[i];
     out << "\n";
     if (!out) return false;

@@ -17,20 +17,26 @@ namespace {
 
 // One congestion parameter of a sweep row (already checked against its rule) into the query.
 void set_query_field(layouts::CongestionQuery& q, const std::string& name, const std::string& text) {
-  if (name == "layout") q.layout = text;
-  else if (name == "pattern") q.pattern = text;
-  else if (name == "w") q.w = static_cast<std::uint32_t>(std::stoul(text));
-  else if (name == "dims") q.dims = std::stoi(text);
-  else if (name == "trials") q.trials = std::stoull(text);
-  else if (name == "seed") q.seed = std::stoull(text);
+  if (name == "layout")
+    q.layout = text;
+  else if (name == "pattern")
+    q.pattern = text;
+  else if (name == "w")
+    q.w = static_cast<std::uint32_t>(std::stoul(text));
+  else if (name == "dims")
+    q.dims = std::stoi(text);
+  else if (name == "trials")
+    q.trials = std::stoull(text);
+  else if (name == "seed")
+    q.seed = std::stoull(text);
 }
 
 // The columns every row of an algorithm fills, and those of the Monte Carlo.
 const std::vector<SweepColumn>& engine_columns() {
   static const std::vector<SweepColumn> c{
-      {"time_units", ColumnType::Integer},   {"predicted_time_units", ColumnType::Integer},
-      {"rounds", ColumnType::Integer},       {"slots", ColumnType::Integer},
-      {"requests", ColumnType::Integer},     {"max_congestion", ColumnType::Integer},
+      {"time_units", ColumnType::Integer},     {"predicted_time_units", ColumnType::Integer},
+      {"rounds", ColumnType::Integer},         {"slots", ColumnType::Integer},
+      {"requests", ColumnType::Integer},       {"max_congestion", ColumnType::Integer},
       {"bank_conflicts", ColumnType::Integer}, {"extra_bank_requests", ColumnType::Integer}};
   return c;
 }
@@ -51,8 +57,8 @@ const std::vector<ParamSpec>& congestion_params() {
     v.back().required = v.front().required = true;
     v.push_back(integer_param("w", "-w", "width", 2, 65536, 32));
     v.push_back(integer_param("dims", "--dims", "2: w x w matrix, 4: w^4 array", 2, 4, 2));
-    v.push_back(integer_param("trials", "--trials", "warp accesses", 1,
-                              static_cast<std::int64_t>(layouts::kMaxWork2), 100000));
+    v.push_back(
+        integer_param("trials", "--trials", "warp accesses", 1, static_cast<std::int64_t>(layouts::kMaxWork2), 100000));
     v.push_back(seed_param());
     return v;
   }();
@@ -101,9 +107,12 @@ std::vector<std::pair<std::string, std::string>> check_congestion(const std::map
   for (const auto& spec : congestion_params()) {
     const auto it = given.find(spec.name);
     std::optional<std::string> text;
-    if (it != given.end()) text = it->second;
-    else if (spec.default_value) text = *spec.default_value;
-    else fail(spec.flag() + " is required: " + spec.rule());
+    if (it != given.end())
+      text = it->second;
+    else if (spec.default_value)
+      text = *spec.default_value;
+    else
+      fail(spec.flag() + " is required: " + spec.rule());
     ParamValue v;
     try {
       v = parse_value(spec, *text);
@@ -140,7 +149,11 @@ std::vector<std::optional<std::string>> values_of(const report::JsonValue& v, co
   // A range: {"from": a, "to": b} with "step" s (a, a + s, ...) or "times" f (a, a f, ...), up to b.
   std::optional<std::int64_t> from, to, step, times;
   for (const auto& [k, x] : v.members()) {
-    std::optional<std::int64_t>* slot = k == "from" ? &from : k == "to" ? &to : k == "step" ? &step : k == "times" ? &times : nullptr;
+    std::optional<std::int64_t>* slot = k == "from"    ? &from
+                                        : k == "to"    ? &to
+                                        : k == "step"  ? &step
+                                        : k == "times" ? &times
+                                                       : nullptr;
     if (!slot) throw InputError(where + ": '" + k + "' is not a range key (from, to, step, times)");
     if (!x.integer()) throw InputError(where + ": range key '" + k + "' must be an integer");
     *slot = x.integer();
@@ -195,7 +208,8 @@ SweepGrid parse_grid(std::string_view text, const std::string& name) {
       if (k != "algorithm" && k != "parameters" && k != "execution")
         throw InputError(where + ": '" + k + "' is not a run key (algorithm, parameters, execution)");
     const report::JsonValue* alg = block.find("algorithm");
-    if (!alg || !alg->is_string()) throw InputError(where + ": \"algorithm\" must name an algorithm (mmsim list) or congestion");
+    if (!alg || !alg->is_string())
+      throw InputError(where + ": \"algorithm\" must name an algorithm (mmsim list) or congestion");
     const std::string algorithm = alg->text();
     const bool congestion = algorithm == kCongestion;
     const AlgorithmEntry* entry = congestion ? nullptr : find_algorithm(algorithm);
@@ -208,9 +222,12 @@ SweepGrid parse_grid(std::string_view text, const std::string& name) {
       if (congestion) throw InputError(where + ": the Monte Carlo has no execution");
       executions.clear();
       for (const auto& v : values_of(*ex, where + ": execution")) {
-        if (v == "round-synchronous") executions.push_back(Execution::RoundSynchronous);
-        else if (v == "asynchronous") executions.push_back(Execution::Asynchronous);
-        else throw InputError(where + ": execution must be round-synchronous or asynchronous");
+        if (v == "round-synchronous")
+          executions.push_back(Execution::RoundSynchronous);
+        else if (v == "asynchronous")
+          executions.push_back(Execution::Asynchronous);
+        else
+          throw InputError(where + ": execution must be round-synchronous or asynchronous");
       }
     }
     std::vector<std::pair<std::string, std::vector<std::optional<std::string>>>> axes;
@@ -220,10 +237,12 @@ SweepGrid parse_grid(std::string_view text, const std::string& name) {
     }
     std::uint64_t count = executions.size();
     for (const auto& [k, vals] : axes) {
-      if (count > kMaxSweepRows / vals.size()) throw InputError(where + ": more than " + std::to_string(kMaxSweepRows) + " rows");
+      if (count > kMaxSweepRows / vals.size())
+        throw InputError(where + ": more than " + std::to_string(kMaxSweepRows) + " rows");
       count *= vals.size();
     }
-    if (g.rows.size() + count > kMaxSweepRows) throw InputError(at + "more than " + std::to_string(kMaxSweepRows) + " rows");
+    if (g.rows.size() + count > kMaxSweepRows)
+      throw InputError(at + "more than " + std::to_string(kMaxSweepRows) + " rows");
     for (const auto& spec : params_of(algorithm))
       if (param_columns.insert(spec.name).second)
         params.push_back({spec.name, spec.kind == ParamKind::Integer ? ColumnType::Integer
@@ -437,10 +456,18 @@ std::string sweep_json(const SweepGrid& grid, const std::vector<std::vector<std:
       const std::string& v = row[i];
       report::Json value;
       if (!v.empty()) switch (grid.columns[i].type) {
-          case ColumnType::Integer: value = report::Json(std::strtoll(v.c_str(), nullptr, 10)); break;
-          case ColumnType::Number: value = report::Json(std::strtod(v.c_str(), nullptr)); break;
-          case ColumnType::Flag: value = report::Json(v == "true"); break;
-          case ColumnType::Text: value = report::Json(v); break;
+          case ColumnType::Integer:
+            value = report::Json(std::strtoll(v.c_str(), nullptr, 10));
+            break;
+          case ColumnType::Number:
+            value = report::Json(std::strtod(v.c_str(), nullptr));
+            break;
+          case ColumnType::Flag:
+            value = report::Json(v == "true");
+            break;
+          case ColumnType::Text:
+            value = report::Json(v);
+            break;
         }
       o.set(grid.columns[i].name, std::move(value));
     }

@@ -28,9 +28,9 @@ inline constexpr const char* kCongestion = "congestion";
 struct SweepRow {
   std::string algorithm;  ///< a registry name, or kCongestion
   Execution execution = Execution::RoundSynchronous;
-  std::map<std::string, std::string> given;                   ///< as the grid gave them, as text
-  std::vector<std::pair<std::string, std::string>> values;    ///< every declared parameter as run
-  std::string key;                                            ///< identity: algorithm, execution, values
+  std::map<std::string, std::string> given;                 ///< as the grid gave them, as text
+  std::vector<std::pair<std::string, std::string>> values;  ///< every declared parameter as run
+  std::string key;                                          ///< identity: algorithm, execution, values
 };
 
 enum class ColumnType : std::uint8_t { Integer, Number, Text, Flag };

@@ -5,8 +5,8 @@
 #include <condition_variable>
 #include <cstdio>
 #include <deque>
-#include <filesystem>
 #include <exception>
+#include <filesystem>
 #include <fstream>
 #include <mutex>
 #include <thread>
@@ -72,7 +72,8 @@ SweepSummary run_sweep(const SweepOptions& options, SweepComm& comm, const Sweep
   summary.from_journal = grid.rows.size() - pending.size();
   summary.run_now = pending.size();
   std::vector<std::uint64_t> mine;  // every size-th pending row, from this rank's own
-  for (std::size_t j = static_cast<std::size_t>(comm.rank()); j < pending.size(); j += static_cast<std::size_t>(comm.size()))
+  for (std::size_t j = static_cast<std::size_t>(comm.rank()); j < pending.size();
+       j += static_cast<std::size_t>(comm.size()))
     mine.push_back(pending[j]);
 
   std::vector<std::vector<std::string>> cells(grid.rows.size());
@@ -159,8 +160,10 @@ SweepSummary run_sweep(const SweepOptions& options, SweepComm& comm, const Sweep
     }
     for (auto& [row, row_cells] : batch) {
       --local_left;
-      if (root) record(row, std::move(row_cells));
-      else comm.send(encode(row, row_cells));
+      if (root)
+        record(row, std::move(row_cells));
+      else
+        comm.send(encode(row, row_cells));
     }
     if (root) {
       while (auto message = comm.receive()) {

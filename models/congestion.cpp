@@ -1,9 +1,9 @@
 #include "models/congestion.h"
 
-#include "models/bank_counter.h"
-
 #include <algorithm>
 #include <bit>
+
+#include "models/bank_counter.h"
 
 namespace mmsim {
 

@@ -1,9 +1,9 @@
 #include "models/machines.h"
-#include "sim/names.h"
 
 #include <stdexcept>
 
 #include "models/congestion.h"
+#include "sim/names.h"
 
 namespace mmsim {
 
@@ -17,7 +17,8 @@ std::vector<std::vector<Address>> UmmMemory::partition(std::span<const Address> 
 }
 
 namespace {
-constexpr NameTable<ModelKind, 3> kModelNames{{{{ModelKind::Dmm, "dmm"}, {ModelKind::Umm, "umm"}, {ModelKind::Hmm, "hmm"}}}};
+constexpr NameTable<ModelKind, 3> kModelNames{
+    {{{ModelKind::Dmm, "dmm"}, {ModelKind::Umm, "umm"}, {ModelKind::Hmm, "hmm"}}}};
 }  // namespace
 
 const char* to_string(ModelKind m) { return kModelNames.name(m); }
@@ -37,8 +38,12 @@ std::optional<std::string> MachineParams::validate() const {
 Machine::Machine(const MachineParams& params) : params_(params) {
   if (auto err = params.validate()) throw std::invalid_argument(*err);
   switch (params.model) {
-    case ModelKind::Dmm: shared_ = std::make_unique<DmmMemory>(params.w, params.l); break;
-    case ModelKind::Umm: global_ = std::make_unique<UmmMemory>(params.w, params.l); break;
+    case ModelKind::Dmm:
+      shared_ = std::make_unique<DmmMemory>(params.w, params.l);
+      break;
+    case ModelKind::Umm:
+      global_ = std::make_unique<UmmMemory>(params.w, params.l);
+      break;
     case ModelKind::Hmm:
       shared_ = std::make_unique<DmmMemory>(params.w, params.l);
       global_ = std::make_unique<UmmMemory>(params.w, params.L);

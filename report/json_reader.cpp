@@ -31,24 +31,33 @@ const JsonValue* JsonValue::find(std::string_view key) const {
 
 std::string JsonValue::describe() const {
   switch (kind_) {
-    case Kind::Null: return "null";
-    case Kind::Bool: return bool_ ? "true" : "false";
-    case Kind::Number: return "a number";
-    case Kind::String: return "a string";
-    case Kind::Array: return "an array";
-    case Kind::Object: return "an object";
+    case Kind::Null:
+      return "null";
+    case Kind::Bool:
+      return bool_ ? "true" : "false";
+    case Kind::Number:
+      return "a number";
+    case Kind::String:
+      return "a string";
+    case Kind::Array:
+      return "an array";
+    case Kind::Object:
+      return "an object";
   }
   return "?";
 }
 
 Json JsonValue::to_json() const {
   switch (kind_) {
-    case Kind::Null: return Json();
-    case Kind::Bool: return Json(bool_);
+    case Kind::Null:
+      return Json();
+    case Kind::Bool:
+      return Json(bool_);
     case Kind::Number:
       if (auto i = integer()) return Json(static_cast<long long>(*i));
       return Json(std::strtod(text_.c_str(), nullptr));
-    case Kind::String: return Json(text_);
+    case Kind::String:
+      return Json(text_);
     case Kind::Array: {
       Json a = Json::array();
       for (const auto& v : items_) a.push(v.to_json());
@@ -79,8 +88,10 @@ class JsonParser {
   [[noreturn]] void fail(const std::string& what) const {
     std::size_t line = 1, column = 1;
     for (std::size_t i = 0; i < at_ && i < s_.size(); ++i) {
-      if (s_[i] == '\n') ++line, column = 1;
-      else ++column;
+      if (s_[i] == '\n')
+        ++line, column = 1;
+      else
+        ++column;
     }
     throw std::invalid_argument("line " + std::to_string(line) + ", column " + std::to_string(column) + ": " + what);
   }
@@ -116,7 +127,10 @@ class JsonParser {
         ++at_;
         v.members_.emplace_back(std::move(key), value(depth + 1));
         space();
-        if (at_ < s_.size() && s_[at_] == ',') { ++at_; continue; }
+        if (at_ < s_.size() && s_[at_] == ',') {
+          ++at_;
+          continue;
+        }
         if (at_ < s_.size() && s_[at_] == '}') return ++at_, v;
         fail("',' or '}' was expected");
       }
@@ -129,7 +143,10 @@ class JsonParser {
       while (true) {
         v.items_.push_back(value(depth + 1));
         space();
-        if (at_ < s_.size() && s_[at_] == ',') { ++at_; continue; }
+        if (at_ < s_.size() && s_[at_] == ',') {
+          ++at_;
+          continue;
+        }
         if (at_ < s_.size() && s_[at_] == ']') return ++at_, v;
         fail("',' or ']' was expected");
       }
@@ -139,8 +156,15 @@ class JsonParser {
       v.text_ = string();
       return v;
     }
-    if (literal("true")) { v.kind_ = JsonValue::Kind::Bool; v.bool_ = true; return v; }
-    if (literal("false")) { v.kind_ = JsonValue::Kind::Bool; return v; }
+    if (literal("true")) {
+      v.kind_ = JsonValue::Kind::Bool;
+      v.bool_ = true;
+      return v;
+    }
+    if (literal("false")) {
+      v.kind_ = JsonValue::Kind::Bool;
+      return v;
+    }
     if (literal("null")) return v;
     if (c == '-' || (c >= '0' && c <= '9')) {
       v.kind_ = JsonValue::Kind::Number;
@@ -159,8 +183,10 @@ class JsonParser {
       return at_ - d;
     };
     if (s_[at_] == '-') ++at_;
-    if (at_ < s_.size() && s_[at_] == '0') ++at_;
-    else if (digits() == 0) fail("a digit was expected");
+    if (at_ < s_.size() && s_[at_] == '0')
+      ++at_;
+    else if (digits() == 0)
+      fail("a digit was expected");
     if (at_ < s_.size() && s_[at_] == '.') {
       ++at_;
       if (digits() == 0) fail("a digit was expected after '.'");
@@ -179,10 +205,14 @@ class JsonParser {
       if (at_ >= s_.size()) fail("four hex digits were expected after \\u");
       const char h = s_[at_];
       u <<= 4;
-      if (h >= '0' && h <= '9') u |= static_cast<unsigned>(h - '0');
-      else if (h >= 'a' && h <= 'f') u |= static_cast<unsigned>(h - 'a' + 10);
-      else if (h >= 'A' && h <= 'F') u |= static_cast<unsigned>(h - 'A' + 10);
-      else fail("four hex digits were expected after \\u");
+      if (h >= '0' && h <= '9')
+        u |= static_cast<unsigned>(h - '0');
+      else if (h >= 'a' && h <= 'f')
+        u |= static_cast<unsigned>(h - 'a' + 10);
+      else if (h >= 'A' && h <= 'F')
+        u |= static_cast<unsigned>(h - 'A' + 10);
+      else
+        fail("four hex digits were expected after \\u");
     }
     return u;
   }
@@ -220,14 +250,30 @@ class JsonParser {
       if (at_ >= s_.size()) fail("the string is not closed");
       const char e = s_[at_++];
       switch (e) {
-        case '"': out += '"'; break;
-        case '\\': out += '\\'; break;
-        case '/': out += '/'; break;
-        case 'b': out += '\b'; break;
-        case 'f': out += '\f'; break;
-        case 'n': out += '\n'; break;
-        case 'r': out += '\r'; break;
-        case 't': out += '\t'; break;
+        case '"':
+          out += '"';
+          break;
+        case '\\':
+          out += '\\';
+          break;
+        case '/':
+          out += '/';
+          break;
+        case 'b':
+          out += '\b';
+          break;
+        case 'f':
+          out += '\f';
+          break;
+        case 'n':
+          out += '\n';
+          break;
+        case 'r':
+          out += '\r';
+          break;
+        case 't':
+          out += '\t';
+          break;
         case 'u': {
           unsigned cp = hex4();
           if (cp >= 0xD800 && cp < 0xDC00) {  // a surrogate pair
@@ -241,7 +287,9 @@ class JsonParser {
           utf8(out, cp);
           break;
         }
-        default: --at_; fail("an unknown escape");
+        default:
+          --at_;
+          fail("an unknown escape");
       }
     }
   }

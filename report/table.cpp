@@ -78,10 +78,14 @@ Json to_json(const Table& t) {
     Json row = Json::object();
     for (std::size_t i = 0; i < r.size() && i < t.columns.size(); ++i) {
       const Cell& c = r[i];
-      if (std::holds_alternative<std::monostate>(c)) row.set(t.columns[i], nullptr);
-      else if (const auto* v = std::get_if<long long>(&c)) row.set(t.columns[i], *v);
-      else if (const auto* d = std::get_if<double>(&c)) row.set(t.columns[i], *d);
-      else row.set(t.columns[i], std::get<std::string>(c));
+      if (std::holds_alternative<std::monostate>(c))
+        row.set(t.columns[i], nullptr);
+      else if (const auto* v = std::get_if<long long>(&c))
+        row.set(t.columns[i], *v);
+      else if (const auto* d = std::get_if<double>(&c))
+        row.set(t.columns[i], *d);
+      else
+        row.set(t.columns[i], std::get<std::string>(c));
     }
     rows.push(std::move(row));
   }
@@ -94,9 +98,12 @@ Json to_json(const Table& t) {
 
 std::string render(const Table& t, Format f) {
   switch (f) {
-    case Format::Markdown: return to_markdown(t);
-    case Format::Csv: return to_csv(t);
-    case Format::Json: return to_json(t).dump() + "\n";
+    case Format::Markdown:
+      return to_markdown(t);
+    case Format::Csv:
+      return to_csv(t);
+    case Format::Json:
+      return to_json(t).dump() + "\n";
   }
   return {};
 }

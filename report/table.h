@@ -15,10 +15,10 @@ using Cell = std::variant<std::monostate, long long, double, std::string>;
 
 struct Table {
   std::string title;
-  std::vector<std::string> header;    ///< preamble lines: the configuration that made the table
+  std::vector<std::string> header;  ///< preamble lines: the configuration that made the table
   std::vector<std::string> columns;
   std::vector<std::vector<Cell>> rows;
-  std::vector<std::string> notes;     ///< printed after the Markdown table
+  std::vector<std::string> notes;  ///< printed after the Markdown table
 
   void add_row(std::vector<Cell> row) { rows.push_back(std::move(row)); }
 };

@@ -67,7 +67,6 @@ class ReadySet {
 
 }  // namespace
 
-
 Engine::~Engine() = default;
 Engine::Engine(Engine&&) noexcept = default;
 
@@ -80,10 +79,8 @@ Engine::Engine(MachineView machine, EngineOptions options) : machine_(machine), 
 }
 
 ArrayId Engine::add_array(ArrayDecl decl) {
-  if ((decl.space == Space::Shared && !machine_.shared) ||
-      (decl.space == Space::Global && !machine_.global))
-    throw std::invalid_argument("array " + decl.name + ": the machine has no " +
-                                to_string(decl.space) + " memory");
+  if ((decl.space == Space::Shared && !machine_.shared) || (decl.space == Space::Global && !machine_.global))
+    throw std::invalid_argument("array " + decl.name + ": the machine has no " + to_string(decl.space) + " memory");
   ArrayData data{std::move(decl), 0, {}};
   if (data.decl.space == Space::Global) data.cells.assign(data.decl.size, 0);
   arrays_.push_back(std::move(data));
@@ -158,17 +155,16 @@ KernelStats Engine::launch(const Kernel& kernel) {
       state.round_of_step.push_back(-1);
     }
   }
-  const TimeUnits t = options_.execution == Execution::RoundSynchronous
-                          ? run_round_synchronous(kernel, state)
-                          : run_asynchronous(kernel, state);
+  const TimeUnits t = options_.execution == Execution::RoundSynchronous ? run_round_synchronous(kernel, state)
+                                                                        : run_asynchronous(kernel, state);
   KernelStats ks{kernel.name, t, std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count()};
   stats_.kernels.push_back(ks);
   stats_.time_units += t;
   return ks;
 }
 
-int Engine::warp_addresses(const Kernel& kernel, std::size_t step, const Access& access,
-                           std::uint64_t warp, LaunchState& state, Address* out) const {
+int Engine::warp_addresses(const Kernel& kernel, std::size_t step, const Access& access, std::uint64_t warp,
+                           LaunchState& state, Address* out) const {
   const auto w = static_cast<std::uint64_t>(machine_.width());
   const std::uint64_t block = warp / state.warps_per_block;
   const auto local0 = static_cast<std::uint32_t>((warp % state.warps_per_block) * w);
@@ -176,7 +172,8 @@ int Engine::warp_addresses(const Kernel& kernel, std::size_t step, const Access&
   const std::uint64_t size = arrays_[static_cast<std::size_t>(access.array)].decl.size;
   int active = 0;
   for (std::uint64_t t = 0; t < w; ++t) {
-    const Address a = access.address(Thread(first + t, block, local0 + static_cast<std::uint32_t>(t), state.regs.data()));
+    const Address a =
+        access.address(Thread(first + t, block, local0 + static_cast<std::uint32_t>(t), state.regs.data()));
     out[t] = a;
     if (a == kNoAddress) continue;
     ++active;
@@ -190,8 +187,8 @@ int Engine::warp_addresses(const Kernel& kernel, std::size_t step, const Access&
   return active;
 }
 
-void Engine::move_data(const Access& access, std::uint64_t warp, std::uint64_t block,
-                       const Address* addrs, LaunchState& state, std::uint64_t* written) {
+void Engine::move_data(const Access& access, std::uint64_t warp, std::uint64_t block, const Address* addrs,
+                       LaunchState& state, std::uint64_t* written) {
   auto& arr = arrays_[static_cast<std::size_t>(access.array)];
   Word* cells = arr.cells.data() + (arr.decl.space == Space::Shared ? block * arr.decl.size : 0);
   Word* reg = state.regs[static_cast<std::size_t>(access.reg)];
@@ -218,14 +215,12 @@ void Engine::move_data(const Access& access, std::uint64_t warp, std::uint64_t b
   }
 }
 
-void Engine::record_slots(std::vector<SlotEvent>& out, int round, int memory, std::uint64_t warp,
-                          TimeUnits first_entry, int latency, const MemoryModel& model,
-                          std::span<const Address> addrs) const {
+void Engine::record_slots(std::vector<SlotEvent>& out, int round, int memory, std::uint64_t warp, TimeUnits first_entry,
+                          int latency, const MemoryModel& model, std::span<const Address> addrs) const {
   auto parts = model.partition(addrs);
   for (std::size_t s = 0; s < parts.size(); ++s) {
     const TimeUnits enter = first_entry + static_cast<TimeUnits>(s);
-    out.push_back({round, memory, warp, static_cast<int>(s), enter, enter + latency - 1,
-                      std::move(parts[s])});
+    out.push_back({round, memory, warp, static_cast<int>(s), enter, enter + latency - 1, std::move(parts[s])});
   }
 }
 
@@ -237,16 +232,16 @@ TimeUnits Engine::run_asynchronous(const Kernel& kernel, LaunchState& state) {
   const auto k = static_cast<std::uint64_t>(machine_.dmms);
   const std::size_t memories = 1 + k;  // 0: the global memory, 1 + d: the shared memory of DMM d
   std::vector<std::size_t> pc(state.warps, 0);
-  std::vector<int> active(state.warps, 0);  // requesting threads of each warp's pending access
+  std::vector<int> active(state.warps, 0);        // requesting threads of each warp's pending access
   std::vector<Address> pending(state.warps * w);  // addresses of each warp's pending access
   std::vector<ReadySet> ready(memories, ReadySet(state.warps));
   std::vector<std::uint64_t> rr_next(memories, 0);
   std::vector<Pipeline> pipe;
   pipe.emplace_back(machine_.global ? machine_.global->latency() : 1);
   for (std::uint64_t d = 0; d < k; ++d) pipe.emplace_back(machine_.shared ? machine_.shared->latency() : 1);
-  std::vector<std::uint64_t> arrived(kernel.blocks, 0);    // warps waiting at the block barrier
-  std::vector<std::uint64_t> finished(kernel.blocks, 0);   // warps that ran to the end
-  using Event = std::pair<TimeUnits, std::uint64_t>;       // (ready time, warp)
+  std::vector<std::uint64_t> arrived(kernel.blocks, 0);   // warps waiting at the block barrier
+  std::vector<std::uint64_t> finished(kernel.blocks, 0);  // warps that ran to the end
+  using Event = std::pair<TimeUnits, std::uint64_t>;      // (ready time, warp)
   std::priority_queue<Event, std::vector<Event>, std::greater<>> in_flight;
   TimeUnits end = 0;
 
@@ -258,8 +253,9 @@ TimeUnits Engine::run_asynchronous(const Kernel& kernel, LaunchState& state) {
     dmm_of[b] = d;
     for (std::uint64_t j = 0; j < state.warps_per_block; ++j) in_flight.push({t, b * state.warps_per_block + j});
   };
-  const std::uint64_t initial =
-      kernel.resident_blocks_per_dmm == 0 ? kernel.blocks : std::min<std::uint64_t>(kernel.blocks, kernel.resident_blocks_per_dmm * k);
+  const std::uint64_t initial = kernel.resident_blocks_per_dmm == 0
+                                    ? kernel.blocks
+                                    : std::min<std::uint64_t>(kernel.blocks, kernel.resident_blocks_per_dmm * k);
   for (; next_block < initial; ++next_block) issue_block(next_block, next_block % k, 0);
 
   // Runs warp g from its pc at time t until it waits on memory, on a barrier, or ends.

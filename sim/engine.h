@@ -121,8 +121,8 @@ class Engine {
 
   // Computes the warp's addresses for `access`, checking them against the array's bounds; returns
   // how many threads request.
-  int warp_addresses(const Kernel& kernel, std::size_t step, const Access& access,
-                      std::uint64_t warp, LaunchState& state, Address* out) const;
+  int warp_addresses(const Kernel& kernel, std::size_t step, const Access& access, std::uint64_t warp,
+                     LaunchState& state, Address* out) const;
   // Moves the data of one warp's access between memory and registers. `written` (round-synchronous
   // writes) marks the cells written earlier in the round, so that the lowest thread wins.
   void move_data(const Access& access, std::uint64_t warp, std::uint64_t block, const Address* addrs,

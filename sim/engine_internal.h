@@ -19,8 +19,8 @@ struct Engine::LaunchState {
   std::vector<Word*> regs;
   std::uint64_t warps_per_block = 0;
   std::uint64_t warps = 0;
-  int first_round = 0;                 // index of this launch's first round in stats_.rounds
-  std::vector<int> round_of_step;      // -1 for steps that are not memory instructions
+  int first_round = 0;             // index of this launch's first round in stats_.rounds
+  std::vector<int> round_of_step;  // -1 for steps that are not memory instructions
 };
 
 // One chunk of a round-synchronous round: warps [first_warp, end_warp), run by one thread, with
@@ -31,7 +31,7 @@ struct alignas(64) Engine::Chunk {
   RoundStats counts;                      // counters only (requests, warps, slots, ...)
   std::vector<std::uint64_t> pipe_slots;  // slots issued to each pipeline (global, or DMM d)
   std::vector<SlotEvent> trace;           // entries counted from the chunk's first slot in its pipeline
-  bool collisions = false;  // a write of this chunk found its cell written already in the round
+  bool collisions = false;                // a write of this chunk found its cell written already in the round
   // After collisions: (cell, thread) for this chunk's lowest writer of each collided cell.
   std::vector<std::pair<std::uint64_t, ThreadId>> lowest_writers;
 };

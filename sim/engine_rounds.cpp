@@ -52,8 +52,10 @@ void Engine::zero_registers(LaunchState& state) {
   const auto zero = [&](std::size_t c) {
     for (Word* r : state.regs) std::fill(r + threads * c / n, r + threads * (c + 1) / n, Word{0});
   };
-  if (n == 1) zero(0);
-  else pool_->run(n, zero);
+  if (n == 1)
+    zero(0);
+  else
+    pool_->run(n, zero);
 }
 
 void Engine::compute_chunk(const Compute& compute, const LaunchState& state, std::uint64_t first_warp,
@@ -155,7 +157,8 @@ TimeUnits Engine::run_round_synchronous(const Kernel& kernel, LaunchState& state
     const Step& step = kernel.steps[s];
     if (const auto* compute = std::get_if<Compute>(&step)) {
       const std::size_t n = chunks_for(state.warps, true);
-      if (n == 1) compute_chunk(*compute, state, 0, state.warps);
+      if (n == 1)
+        compute_chunk(*compute, state, 0, state.warps);
       else
         pool_->run(n, [&](std::size_t c) { compute_chunk(*compute, state, bounds(c, n), bounds(c + 1, n)); });
       continue;

@@ -11,8 +11,8 @@ namespace mmsim {
 
 /// Cost of one warp's memory instruction, as a memory model sees it.
 struct WarpCost {
-  int slots = 0;           ///< pipeline slots the warp occupies (0: not dispatched)
-  int congestion = 0;      ///< max over banks of distinct addresses (NMI Sect. II)
+  int slots = 0;                ///< pipeline slots the warp occupies (0: not dispatched)
+  int congestion = 0;           ///< max over banks of distinct addresses (NMI Sect. II)
   int extra_bank_requests = 0;  ///< sum over banks of (distinct addresses - 1)
 };
 

@@ -10,9 +10,7 @@ namespace mmsim {
 
 class Pipeline {
  public:
-  explicit Pipeline(int latency, TimeUnits start = 0) : latency_(latency), next_entry_(start) {
-    assert(latency >= 1);
-  }
+  explicit Pipeline(int latency, TimeUnits start = 0) : latency_(latency), next_entry_(start) { assert(latency >= 1); }
 
   int latency() const { return latency_; }
   /// First time unit at which a new slot may enter.

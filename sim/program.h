@@ -22,9 +22,9 @@ class Thread {
   Thread(ThreadId id, std::uint64_t block, std::uint32_t local, Word* const* regs)
       : id_(id), block_(block), local_(local), regs_(regs) {}
 
-  ThreadId id() const { return id_; }               ///< index over the whole launch
-  std::uint64_t block() const { return block_; }    ///< block index
-  std::uint32_t local() const { return local_; }    ///< index inside the block
+  ThreadId id() const { return id_; }             ///< index over the whole launch
+  std::uint64_t block() const { return block_; }  ///< block index
+  std::uint32_t local() const { return local_; }  ///< index inside the block
   Word reg(int r) const { return regs_[r][id_]; }
   void set(int r, Word v) const { regs_[r][id_] = v; }
 

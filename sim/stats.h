@@ -14,15 +14,15 @@ namespace mmsim {
 struct RoundStats {
   std::string kernel;
   std::string name;
-  std::string array;                   ///< the array the instruction reads or writes
+  std::string array;  ///< the array the instruction reads or writes
   Space memory = Space::Global;
   Op op = Op::Read;
-  std::uint64_t slots = 0;             ///< pipeline slots over all warps
-  std::uint64_t requests = 0;          ///< thread requests before merging
-  std::uint64_t warps = 0;             ///< warps dispatched (with at least one request)
-  std::optional<TimeUnits> time_units; ///< round-synchronous time; empty in asynchronous runs
-  int max_congestion = 0;              ///< max over warps of the slots one warp took: its DMM congestion
-                                       ///< (shared) or its distinct address groups (global)
+  std::uint64_t slots = 0;              ///< pipeline slots over all warps
+  std::uint64_t requests = 0;           ///< thread requests before merging
+  std::uint64_t warps = 0;              ///< warps dispatched (with at least one request)
+  std::optional<TimeUnits> time_units;  ///< round-synchronous time; empty in asynchronous runs
+  int max_congestion = 0;               ///< max over warps of the slots one warp took: its DMM congestion
+                                        ///< (shared) or its distinct address groups (global)
   /// Shared memory only: sum over warps of (slots - 1), the wavefronts beyond one per warp. This is
   /// what Nsight Compute counts as l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ld/st
   /// (results/gpu/rap-ncu.md: equal on every row).
@@ -60,12 +60,12 @@ struct RunStats {
 
 /// One slot's passage through a pipeline, for traces and the `access` diagram.
 struct SlotEvent {
-  int round = 0;             ///< index into RunStats::rounds
-  int memory = 0;            ///< 0: global; 1 + d: shared memory of DMM d
-  std::uint64_t warp = 0;    ///< warp index over the launch
-  int slot = 0;              ///< 0-based slot of that warp's access
-  TimeUnits enter = 0;       ///< time unit the slot enters the pipeline
-  TimeUnits complete = 0;    ///< time unit at whose end its requests complete
+  int round = 0;                  ///< index into RunStats::rounds
+  int memory = 0;                 ///< 0: global; 1 + d: shared memory of DMM d
+  std::uint64_t warp = 0;         ///< warp index over the launch
+  int slot = 0;                   ///< 0-based slot of that warp's access
+  TimeUnits enter = 0;            ///< time unit the slot enters the pipeline
+  TimeUnits complete = 0;         ///< time unit at whose end its requests complete
   std::vector<Address> requests;  ///< merged requests carried by the slot
 };
 

@@ -46,9 +46,9 @@ class WorkerPool {
   std::condition_variable wake_, finished_;
   const std::function<void(std::size_t)>* task_ = nullptr;
   std::size_t tasks_ = 0;
-  std::size_t next_ = 0;            // next task to claim (under mutex_: claims are rare and coarse)
-  std::size_t generation_ = 0;      // bumped by every run(), so that a helper joins each run once
-  unsigned busy_ = 0;               // helpers that have not finished the current run
+  std::size_t next_ = 0;        // next task to claim (under mutex_: claims are rare and coarse)
+  std::size_t generation_ = 0;  // bumped by every run(), so that a helper joins each run once
+  unsigned busy_ = 0;           // helpers that have not finished the current run
   bool stopping_ = false;
   std::size_t failed_task_ = 0;
   std::exception_ptr error_;

@@ -91,7 +91,8 @@ TEST_CASE("D- and S-designated time equals Table 1 over the parameter grid") {
           CHECK(d.stats.time_units == *d.predicted);
           const auto s = run(s_designated(), m, p);
           CHECK(s.correct);
-          CHECK(s.stats.time_units == naive_distribution(inverse(p.p), w) + 2 * static_cast<std::int64_t>(n) / w + 3 * L - 3);
+          CHECK(s.stats.time_units ==
+                naive_distribution(inverse(p.p), w) + 2 * static_cast<std::int64_t>(n) / w + 3 * L - 3);
           ++sets;
         }
       }

@@ -19,7 +19,8 @@ Kernel table_kernel(const std::vector<std::vector<Address>>& per_step, ArrayId a
   k.threads_per_block = static_cast<std::uint32_t>(per_step.front().size());
   for (std::size_t s = 0; s < per_step.size(); ++s) {
     const auto& table = per_step[s];
-    k.steps.push_back(Access{"s" + std::to_string(s), op, array, 0, [table](const Thread& t) { return table[t.id()]; }});
+    k.steps.push_back(
+        Access{"s" + std::to_string(s), op, array, 0, [table](const Thread& t) { return table[t.id()]; }});
   }
   return k;
 }
@@ -79,7 +80,7 @@ TEST_CASE("textbook congestion: contiguous 1, stride w gives w, equal addresses 
   CHECK(group_cost(diagonal, w).slots == w);
   CHECK(group_cost(same, w).slots == 1);
   // Width that is not a power of two.
-  CHECK(congestion(std::vector<Address>{0, 3, 6, 1}, 3) == 3);  // banks 0, 0, 0, 1
+  CHECK(congestion(std::vector<Address>{0, 3, 6, 1}, 3) == 3);        // banks 0, 0, 0, 1
   CHECK(group_cost(std::vector<Address>{0, 3, 6, 1}, 3).slots == 3);  // groups 0, 1, 2, 0
 }
 
@@ -173,12 +174,13 @@ TEST_CASE("asynchronous block barrier: no warp passes before the whole block arr
   k.registers = 2;
   // Warp 0 first waits on a global read (latency 5), so without the barrier warp 1 would read s
   // before warp 0 wrote it.
-  k.steps = {Compute{[](const Thread& t) { t.set(0, static_cast<Word>(7 + t.id())); }},
-             Access{"delay", Op::Read, out, 1, [](const Thread& t) { return t.local() < 2 ? t.local() : kNoAddress; }},
-             Access{"write s", Op::Write, s, 0, [](const Thread& t) { return t.local() < 2 ? t.local() : kNoAddress; }},
-             BlockBarrier{},
-             Access{"read s", Op::Read, s, 0, [](const Thread& t) { return t.local() >= 2 ? t.local() - 2 : kNoAddress; }},
-             Access{"write out", Op::Write, out, 0, [](const Thread& t) { return t.id(); }}};
+  k.steps = {
+      Compute{[](const Thread& t) { t.set(0, static_cast<Word>(7 + t.id())); }},
+      Access{"delay", Op::Read, out, 1, [](const Thread& t) { return t.local() < 2 ? t.local() : kNoAddress; }},
+      Access{"write s", Op::Write, s, 0, [](const Thread& t) { return t.local() < 2 ? t.local() : kNoAddress; }},
+      BlockBarrier{},
+      Access{"read s", Op::Read, s, 0, [](const Thread& t) { return t.local() >= 2 ? t.local() - 2 : kNoAddress; }},
+      Access{"write out", Op::Write, out, 0, [](const Thread& t) { return t.id(); }}};
   engine.launch(k);
   CHECK(engine.global(out)[2] == 7);
   CHECK(engine.global(out)[3] == 8);

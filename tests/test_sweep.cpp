@@ -47,8 +47,8 @@ TEST_CASE("the JSON reader: values, order kept, escapes, and errors with their p
   CHECK(report::parse_json("9223372036854775807").integer() == INT64_MAX);
   CHECK(report::parse_json("-9223372036854775808").integer() == INT64_MIN);
   CHECK_FALSE(report::parse_json("9223372036854775808").integer().has_value());
-  for (const char* bad : {"", "{", "[1,]", "{\"a\" 1}", "01", "1.", "\"\\x\"", "{\"a\":1,\"a\":2}", "[1] 2", "tru",
-                          "\"a\nb\""}) {
+  for (const char* bad :
+       {"", "{", "[1,]", "{\"a\" 1}", "01", "1.", "\"\\x\"", "{\"a\":1,\"a\":2}", "[1] 2", "tru", "\"a\nb\""}) {
     CAPTURE(bad);
     CHECK_THROWS_AS(report::parse_json(bad), std::invalid_argument);
   }
@@ -95,22 +95,24 @@ TEST_CASE("a grid's cross product: executions outermost, the last parameter fast
 TEST_CASE("bad grids are refused in one line naming the run, the parameter and the rule") {
   CHECK(error_of(R"({"runs": [{"algorithm": "quicksort"}]})") ==
         "sweep: g.json: runs[0]: unknown algorithm 'quicksort' (see mmsim list)");
-  CHECK(error_of(R"({"runs": [{"algorithm": "d-designated", "parameters": {"colour": 1}}]})").find(
-            "runs[0]: d-designated: 'colour' is not a parameter") != std::string::npos);
+  CHECK(error_of(R"({"runs": [{"algorithm": "d-designated", "parameters": {"colour": 1}}]})")
+            .find("runs[0]: d-designated: 'colour' is not a parameter") != std::string::npos);
   CHECK(error_of(R"({"runs": [{"algorithm": "d-designated", "parameters": {"n": 1024, "w": [32, 0]}}]})") ==
         "sweep: g.json: runs[0]: d-designated: -w: must be an integer in [1, 2^16] (got '0')");
   CHECK(error_of(R"({"runs": [{"algorithm": "congestion", "parameters": {"layout": "rap", "pattern": "zig"}}]})")
             .find("congestion: --pattern: unknown 'zig'") != std::string::npos);
   CHECK(error_of(R"({"runs": [{"algorithm": "congestion", "execution": "asynchronous"}]})").find("no execution") !=
         std::string::npos);
-  CHECK(error_of(R"({"runs": [{"algorithm": "crsw", "parameters": {"w": {"from": 9, "to": 3}}}]})").find(
-            "must not exceed") != std::string::npos);
-  CHECK(error_of(R"({"runs": [{"algorithm": "crsw", "parameters": {"w": []}}]})").find("empty list") != std::string::npos);
-  CHECK(error_of(R"({"runs": [{"algorithm": "crsw"}, {"algorithm": "crsw", "parameters": {"w": 32}}]})").find(
-            "runs[1] (crsw): a row repeats one listed before it") != std::string::npos);
-  CHECK(error_of(R"({"runs": [{"algorithm": "crsw"}], "seed": 3})").find("'seed' is not a grid key") != std::string::npos);
-  CHECK(error_of(R"({"runs": [{"algorithm": "crsw", "parameters": {"seed": {"from": 1, "to": 2000000}}}]})").find(
-            "at most 100000 values") != std::string::npos);
+  CHECK(error_of(R"({"runs": [{"algorithm": "crsw", "parameters": {"w": {"from": 9, "to": 3}}}]})")
+            .find("must not exceed") != std::string::npos);
+  CHECK(error_of(R"({"runs": [{"algorithm": "crsw", "parameters": {"w": []}}]})").find("empty list") !=
+        std::string::npos);
+  CHECK(error_of(R"({"runs": [{"algorithm": "crsw"}, {"algorithm": "crsw", "parameters": {"w": 32}}]})")
+            .find("runs[1] (crsw): a row repeats one listed before it") != std::string::npos);
+  CHECK(error_of(R"({"runs": [{"algorithm": "crsw"}], "seed": 3})").find("'seed' is not a grid key") !=
+        std::string::npos);
+  CHECK(error_of(R"({"runs": [{"algorithm": "crsw", "parameters": {"seed": {"from": 1, "to": 2000000}}}]})")
+            .find("at most 100000 values") != std::string::npos);
   CHECK(error_of("[1, 2").find("sweep: g.json: not JSON: line 1") == 0);
   for (const auto& e : {error_of(R"({"runs": [{"algorithm": "crsw", "parameters": {"w": null}}]})"),
                         error_of(R"({"runs": [{"algorithm": 7}]})"), error_of("{}")})
@@ -128,7 +130,8 @@ TEST_CASE("CSV cells survive commas, quotes and torn lines") {
 
 TEST_CASE("a resumed sweep keeps the journal's rows, skips torn lines and writes the same files") {
   const std::string grid_path = "test_sweep_grid.json", out = "test_sweep_out.csv", again = "test_sweep_again.csv";
-  std::ofstream(grid_path) << R"({"runs": [{"algorithm": "crsw", "parameters": {"w": [4, 8, 16], "layout": ["raw", "rap"]}},
+  std::ofstream(grid_path)
+      << R"({"runs": [{"algorithm": "crsw", "parameters": {"w": [4, 8, 16], "layout": ["raw", "rap"]}},
       {"algorithm": "congestion", "parameters": {"layout": "ras", "pattern": ["stride", "random"], "trials": 500}}]})";
   auto comm = local_sweep_comm();
   const SweepSummary full = run_sweep({grid_path, out, 2}, *comm);
@@ -140,7 +143,10 @@ TEST_CASE("a resumed sweep keeps the journal's rows, skips torn lines and writes
   std::vector<std::string> lines;
   for (std::size_t at = 0, end; (end = csv.find('\n', at)) != std::string::npos; at = end + 1)
     lines.push_back(csv.substr(at, end - at));
-  std::ofstream(sweep_paths(again).journal) << lines[0] << "\n" << lines[5] << "\n" << lines[1] << "\n" << lines[7] << "\n"
+  std::ofstream(sweep_paths(again).journal) << lines[0] << "\n"
+                                            << lines[5] << "\n"
+                                            << lines[1] << "\n"
+                                            << lines[7] << "\n"
                                             << lines[2].substr(0, 9);
   const SweepSummary resumed = run_sweep({grid_path, again, 3}, *comm);
   CHECK(resumed.from_journal == 3);

@@ -134,10 +134,14 @@ Outcome run_program(const RandomProgram& p, unsigned threads, std::uint64_t chun
   Engine engine(machine.view(), o);
   // Array 0 is global and array 1 shared, whichever the machine has; the other is never used.
   const bool has_global = p.machine.model != ModelKind::Dmm, has_shared = p.machine.model != ModelKind::Umm;
-  if (has_global) engine.add_array({"g", Space::Global, p.global_size});
-  else engine.add_array({"g", Space::Shared, p.global_size});
-  if (has_shared) engine.add_array({"s", Space::Shared, p.shared_size});
-  else engine.add_array({"s", Space::Global, p.shared_size});
+  if (has_global)
+    engine.add_array({"g", Space::Global, p.global_size});
+  else
+    engine.add_array({"g", Space::Shared, p.global_size});
+  if (has_shared)
+    engine.add_array({"s", Space::Shared, p.shared_size});
+  else
+    engine.add_array({"s", Space::Global, p.shared_size});
   if (has_global) {
     auto g = engine.global(0);
     for (std::size_t i = 0; i < g.size(); ++i) g[i] = static_cast<Word>(1000 + i);
@@ -148,7 +152,8 @@ Outcome run_program(const RandomProgram& p, unsigned threads, std::uint64_t chun
   out.trace = engine.trace();
   if (has_global) out.memory.emplace_back(engine.global(0).begin(), engine.global(0).end());
   if (has_shared)
-    for (std::uint64_t b = 0; b < 6; ++b) out.memory.emplace_back(engine.shared(1, b).begin(), engine.shared(1, b).end());
+    for (std::uint64_t b = 0; b < 6; ++b)
+      out.memory.emplace_back(engine.shared(1, b).begin(), engine.shared(1, b).end());
   return out;
 }
 
@@ -211,9 +216,8 @@ TEST_CASE("an address outside its array reports the lowest such warp for every t
     Kernel k;
     k.name = "k";
     k.threads_per_block = 64;
-    k.steps = {Access{"bad", Op::Read, a, 0, [](const Thread& t) -> Address {
-                        return t.id() == 11 || t.id() >= 40 ? 100 + t.id() : t.id();
-                      }}};
+    k.steps = {Access{"bad", Op::Read, a, 0,
+                      [](const Thread& t) -> Address { return t.id() == 11 || t.id() >= 40 ? 100 + t.id() : t.id(); }}};
     std::string what;
     try {
       engine.launch(k);

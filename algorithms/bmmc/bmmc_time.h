@@ -19,8 +19,8 @@ constexpr std::int64_t regular_pass(std::int64_t n, std::int64_t w, std::int64_t
 /// coalesced global round over n / 2^iters cells and a shared round, before and after the barrier.
 /// `busiest` is the busiest DMM's share of one shared round (blocks over k); the shared read of
 /// the tile costs `congestion` slots per warp (1 with the shifted rows, 2^(t - over) without).
-constexpr std::int64_t tiled_pass(std::int64_t n, std::int64_t w, std::int64_t L, std::int64_t l,
-                                  std::int64_t busiest, std::int64_t congestion, int iters) {
+constexpr std::int64_t tiled_pass(std::int64_t n, std::int64_t w, std::int64_t L, std::int64_t l, std::int64_t busiest,
+                                  std::int64_t congestion, int iters) {
   const std::int64_t reps = std::int64_t{1} << iters;
   const std::int64_t global = 2 * ((n / reps) / w + L - 1);
   const std::int64_t shared = (busiest + l - 1) + (busiest * congestion + l - 1);

@@ -1,13 +1,12 @@
 #include "algorithms/bmmc/entries.h"
 
-#include "algorithms/output_path.h"
-
 #include <fstream>
 
 #include "algorithms/bmmc/bmmc_time.h"
 #include "algorithms/bmmc/parm.h"
 #include "algorithms/bmmc/tiled.h"
 #include "algorithms/input_error.h"
+#include "algorithms/output_path.h"
 
 namespace mmsim::bmmc {
 

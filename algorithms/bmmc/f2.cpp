@@ -347,7 +347,8 @@ Bmmc parse_bmmc(const std::string& text, const std::string& what) {
   const int bits = static_cast<int>(n);
   Bmmc f{BitMatrix(bits), 0};
   for (int i = 0; i < bits; ++i)
-    for (int j = 0; j < bits; ++j) f.a.set(i, j, lines[static_cast<std::size_t>(i)].second[static_cast<std::size_t>(j)] == '1');
+    for (int j = 0; j < bits; ++j)
+      f.a.set(i, j, lines[static_cast<std::size_t>(i)].second[static_cast<std::size_t>(j)] == '1');
   for (int i = 0; i < bits; ++i)
     if (lines.back().second[static_cast<std::size_t>(i)] == '1') f.c |= BitVector{1} << i;
   if (!invertible(f.a))

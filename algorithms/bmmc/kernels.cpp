@@ -1,5 +1,4 @@
 #include "algorithms/bmmc/kernels.h"
-#include "sim/names.h"
 
 #include <algorithm>
 #include <stdexcept>
@@ -9,6 +8,7 @@
 #include "algorithms/closed_forms.h"
 #include "algorithms/input_error.h"
 #include "algorithms/permutations/permutation_algorithm.h"
+#include "sim/names.h"
 
 namespace mmsim::bmmc {
 
@@ -153,7 +153,8 @@ void check_bmmc(const MachineParams& m, const f2::Bmmc& f, const BmmcOptions& o)
     throw InputError("w: the BMMC kernels need a power of two (w = " + std::to_string(m.w) + ")");
   const int t = log2_exact(m.w);
   if (f.bits() < t)
-    throw InputError("-n: must be at least w (n = 2^" + std::to_string(f.bits()) + ", w = " + std::to_string(m.w) + ")");
+    throw InputError("-n: must be at least w (n = 2^" + std::to_string(f.bits()) + ", w = " + std::to_string(m.w) +
+                     ")");
   // The kernels allocate and visit 2^bits cells (and 1 << 64 would be undefined).
   if (f.bits() > f2::kMaxSimulatedBits)
     throw InputError("-n: at most 2^" + std::to_string(f2::kMaxSimulatedBits) + " cells on the simulator (n = 2^" +
@@ -204,7 +205,8 @@ std::vector<PassReport> launch_bmmc(Engine& engine, const MachineParams& m, cons
   for (std::size_t i = 0; i < factors.size(); ++i) {
     const TileLayout probe = tile_layout(factors[i], t, 0);
     const TileLayout lay = tile_layout(factors[i], t, pass_iters(o, probe));
-    if (engine.array(tile).size < lay.shared_cells()) throw std::logic_error("launch_bmmc: shared tile array too small");
+    if (engine.array(tile).size < lay.shared_cells())
+      throw std::logic_error("launch_bmmc: shared tile array too small");
     const ArrayId from = i == 0 ? src : scratch;
     const ArrayId to = i + 1 == factors.size() ? dst : scratch;
     std::string name = std::string("bmmc ") + to_string(o.kernel);
@@ -217,8 +219,8 @@ std::vector<PassReport> launch_bmmc(Engine& engine, const MachineParams& m, cons
     r.blocks = lay.blocks();
     r.threads_per_block = lay.threads_per_block();
     r.time_units = ks.time_units;
-    const std::int64_t busiest = closed_form::busiest_dmm_slots(static_cast<std::int64_t>(lay.blocks()),
-                                                                lay.threads_per_block(), m.w, m.k);
+    const std::int64_t busiest =
+        closed_form::busiest_dmm_slots(static_cast<std::int64_t>(lay.blocks()), lay.threads_per_block(), m.w, m.k);
     const std::int64_t congestion = banks ? 1 : std::int64_t{1} << (t - lay.overlap());
     r.predicted = closed_form::tiled_pass(n, m.w, m.L, m.l, busiest, congestion, lay.iters);
     out.push_back(r);

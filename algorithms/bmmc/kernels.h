@@ -49,8 +49,8 @@ TileLayout tile_layout(const f2::Bmmc& f, int t, int iters);
 /// One tiled pass dst[f(x)] <- src[x] through the shared array `tile` (Sect. 4.1; rows shifted when
 /// `banks`, Sect. 4.2; 2^iters tiles per block, Sect. 4.3). Warps read 2^t consecutive cells of src
 /// and write 2^t consecutive cells of dst.
-Kernel tiled_kernel(const f2::Bmmc& f, const TileLayout& layout, bool banks, ArrayId src, ArrayId tile,
-                    ArrayId dst, std::string name);
+Kernel tiled_kernel(const f2::Bmmc& f, const TileLayout& layout, bool banks, ArrayId src, ArrayId tile, ArrayId dst,
+                    std::string name);
 
 /// The naive kernel of BDS Appendix A: thread x performs dst[f(x)] <- src[x].
 Kernel naive_kernel(const f2::Bmmc& f, int w, ArrayId src, ArrayId dst, std::string name);
@@ -80,15 +80,15 @@ std::uint64_t shared_cells_needed(const MachineParams& m, const f2::Bmmc& f, con
 
 /// Launches the passes that move global array src to dst along f: one naive pass, or the tiled
 /// factors of f (one pass for a BPC or a tiled BMMC, two otherwise, through `scratch`).
-std::vector<PassReport> launch_bmmc(Engine& engine, const MachineParams& m, const f2::Bmmc& f,
-                                    const BmmcOptions& o, ArrayId src, ArrayId dst, ArrayId scratch, ArrayId tile);
+std::vector<PassReport> launch_bmmc(Engine& engine, const MachineParams& m, const f2::Bmmc& f, const BmmcOptions& o,
+                                    ArrayId src, ArrayId dst, ArrayId scratch, ArrayId tile);
 
 struct BmmcRun {
   RunStats stats;
   std::vector<PassReport> passes;
-  TimeUnits predicted = 0;        ///< sum of the passes' closed forms (round-synchronous)
-  bool correct = false;           ///< b[f(x)] == a[x] for every x, cell by cell
-  std::uint64_t distribution = 0; ///< D_w of f as a permutation: the naive write's slots
+  TimeUnits predicted = 0;         ///< sum of the passes' closed forms (round-synchronous)
+  bool correct = false;            ///< b[f(x)] == a[x] for every x, cell by cell
+  std::uint64_t distribution = 0;  ///< D_w of f as a permutation: the naive write's slots
   std::vector<SlotEvent> trace;
 };
 

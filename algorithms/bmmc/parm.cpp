@@ -3,8 +3,8 @@
 #include <algorithm>
 #include <stdexcept>
 
-#include "algorithms/input_error.h"
 #include "algorithms/bmmc/tiled.h"
+#include "algorithms/input_error.h"
 
 namespace mmsim::bmmc {
 
@@ -33,13 +33,15 @@ std::vector<Word> vcolumn_ref(int n, std::vector<Word> xs) {
     if (xs[1] < xs[0]) std::swap(xs[0], xs[1]);
     return xs;
   }
-  return parm_reference(3, [n](std::vector<Word> s) { return vcolumn_ref(n - 1, std::move(s)); }, xs);
+  return parm_reference(
+      3, [n](std::vector<Word> s) { return vcolumn_ref(n - 1, std::move(s)); }, xs);
 }
 
 std::vector<Word> merge_ref(int n, std::vector<Word> xs) {
   if (n == 0) return xs;
   const auto ys = vcolumn_ref(n, std::move(xs));
-  return parm_reference(BitVector{1} << (n - 1), [n](std::vector<Word> s) { return merge_ref(n - 1, std::move(s)); }, ys);
+  return parm_reference(
+      BitVector{1} << (n - 1), [n](std::vector<Word> s) { return merge_ref(n - 1, std::move(s)); }, ys);
 }
 
 // Emits the stages of one nested expression acting on every contiguous chunk of 2^j cells of an
@@ -110,7 +112,8 @@ Kernel compare_exchange_kernel(const f2::Bmmc& where, int w, ArrayId src, ArrayI
   k.registers = 2;
   k.steps = {
       Access{"read own", Op::Read, src, 0, [where](const Thread& t) -> Address { return where.apply(t.id()); }},
-      Access{"read partner", Op::Read, src, 1, [where](const Thread& t) -> Address { return where.apply(t.id() ^ 1u); }},
+      Access{"read partner", Op::Read, src, 1,
+             [where](const Thread& t) -> Address { return where.apply(t.id() ^ 1u); }},
       Compute{[](const Thread& t) {
         const Word a = t.reg(0), b = t.reg(1);
         t.set(0, (t.id() & 1u) ? std::max(a, b) : std::min(a, b));
@@ -124,7 +127,8 @@ Kernel compare_exchange_kernel(const f2::Bmmc& where, int w, ArrayId src, ArrayI
 
 std::vector<Word> parm_sort_reference(int n, std::vector<Word> xs) {
   if (n == 0) return xs;
-  const auto ys = parm_reference(1, [n](std::vector<Word> s) { return parm_sort_reference(n - 1, std::move(s)); }, xs);
+  const auto ys = parm_reference(
+      1, [n](std::vector<Word> s) { return parm_sort_reference(n - 1, std::move(s)); }, xs);
   return merge_ref(n, ys);
 }
 

@@ -36,10 +36,10 @@ std::vector<Word> apply_stages(const std::vector<ParmStage>& stages, std::vector
 
 struct ParmSortRun {
   RunStats stats;
-  int permutations = 0;    ///< Permute stages
-  int passes = 0;          ///< kernels launched for them
-  int compare_stages = 0;  ///< compare-exchange columns
-  bool sorted = false;     ///< output nondecreasing and a rearrangement of the input
+  int permutations = 0;          ///< Permute stages
+  int passes = 0;                ///< kernels launched for them
+  int compare_stages = 0;        ///< compare-exchange columns
+  bool sorted = false;           ///< output nondecreasing and a rearrangement of the input
   std::vector<SlotEvent> trace;  ///< every slot, when the engine traced
 };
 

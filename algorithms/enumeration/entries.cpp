@@ -167,8 +167,12 @@ std::vector<AlgorithmEntry> algorithm_entries() {
   std::vector<AlgorithmEntry> out;
   for (const Variant& v : variants()) {
     const Variant* vp = &v;
-    out.push_back({.name = v.name, .family = "enumeration", .paper = v.paper, .description = v.description,
-                   .machine = ModelKind::Hmm, .params = params_of(v),
+    out.push_back({.name = v.name,
+                   .family = "enumeration",
+                   .paper = v.paper,
+                   .description = v.description,
+                   .machine = ModelKind::Hmm,
+                   .params = params_of(v),
                    .run = [vp](const RunRequest& req) { return run_variant(*vp, req); }});
   }
   return out;

@@ -1,8 +1,8 @@
 #include "algorithms/enumeration/schemes.h"
-#include "sim/names.h"
 
 #include "algorithms/enumeration/pairing_core.h"
 #include "algorithms/input_error.h"
+#include "sim/names.h"
 
 namespace mmsim::enumeration {
 

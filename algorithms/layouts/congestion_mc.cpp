@@ -5,8 +5,8 @@
 #include <cmath>
 
 #include "algorithms/input_error.h"
-#include "models/bank_counter.h"
 #include "algorithms/layouts/patterns.h"
+#include "models/bank_counter.h"
 #include "models/layouts/array4_layout.h"
 #include "models/layouts/matrix_layout.h"
 
@@ -73,8 +73,8 @@ CongestionStats summarize(std::vector<std::uint64_t> histogram, double seconds) 
 //    Sect. II). Every layout maps cells one-to-one to addresses, so "same address" is "same cell",
 //    which is checked on the cell's index i w + j.
 // draw_matrix_cells<P> (patterns.h) is the same access, written out for readers; tests/layouts checks
-// this loop against a plain Monte Carlo that draws every layout in full. Pow2: w is a power of two, so that every draw below w (or w^2) is a bit field of a 64-bit word and
-// every "mod w" a mask.
+// this loop against a plain Monte Carlo that draws every layout in full. Pow2: w is a power of two, so that every draw
+// below w (or w^2) is a bit field of a 64-bit word and every "mod w" a mask.
 template <MatrixLayoutKind K, MatrixPattern P, bool Pow2>
 CongestionStats run_2d_as(const CongestionQuery& q) {
   constexpr bool kShifted = K == MatrixLayoutKind::Ras || K == MatrixLayoutKind::Rap;
@@ -187,10 +187,14 @@ CongestionStats run_2d_pattern(const CongestionQuery& q) {
 template <MatrixLayoutKind K>
 CongestionStats run_2d_layout(const CongestionQuery& q, MatrixPattern p) {
   switch (p) {
-    case MatrixPattern::Contiguous: return run_2d_pattern<K, MatrixPattern::Contiguous>(q);
-    case MatrixPattern::Stride: return run_2d_pattern<K, MatrixPattern::Stride>(q);
-    case MatrixPattern::Diagonal: return run_2d_pattern<K, MatrixPattern::Diagonal>(q);
-    case MatrixPattern::Random: break;
+    case MatrixPattern::Contiguous:
+      return run_2d_pattern<K, MatrixPattern::Contiguous>(q);
+    case MatrixPattern::Stride:
+      return run_2d_pattern<K, MatrixPattern::Stride>(q);
+    case MatrixPattern::Diagonal:
+      return run_2d_pattern<K, MatrixPattern::Diagonal>(q);
+    case MatrixPattern::Random:
+      break;
   }
   return run_2d_pattern<K, MatrixPattern::Random>(q);
 }
@@ -198,11 +202,16 @@ CongestionStats run_2d_layout(const CongestionQuery& q, MatrixPattern p) {
 CongestionStats run_2d(const CongestionQuery& q) {
   const auto p = *matrix_pattern_from_name(q.pattern);
   switch (*matrix_layout_from_name(q.layout)) {
-    case MatrixLayoutKind::Raw: return run_2d_layout<MatrixLayoutKind::Raw>(q, p);
-    case MatrixLayoutKind::Ras: return run_2d_layout<MatrixLayoutKind::Ras>(q, p);
-    case MatrixLayoutKind::Rap: return run_2d_layout<MatrixLayoutKind::Rap>(q, p);
-    case MatrixLayoutKind::Pad: return run_2d_layout<MatrixLayoutKind::Pad>(q, p);
-    case MatrixLayoutKind::Xor: break;
+    case MatrixLayoutKind::Raw:
+      return run_2d_layout<MatrixLayoutKind::Raw>(q, p);
+    case MatrixLayoutKind::Ras:
+      return run_2d_layout<MatrixLayoutKind::Ras>(q, p);
+    case MatrixLayoutKind::Rap:
+      return run_2d_layout<MatrixLayoutKind::Rap>(q, p);
+    case MatrixLayoutKind::Pad:
+      return run_2d_layout<MatrixLayoutKind::Pad>(q, p);
+    case MatrixLayoutKind::Xor:
+      break;
   }
   return run_2d_layout<MatrixLayoutKind::Xor>(q, p);
 }

@@ -9,7 +9,7 @@
 namespace mmsim::layouts {
 
 struct CongestionQuery {
-  int dims = 2;             ///< 2: w x w matrix; 4: w^4 array
+  int dims = 2;  ///< 2: w x w matrix; 4: w^4 array
   std::string layout = "rap";
   std::string pattern = "random";
   std::uint32_t w = 32;

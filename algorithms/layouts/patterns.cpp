@@ -1,7 +1,8 @@
 #include "algorithms/layouts/patterns.h"
-#include "sim/names.h"
 
 #include <algorithm>
+
+#include "sim/names.h"
 
 namespace mmsim::layouts {
 
@@ -46,10 +47,14 @@ const char* malicious_meaning(Array4LayoutKind k) {
 
 void draw_matrix_pattern(MatrixPattern p, std::uint32_t w, Draws& draws, std::uint32_t* rows, std::uint32_t* cols) {
   switch (p) {
-    case MatrixPattern::Contiguous: return draw_matrix_cells<MatrixPattern::Contiguous>(w, draws, rows, cols);
-    case MatrixPattern::Stride: return draw_matrix_cells<MatrixPattern::Stride>(w, draws, rows, cols);
-    case MatrixPattern::Diagonal: return draw_matrix_cells<MatrixPattern::Diagonal>(w, draws, rows, cols);
-    case MatrixPattern::Random: return draw_matrix_cells<MatrixPattern::Random>(w, draws, rows, cols);
+    case MatrixPattern::Contiguous:
+      return draw_matrix_cells<MatrixPattern::Contiguous>(w, draws, rows, cols);
+    case MatrixPattern::Stride:
+      return draw_matrix_cells<MatrixPattern::Stride>(w, draws, rows, cols);
+    case MatrixPattern::Diagonal:
+      return draw_matrix_cells<MatrixPattern::Diagonal>(w, draws, rows, cols);
+    case MatrixPattern::Random:
+      return draw_matrix_cells<MatrixPattern::Random>(w, draws, rows, cols);
   }
 }
 
@@ -71,19 +76,23 @@ void draw_array4_pattern(Array4Pattern p, Array4LayoutKind scheme, std::uint32_t
       const Cell4 base{draws.below(w), draws.below(w), draws.below(w), draws.below(w)};
       for (std::uint32_t t = 0; t < w; ++t) {
         Cell4 c = base;
-        if (p == Array4Pattern::Contiguous) c.l = t;
-        else if (p == Array4Pattern::Stride1) c.k = t;
-        else if (p == Array4Pattern::Stride2) c.j = t;
-        else c.i = t;
+        if (p == Array4Pattern::Contiguous)
+          c.l = t;
+        else if (p == Array4Pattern::Stride1)
+          c.k = t;
+        else if (p == Array4Pattern::Stride2)
+          c.j = t;
+        else
+          c.i = t;
         cells[t] = c;
       }
       return;
     }
     case Array4Pattern::Random:
-      for (std::uint32_t t = 0; t < w; ++t)
-        cells[t] = {draws.below(w), draws.below(w), draws.below(w), draws.below(w)};
+      for (std::uint32_t t = 0; t < w; ++t) cells[t] = {draws.below(w), draws.below(w), draws.below(w), draws.below(w)};
       return;
-    case Array4Pattern::Malicious: break;
+    case Array4Pattern::Malicious:
+      break;
   }
   if (scheme == Array4LayoutKind::Raw)
     return draw_array4_pattern(Array4Pattern::Stride1, scheme, w, draws, cells, scratch);
@@ -99,8 +108,10 @@ void draw_array4_pattern(Array4Pattern p, Array4LayoutKind scheme, std::uint32_t
     for (std::uint32_t t = 0; t < w; ++t) {
       const std::uint32_t g = t / 6, o = t % 6;
       std::uint32_t v[3];
-      if (w < 3) v[0] = scratch[0], v[1] = scratch[0], v[2] = scratch[1];
-      else v[0] = scratch[3 * g], v[1] = scratch[3 * g + 1], v[2] = scratch[3 * g + 2];
+      if (w < 3)
+        v[0] = scratch[0], v[1] = scratch[0], v[2] = scratch[1];
+      else
+        v[0] = scratch[3 * g], v[1] = scratch[3 * g + 1], v[2] = scratch[3 * g + 2];
       if (w < 3) {
         static constexpr std::uint32_t kMulti[3][3] = {{0, 1, 2}, {0, 2, 1}, {2, 0, 1}};
         cells[t] = {v[kMulti[o][0]], v[kMulti[o][1]], v[kMulti[o][2]], l};

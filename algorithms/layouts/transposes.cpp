@@ -1,10 +1,10 @@
 #include "algorithms/layouts/transposes.h"
-#include "sim/names.h"
 
 #include <memory>
 
 #include "algorithms/permutations/permutation_algorithm.h"
 #include "models/machines.h"
+#include "sim/names.h"
 
 namespace mmsim::layouts {
 
@@ -52,9 +52,12 @@ TransposeRun run_transpose(Transpose which, const MatrixLayout& layout_in, int l
   const auto read_cell = [w, which](ThreadId id) -> CellOf {
     const auto i = static_cast<std::uint32_t>(id / w), j = static_cast<std::uint32_t>(id % w);
     switch (which) {
-      case Transpose::Crsw: return {i, j};
-      case Transpose::Srcw: return {j, i};
-      case Transpose::Drdw: return {(i + j) % w, j};
+      case Transpose::Crsw:
+        return {i, j};
+      case Transpose::Srcw:
+        return {j, i};
+      case Transpose::Drdw:
+        return {(i + j) % w, j};
     }
     return {i, j};
   };

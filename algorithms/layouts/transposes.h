@@ -25,10 +25,10 @@ std::optional<Transpose> transpose_from_name(std::string_view name);
 
 struct TransposeRun {
   RunStats stats;
-  bool correct = false;          ///< b(x, y) == a(y, x) for every cell, checked cell by cell
-  int read_max_congestion = 0;   ///< largest congestion of a warp's read
+  bool correct = false;         ///< b(x, y) == a(y, x) for every cell, checked cell by cell
+  int read_max_congestion = 0;  ///< largest congestion of a warp's read
   int write_max_congestion = 0;
-  double read_mean_congestion = 0;   ///< slots / warps of the read round: mean congestion of a warp
+  double read_mean_congestion = 0;  ///< slots / warps of the read round: mean congestion of a warp
   double write_mean_congestion = 0;
   std::vector<SlotEvent> trace;
 };

@@ -4,10 +4,13 @@
 
 namespace mmsim::offline {
 
-void check_basics(const std::string& algorithm, const MachineParams& m, const PermutationInput& in, bool takes_schedule) {
+void check_basics(const std::string& algorithm, const MachineParams& m, const PermutationInput& in,
+                  bool takes_schedule) {
   if (m.model != ModelKind::Hmm) throw InputError("--model: " + algorithm + " runs on the HMM");
-  if (in.perm == nullptr || in.perm->size() == 0) throw InputError("-n: " + algorithm + " needs a permutation of n >= 1 elements");
-  if (in.schedule_file && !takes_schedule) throw InputError("--schedule: only the scheduled algorithm takes a schedule file");
+  if (in.perm == nullptr || in.perm->size() == 0)
+    throw InputError("-n: " + algorithm + " needs a permutation of n >= 1 elements");
+  if (in.schedule_file && !takes_schedule)
+    throw InputError("--schedule: only the scheduled algorithm takes a schedule file");
 }
 
 std::uint64_t square_side(const std::string& algorithm, std::uint64_t n, int w) {
@@ -21,10 +24,11 @@ std::uint64_t square_side(const std::string& algorithm, std::uint64_t n, int w) 
 
 unsigned power_of_two_bits(const std::string& algorithm, std::uint64_t n, int w) {
   const auto W = static_cast<std::uint64_t>(w);
-  if (!std::has_single_bit(W)) throw InputError("w: " + algorithm + " needs w a power of two (got " + std::to_string(w) + ")");
+  if (!std::has_single_bit(W))
+    throw InputError("w: " + algorithm + " needs w a power of two (got " + std::to_string(w) + ")");
   if (!std::has_single_bit(n) || n < W * W)
-    throw InputError("n: " + algorithm + " needs n a power of two with n >= w^2 (n = " + std::to_string(n) + ", w = " +
-                     std::to_string(w) + ")");
+    throw InputError("n: " + algorithm + " needs n a power of two with n >= w^2 (n = " + std::to_string(n) +
+                     ", w = " + std::to_string(w) + ")");
   return static_cast<unsigned>(std::countr_zero(n));
 }
 

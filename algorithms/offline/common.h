@@ -9,7 +9,8 @@
 namespace mmsim::offline {
 
 /// The HMM, a permutation, and no schedule file unless the algorithm takes one.
-void check_basics(const std::string& algorithm, const MachineParams& m, const PermutationInput& in, bool takes_schedule);
+void check_basics(const std::string& algorithm, const MachineParams& m, const PermutationInput& in,
+                  bool takes_schedule);
 
 /// sqrt(n) for an n = N^2 with N a positive multiple of w; throws InputError otherwise.
 std::uint64_t square_side(const std::string& algorithm, std::uint64_t n, int w);

@@ -35,7 +35,9 @@ std::vector<std::uint32_t> RegularBipartiteColourer::colour(std::uint32_t nodes,
     ++start[x + 1];
   }
   for (std::uint32_t x = 0; x < nodes; ++x) {
-    if (start[x + 1] != degree) throw std::invalid_argument("edge colouring: left node " + std::to_string(x) + " has degree " + std::to_string(start[x + 1]) + ", not " + std::to_string(degree));
+    if (start[x + 1] != degree)
+      throw std::invalid_argument("edge colouring: left node " + std::to_string(x) + " has degree " +
+                                  std::to_string(start[x + 1]) + ", not " + std::to_string(degree));
     start[x + 1] += start[x];
   }
   std::vector<std::uint32_t> grouped_v(edges), where(edges);
@@ -70,7 +72,8 @@ void RegularBipartiteColourer::colour_grouped(std::uint32_t nodes, std::span<con
   }
   for (std::uint32_t x = 0; x < nodes; ++x)
     if (count[x] != degree)
-      throw std::invalid_argument("edge colouring: right node " + std::to_string(x) + " has degree " + std::to_string(count[x]) + ", not " + std::to_string(degree));
+      throw std::invalid_argument("edge colouring: right node " + std::to_string(x) + " has degree " +
+                                  std::to_string(count[x]) + ", not " + std::to_string(degree));
   // Every buffer shared by the threads is sized here, before any thread starts.
   for (int b = 0; b < 2; ++b) {
     grow(v_[b], edges);
@@ -155,8 +158,10 @@ void RegularBipartiteColourer::euler_split(int buf, std::size_t begin, std::uint
   }
   // Chains in a segment larger than the caches are walked many at a time, so that their memory
   // accesses overlap; a small segment is walked one chain after the other.
-  if (len >= interleave_threshold_) label_chains_interleaved(partner, segment_of_.data() + begin / 2, len, s);
-  else label_chains_single(partner, len);
+  if (len >= interleave_threshold_)
+    label_chains_interleaved(partner, segment_of_.data() + begin / 2, len, s);
+  else
+    label_chains_single(partner, len);
   // Stable partition: both halves stay grouped by left node, degree / 2 edges each.
   std::uint32_t* const v_out = v_[1 - buf].data() + begin;
   std::uint32_t* const id_out = id_[1 - buf].data() + begin;
@@ -322,7 +327,8 @@ void RegularBipartiteColourer::peel_matching(int buf, std::size_t begin, std::ui
       const std::uint32_t x = queue[head++];
       for (std::uint32_t e = x * degree; e < (x + 1) * degree; ++e) {
         const std::uint32_t y = match_right[v[e]];
-        if (y == kNone) found = true;
+        if (y == kNone)
+          found = true;
         else if (dist[y] == kInf) {
           dist[y] = dist[x] + 1;
           queue[tail++] = y;
@@ -353,8 +359,10 @@ void RegularBipartiteColourer::peel_matching(int buf, std::size_t begin, std::ui
           ++matched;
           break;
         }
-        if (dist[y] != kInf && dist[y] == dist[x] + 1) stack.push_back(y);
-        else ++cursor[x];
+        if (dist[y] != kInf && dist[y] == dist[x] + 1)
+          stack.push_back(y);
+        else
+          ++cursor[x];
       }
     }
   }

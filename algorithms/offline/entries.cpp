@@ -7,9 +7,9 @@ namespace mmsim {
 
 const std::vector<PermutationAlgorithm>& permutation_algorithms() {
   static const std::vector<PermutationAlgorithm> all{
-      d_designated(),          s_designated(),                                  // [KNI] Sect. 4
-      transpose_algorithm(),   shuffle_algorithm(),     bit_reversal_algorithm(),  // [KNI] Sect. 5
-      row_wise_algorithm(),    column_wise_algorithm(), scheduled_algorithm(),     // [KNI] Sect. 6-7
+      d_designated(),        s_designated(),                                     // [KNI] Sect. 4
+      transpose_algorithm(), shuffle_algorithm(),     bit_reversal_algorithm(),  // [KNI] Sect. 5
+      row_wise_algorithm(),  column_wise_algorithm(), scheduled_algorithm(),     // [KNI] Sect. 6-7
   };
   return all;
 }
@@ -78,8 +78,12 @@ AlgorithmEntry entry_for(const PermutationAlgorithm& algo, const std::string& de
     params.push_back(text_param("schedule", "--schedule", "precomputed schedule file (mmsim schedule)"));
   params.push_back(seed_param());
   const PermutationAlgorithm* a = &algo;
-  return {.name = algo.name, .family = "offline-permutation", .paper = algo.paper, .description = algo.description,
-          .machine = ModelKind::Hmm, .params = std::move(params),
+  return {.name = algo.name,
+          .family = "offline-permutation",
+          .paper = algo.paper,
+          .description = algo.description,
+          .machine = ModelKind::Hmm,
+          .params = std::move(params),
           .run = [a](const RunRequest& req) { return run_entry(*a, req); }};
 }
 

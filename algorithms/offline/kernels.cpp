@@ -11,15 +11,17 @@ Kernel transpose_kernel(std::string name, std::uint64_t N, std::uint64_t w, Arra
       [=](std::uint64_t b, std::uint64_t r, std::uint64_t c) -> Address {
         return ((b / tiles) * w + r) * N + (b % tiles) * w + c;
       },
-      [=](std::uint64_t j) { return std::pair<std::uint64_t, std::uint64_t>{j % w, j / w}; },
+      [=](std::uint64_t j) {
+        return std::pair<std::uint64_t, std::uint64_t>{j % w, j / w};
+      },
       [=](std::uint64_t b, std::uint64_t j) -> Address {
         return ((b % tiles) * w + j / w) * N + (b / tiles) * w + j % w;
       });
   return k;
 }
 
-Kernel row_wise_kernel(std::string name, std::uint64_t N, ArrayId src, ArrayId dst, ArrayId s, ArrayId d,
-                       ArrayId alpha, ArrayId beta) {
+Kernel row_wise_kernel(std::string name, std::uint64_t N, ArrayId src, ArrayId dst, ArrayId s, ArrayId d, ArrayId alpha,
+                       ArrayId beta) {
   constexpr int kValue = 0, kS = 1, kD = 2;
   Kernel k;
   k.name = std::move(name);

@@ -56,7 +56,7 @@ Kernel transpose_kernel(std::string name, std::uint64_t N, std::uint64_t w, Arra
 /// T_r(j): src[r N + j] -> alpha[j]; reads s[r N + j] and d[r N + j]; alpha[S] -> beta[D];
 /// beta[j] -> dst[r N + j]. Eight rounds; the two shared rounds through S and D are conflict-free
 /// when the tables come from row_schedule().
-Kernel row_wise_kernel(std::string name, std::uint64_t N, ArrayId src, ArrayId dst, ArrayId s, ArrayId d,
-                       ArrayId alpha, ArrayId beta);
+Kernel row_wise_kernel(std::string name, std::uint64_t N, ArrayId src, ArrayId dst, ArrayId s, ArrayId d, ArrayId alpha,
+                       ArrayId beta);
 
 }  // namespace mmsim::offline

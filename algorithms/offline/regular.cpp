@@ -24,19 +24,22 @@ std::uint64_t reverse_bits(std::uint64_t x, unsigned bits) {
 void require_permutation(const std::string& algorithm, const Permutation& given) {
   const Permutation expected = named_permutation(algorithm, given.size(), 0);
   if (expected.p != given.p)
-    throw InputError("--perm: the " + algorithm + " algorithm moves only the " + algorithm + " permutation (use --perm " +
-                     algorithm + ")");
+    throw InputError("--perm: the " + algorithm + " algorithm moves only the " + algorithm +
+                     " permutation (use --perm " + algorithm + ")");
 }
 
 void check_regular(const std::string& algorithm, const MachineParams& m, const PermutationInput& in) {
   offline::check_basics(algorithm, m, in, false);
-  if (algorithm == "transpose") offline::square_side(algorithm, in.perm->size(), m.w);
-  else offline::power_of_two_bits(algorithm, in.perm->size(), m.w);
+  if (algorithm == "transpose")
+    offline::square_side(algorithm, in.perm->size(), m.w);
+  else
+    offline::power_of_two_bits(algorithm, in.perm->size(), m.w);
   require_permutation(algorithm, *in.perm);
 }
 
 // Builds the one kernel of `algorithm` over arrays a -> b through `tile`.
-Kernel regular_kernel(const std::string& algorithm, std::uint64_t n, std::uint64_t w, ArrayId a, ArrayId b, ArrayId tile) {
+Kernel regular_kernel(const std::string& algorithm, std::uint64_t n, std::uint64_t w, ArrayId a, ArrayId b,
+                      ArrayId tile) {
   if (algorithm == "transpose") return offline::transpose_kernel("transpose", exact_sqrt(n), w, a, b, tile);
   const auto m = static_cast<unsigned>(std::countr_zero(n));
   const auto s = static_cast<unsigned>(std::countr_zero(w));
@@ -53,8 +56,12 @@ Kernel regular_kernel(const std::string& algorithm, std::uint64_t n, std::uint64
     if (s == 0) {  // w = 1: a tile is one cell
       return tile_kernel(
           "shuffle", n, w, a, b, tile, [](std::uint64_t i, std::uint64_t, std::uint64_t) -> Address { return i; },
-          [](std::uint64_t) { return Cell{0, 0}; },
-          [=](std::uint64_t i, std::uint64_t) -> Address { return m == 0 ? 0 : (((i << 1) | (i >> (m - 1))) & (n - 1)); });
+          [](std::uint64_t) {
+            return Cell{0, 0};
+          },
+          [=](std::uint64_t i, std::uint64_t) -> Address {
+            return m == 0 ? 0 : (((i << 1) | (i >> (m - 1))) & (n - 1));
+          });
     }
     const std::uint64_t half = w / 2;
     return tile_kernel(
@@ -62,7 +69,9 @@ Kernel regular_kernel(const std::string& algorithm, std::uint64_t n, std::uint64
         [=](std::uint64_t i, std::uint64_t r, std::uint64_t c) -> Address {
           return ((r >> (s - 1)) << (m - 1)) | (i << (2 * s - 1)) | ((r & (half - 1)) << s) | c;
         },
-        [=](std::uint64_t j) { return Cell{((j & 1) << (s - 1)) | (j >> (s + 1)), (j >> 1) & (w - 1)}; },
+        [=](std::uint64_t j) {
+          return Cell{((j & 1) << (s - 1)) | (j >> (s + 1)), (j >> 1) & (w - 1)};
+        },
         [=](std::uint64_t i, std::uint64_t j) -> Address { return i * w * w + j; });
   }
   // Bit-reversal: T(r, c) reads u = r 2^(m-s) + i 2^s + c (low s bits = c: coalesced) into
@@ -72,7 +81,9 @@ Kernel regular_kernel(const std::string& algorithm, std::uint64_t n, std::uint64
   return tile_kernel(
       "bit-reversal", blocks, w, a, b, tile,
       [=](std::uint64_t i, std::uint64_t r, std::uint64_t c) -> Address { return (r << (m - s)) | (i << s) | c; },
-      [=](std::uint64_t j) { return Cell{j % w, j / w}; },
+      [=](std::uint64_t j) {
+        return Cell{j % w, j / w};
+      },
       [=](std::uint64_t i, std::uint64_t j) -> Address {
         return (reverse_bits(j / w, s) << (m - s)) | (reverse_bits(i, m - 2 * s) << s) | reverse_bits(j % w, s);
       });
@@ -92,33 +103,32 @@ PermutationRun run_regular(const std::string& algorithm, const Machine& machine,
   engine.launch(k);
   PermutationRun run = collect(engine);
   run.correct = holds_permutation(engine.global(b), in.perm->p);
-  const auto busiest = closed_form::busiest_dmm_slots(static_cast<std::int64_t>(k.blocks), k.threads_per_block, mp.w, mp.k);
+  const auto busiest =
+      closed_form::busiest_dmm_slots(static_cast<std::int64_t>(k.blocks), k.threads_per_block, mp.w, mp.k);
   run.predicted = closed_form::regular_permutation(static_cast<std::int64_t>(n), mp.w, mp.L, mp.l, busiest);
   return run;
 }
 
 PermutationAlgorithm regular(const std::string& name, const std::string& what, const std::string& needs) {
-  return {name,
-          "in-place " + what + " through w x w diagonal tiles in shared memory (" + needs + "; --perm " + name + " only)",
-          "KNI Sect. 5",
-          [name](const MachineParams& m, const PermutationInput& in) { check_regular(name, m, in); },
-          [name](const Machine& m, const PermutationInput& in, const EngineOptions& o) { return run_regular(name, m, in, o); }};
+  return {
+      name,
+      "in-place " + what + " through w x w diagonal tiles in shared memory (" + needs + "; --perm " + name + " only)",
+      "KNI Sect. 5", [name](const MachineParams& m, const PermutationInput& in) { check_regular(name, m, in); },
+      [name](const Machine& m, const PermutationInput& in, const EngineOptions& o) {
+        return run_regular(name, m, in, o);
+      }};
 }
 
 }  // namespace
 
-PermutationAlgorithm transpose_algorithm() {
-  return regular("transpose", "transpose", "n = N^2, N a multiple of w");
-}
-PermutationAlgorithm shuffle_algorithm() {
-  return regular("shuffle", "shuffle", "n = 2^m >= w^2, w a power of two");
-}
+PermutationAlgorithm transpose_algorithm() { return regular("transpose", "transpose", "n = N^2, N a multiple of w"); }
+PermutationAlgorithm shuffle_algorithm() { return regular("shuffle", "shuffle", "n = 2^m >= w^2, w a power of two"); }
 PermutationAlgorithm bit_reversal_algorithm() {
   return regular("bit-reversal", "bit-reversal", "n = 2^m >= w^2, w a power of two");
 }
 
 std::vector<PermutationAlgorithm> offline_algorithms() {
-  return {transpose_algorithm(), shuffle_algorithm(), bit_reversal_algorithm(),
+  return {transpose_algorithm(), shuffle_algorithm(),     bit_reversal_algorithm(),
           row_wise_algorithm(),  column_wise_algorithm(), scheduled_algorithm()};
 }
 

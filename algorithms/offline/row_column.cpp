@@ -30,8 +30,7 @@ LinePermutation line_permutation(const std::string& algorithm, const Permutation
   // Element at (line r, position j) of the matrix or of its transpose, as an index of a.
   const auto at = [&](std::uint64_t r, std::uint64_t j) { return columns ? j * N + r : r * N + j; };
   bool keeps = true;
-  for (std::uint64_t x = 0; x < n && keeps; ++x)
-    keeps = columns ? P.p[x] % N == x % N : P.p[x] / N == x / N;
+  for (std::uint64_t x = 0; x < n && keeps; ++x) keeps = columns ? P.p[x] % N == x % N : P.p[x] / N == x / N;
   if (keeps) {
     for (std::uint64_t r = 0; r < N; ++r)
       for (std::uint64_t j = 0; j < N; ++j) {
@@ -48,7 +47,8 @@ LinePermutation line_permutation(const std::string& algorithm, const Permutation
   std::vector<std::uint32_t> order(N);
   for (std::uint64_t r = 0; r < N; ++r) {
     std::iota(order.begin(), order.end(), 0u);
-    std::sort(order.begin(), order.end(), [&](std::uint32_t x, std::uint32_t y) { return P.p[at(r, x)] < P.p[at(r, y)]; });
+    std::sort(order.begin(), order.end(),
+              [&](std::uint32_t x, std::uint32_t y) { return P.p[at(r, x)] < P.p[at(r, y)]; });
     for (std::uint64_t rank = 0; rank < N; ++rank) {
       const std::uint64_t j = order[rank];
       out.line[r * N + j] = static_cast<Word>(rank);
@@ -89,7 +89,8 @@ PermutationRun run_line(const std::string& algorithm, const Machine& machine, co
   offline::fill_source(engine, a);
   std::copy(sched.s.begin(), sched.s.end(), engine.global(s).begin());
   std::copy(sched.d.begin(), sched.d.end(), engine.global(d).begin());
-  const auto row_busiest = closed_form::busiest_dmm_slots(static_cast<std::int64_t>(N), static_cast<std::int64_t>(N), mp.w, mp.k);
+  const auto row_busiest =
+      closed_form::busiest_dmm_slots(static_cast<std::int64_t>(N), static_cast<std::int64_t>(N), mp.w, mp.k);
   PermutationRun run;
   if (!columns) {
     engine.launch(offline::row_wise_kernel("row-wise", N, a, b, s, d, alpha, beta));
@@ -121,7 +122,9 @@ PermutationAlgorithm row_wise_algorithm() {
           "row; --perm random: a random permutation of every row)",
           "KNI Sect. 6",
           [](const MachineParams& m, const PermutationInput& in) { check_line("row-wise", m, in, false); },
-          [](const Machine& m, const PermutationInput& in, const EngineOptions& o) { return run_line("row-wise", m, in, o, false); }};
+          [](const Machine& m, const PermutationInput& in, const EngineOptions& o) {
+            return run_line("row-wise", m, in, o, false);
+          }};
 }
 
 PermutationAlgorithm column_wise_algorithm() {
@@ -130,7 +133,9 @@ PermutationAlgorithm column_wise_algorithm() {
           "permutation of every column)",
           "KNI Sect. 6",
           [](const MachineParams& m, const PermutationInput& in) { check_line("column-wise", m, in, true); },
-          [](const Machine& m, const PermutationInput& in, const EngineOptions& o) { return run_line("column-wise", m, in, o, true); }};
+          [](const Machine& m, const PermutationInput& in, const EngineOptions& o) {
+            return run_line("column-wise", m, in, o, true);
+          }};
 }
 
 }  // namespace mmsim

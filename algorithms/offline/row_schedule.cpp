@@ -34,12 +34,14 @@ void schedule_rows(std::span<const Word> row_perm, std::uint64_t N, int w, std::
     const Word* P = row_perm.data() + r * N;
     std::fill(seen.begin(), seen.end(), std::uint8_t{0});
     for (std::uint64_t j = 0; j < N; ++j) {
-      if (P[j] >= N || seen[P[j]]) throw std::invalid_argument("row schedule: row " + std::to_string(r) + " is not a permutation of 0..N-1");
+      if (P[j] >= N || seen[P[j]])
+        throw std::invalid_argument("row schedule: row " + std::to_string(r) + " is not a permutation of 0..N-1");
       seen[P[j]] = 1;
     }
     // Edge t = bank * degree + q stands for column j = q w + bank: grouped by the left bank.
     for (std::uint64_t bank = 0; bank < W; ++bank)
-      for (std::uint64_t q = 0; q < degree; ++q) right[bank * degree + q] = static_cast<std::uint32_t>(P[q * W + bank] % W);
+      for (std::uint64_t q = 0; q < degree; ++q)
+        right[bank * degree + q] = static_cast<std::uint32_t>(P[q * W + bank] % W);
     colourer.colour_grouped(static_cast<std::uint32_t>(w), right, colour, 1);
     // Colour class c is a perfect matching of the banks: it becomes warp c (threads c w .. c w + w - 1).
     std::fill(filled.begin(), filled.end(), 0u);
@@ -190,8 +192,8 @@ std::optional<std::vector<Word>> composed_permutation(const ThreeStepSchedule& s
   }
   std::vector<Word> out(s.n);
   for (std::uint64_t x = 0; x < s.n; ++x) {
-    const std::uint64_t row = x / N, col = steps[0][x];   // after step 1
-    const std::uint64_t row2 = steps[1][col * N + row];     // after step 2 (column col)
+    const std::uint64_t row = x / N, col = steps[0][x];  // after step 1
+    const std::uint64_t row2 = steps[1][col * N + row];  // after step 2 (column col)
     out[x] = static_cast<Word>(row2 * N + steps[2][row2 * N + col]);
   }
   return out;

@@ -42,9 +42,9 @@ struct ThreeStepSchedule {
 
 /// Seconds spent in each part of building a schedule.
 struct ScheduleTiming {
-  unsigned threads = 1;  ///< host threads that built the schedule
-  double colouring = 0;  ///< the N-colouring of the N x N row multigraph (wall clock)
-  double tables = 0;     ///< the three steps' per-row bank colourings and S/D tables (wall clock)
+  unsigned threads = 1;                      ///< host threads that built the schedule
+  double colouring = 0;                      ///< the N-colouring of the N x N row multigraph (wall clock)
+  double tables = 0;                         ///< the three steps' per-row bank colourings and S/D tables (wall clock)
   double colouring_cpu = 0, tables_cpu = 0;  ///< the same in processor time of this process
 };
 

@@ -41,7 +41,8 @@ std::uint64_t hash64(std::span<const std::uint32_t> words, std::uint64_t h) {
 }
 
 void write_schedule_file(const std::string& path, const ThreeStepSchedule& s, std::span<const std::uint32_t> perm) {
-  const std::vector<Word>* tables[6] = {&s.step[0].s, &s.step[0].d, &s.step[1].s, &s.step[1].d, &s.step[2].s, &s.step[2].d};
+  const std::vector<Word>* tables[6] = {&s.step[0].s, &s.step[0].d, &s.step[1].s,
+                                        &s.step[1].d, &s.step[2].s, &s.step[2].d};
   std::uint64_t payload_hash = 0xcbf29ce484222325ull;
   for (const auto* t : tables) payload_hash = hash64(*t, payload_hash);
   std::vector<unsigned char> header(kScheduleMagic, kScheduleMagic + 8);
@@ -73,9 +74,12 @@ ThreeStepSchedule read_schedule_file(const std::string& path, std::span<const st
     throw InputError(where + "unsupported version " + std::to_string(get(h + 8, 4)) + " (this mmsim reads version 1)");
   const std::uint64_t file_w = get(h + 12, 4), n = get(h + 16, 8), N = get(h + 24, 8), perm_hash = get(h + 32, 8),
                       payload = get(h + 40, 8), payload_hash = get(h + 48, 8), reserved = get(h + 56, 8);
-  if (n != perm.size()) throw InputError(where + "made for n = " + std::to_string(n) + ", not n = " + std::to_string(perm.size()));
-  if (file_w != static_cast<std::uint64_t>(w)) throw InputError(where + "made for w = " + std::to_string(file_w) + ", not w = " + std::to_string(w));
-  if (N == 0 || N > (std::uint64_t{1} << 16) || N * N != n || N % file_w != 0) throw InputError(where + "header: N is not sqrt(n) or not a multiple of w");
+  if (n != perm.size())
+    throw InputError(where + "made for n = " + std::to_string(n) + ", not n = " + std::to_string(perm.size()));
+  if (file_w != static_cast<std::uint64_t>(w))
+    throw InputError(where + "made for w = " + std::to_string(file_w) + ", not w = " + std::to_string(w));
+  if (N == 0 || N > (std::uint64_t{1} << 16) || N * N != n || N % file_w != 0)
+    throw InputError(where + "header: N is not sqrt(n) or not a multiple of w");
   if (payload != 6 * n * 4 || reserved != 0) throw InputError(where + "header: bad payload size or reserved field");
   if (perm_hash != hash64(perm)) throw InputError(where + "made for another permutation (permutation hash differs)");
 
@@ -105,8 +109,8 @@ ThreeStepSchedule read_schedule_file(const std::string& path, std::span<const st
   if (!composed) throw InputError(where + why);
   for (std::uint64_t x = 0; x < n; ++x)
     if ((*composed)[x] != perm[x])
-      throw InputError(where + "the three steps move a[" + std::to_string(x) + "] to b[" + std::to_string((*composed)[x]) +
-                       "], not to b[" + std::to_string(perm[x]) + "]");
+      throw InputError(where + "the three steps move a[" + std::to_string(x) + "] to b[" +
+                       std::to_string((*composed)[x]) + "], not to b[" + std::to_string(perm[x]) + "]");
   return s;
 }
 

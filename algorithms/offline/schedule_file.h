@@ -52,7 +52,8 @@ std::uint64_t hash64(std::span<const std::uint32_t> words, std::uint64_t h = 0xc
 
 /// Writes `schedule`, made for `perm`, to `path`. Throws WriteError when the file cannot be written
 /// (callers check the path first with check_output_file, so this is a full disk or the like).
-void write_schedule_file(const std::string& path, const ThreeStepSchedule& schedule, std::span<const std::uint32_t> perm);
+void write_schedule_file(const std::string& path, const ThreeStepSchedule& schedule,
+                         std::span<const std::uint32_t> perm);
 
 /// Reads and fully checks a schedule for permutation `perm` on width `w`. Throws InputError naming
 /// the first problem ("--schedule: FILE: ...").

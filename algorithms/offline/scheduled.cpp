@@ -28,7 +28,8 @@ PermutationRun run_scheduled(const Machine& machine, const PermutationInput& in,
   if (in.schedule_file) {
     const auto t0 = std::chrono::steady_clock::now();
     sched = offline::read_schedule_file(*in.schedule_file, in.perm->p, mp.w);
-    figures.push_back({"schedule_load_seconds", std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count(), "s"});
+    figures.push_back(
+        {"schedule_load_seconds", std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count(), "s"});
   } else {
     offline::ScheduleTiming timing;
     sched = offline::three_step_schedule(in.perm->p, mp.w, &timing, opt.threads);
@@ -63,7 +64,8 @@ PermutationRun run_scheduled(const Machine& machine, const PermutationInput& in,
 
   PermutationRun run = collect(engine);
   run.correct = holds_permutation(engine.global(b), in.perm->p);
-  const auto row_busiest = closed_form::busiest_dmm_slots(static_cast<std::int64_t>(N), static_cast<std::int64_t>(N), mp.w, mp.k);
+  const auto row_busiest =
+      closed_form::busiest_dmm_slots(static_cast<std::int64_t>(N), static_cast<std::int64_t>(N), mp.w, mp.k);
   const auto tiles = static_cast<std::int64_t>((N / w) * (N / w));
   const auto tile_busiest = closed_form::busiest_dmm_slots(tiles, static_cast<std::int64_t>(w * w), mp.w, mp.k);
   run.predicted = closed_form::scheduled(static_cast<std::int64_t>(n), mp.w, mp.L, mp.l, tile_busiest, row_busiest);

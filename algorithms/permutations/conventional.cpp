@@ -61,7 +61,8 @@ PermutationRun run_conventional(const Machine& machine, const PermutationInput& 
 
   PermutationRun run = collect(engine);
   run.correct = holds_permutation(engine.global(b), perm.p);
-  const auto d = static_cast<std::int64_t>(distribution(destination_designated ? perm.p : q, static_cast<std::uint64_t>(w)));
+  const auto d =
+      static_cast<std::int64_t>(distribution(destination_designated ? perm.p : q, static_cast<std::uint64_t>(w)));
   run.predicted = closed_form::conventional(d, static_cast<std::int64_t>(n), w, machine.params().L);
   return run;
 }
@@ -69,17 +70,15 @@ PermutationRun run_conventional(const Machine& machine, const PermutationInput& 
 }  // namespace
 
 PermutationAlgorithm d_designated() {
-  return {"d-designated", "conventional permutation, destination designated: b[p[i]] <- a[i]",
-          "KNI Sect. 4", check_conventional,
-          [](const Machine& m, const PermutationInput& in, const EngineOptions& o) {
+  return {"d-designated", "conventional permutation, destination designated: b[p[i]] <- a[i]", "KNI Sect. 4",
+          check_conventional, [](const Machine& m, const PermutationInput& in, const EngineOptions& o) {
             return run_conventional(m, in, o, true);
           }};
 }
 
 PermutationAlgorithm s_designated() {
-  return {"s-designated", "conventional permutation, source designated: b[i] <- a[q[i]], q = P^-1",
-          "KNI Sect. 4", check_conventional,
-          [](const Machine& m, const PermutationInput& in, const EngineOptions& o) {
+  return {"s-designated", "conventional permutation, source designated: b[i] <- a[q[i]], q = P^-1", "KNI Sect. 4",
+          check_conventional, [](const Machine& m, const PermutationInput& in, const EngineOptions& o) {
             return run_conventional(m, in, o, false);
           }};
 }

@@ -1,11 +1,11 @@
 #include "algorithms/permutations/permutation.h"
 
+#include <algorithm>
 #include <bit>
 #include <charconv>
 #include <cmath>
 #include <fstream>
 #include <span>
-#include <algorithm>
 
 #include "sim/random.h"
 
@@ -29,7 +29,8 @@ Permutation named_permutation(const std::string& name, std::uint64_t n, std::uin
   Permutation perm{name, std::vector<Word>(n)};
   auto& p = perm.p;
   const auto need_pow2 = [&] {
-    if (!std::has_single_bit(n)) throw InputError("n: permutation " + name + " needs a power of two (got " + std::to_string(n) + ")");
+    if (!std::has_single_bit(n))
+      throw InputError("n: permutation " + name + " needs a power of two (got " + std::to_string(n) + ")");
     return static_cast<unsigned>(std::countr_zero(n));
   };
   if (name == "identical") {
@@ -76,7 +77,8 @@ Permutation read_permutation_file(const std::string& path, std::uint64_t n) {
     ++lineno;
     const auto first = line.find_first_not_of(" \t\r");
     const auto last = line.find_last_not_of(" \t\r");
-    const std::string_view text = first == std::string::npos ? std::string_view{} : std::string_view(line).substr(first, last - first + 1);
+    const std::string_view text =
+        first == std::string::npos ? std::string_view{} : std::string_view(line).substr(first, last - first + 1);
     std::uint64_t v = 0;
     const auto [ptr, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
     const std::string where = path + ":" + std::to_string(lineno) + ": ";
@@ -85,7 +87,8 @@ Permutation read_permutation_file(const std::string& path, std::uint64_t n) {
     if (v >= n)
       throw InputError("--perm-file: " + where + std::to_string(v) + " out of range 0.." + std::to_string(n - 1));
     if (seen_at[v] != 0)
-      throw InputError("--perm-file: " + where + std::to_string(v) + " duplicate of line " + std::to_string(seen_at[v]));
+      throw InputError("--perm-file: " + where + std::to_string(v) + " duplicate of line " +
+                       std::to_string(seen_at[v]));
     seen_at[v] = lineno;
     perm.p.push_back(static_cast<Word>(v));
   }

@@ -31,7 +31,7 @@ struct PermutationRun {
   std::optional<TimeUnits> predicted;  ///< the paper's closed form for this machine and P, if any
   bool correct = false;                ///< b[P(i)] == a[i] for every i, checked cell by cell
   std::vector<RunFigure> figures;
-  std::vector<SlotEvent> trace;        ///< every slot, when the engine traced
+  std::vector<SlotEvent> trace;  ///< every slot, when the engine traced
   /// The permutation the run performed when it is not the input P (row-wise and column-wise derive
   /// one from a P that does not keep the rows); empty otherwise.
   std::vector<Word> performed;

@@ -120,8 +120,14 @@ std::vector<AlgorithmEntry> algorithm_entries() {
     const Algorithm* algo = &a;
     // One warp whose steps follow one another (AS Sect. 1: the w processors move in lockstep), so
     // there is nothing for asynchronous execution to overlap.
-    out.push_back({.name = a.name, .family = "sorting", .paper = a.paper, .description = a.description,
-                   .machine = ModelKind::Dmm, .params = params_for(a.task), .asynchronous = false, .traces = true,
+    out.push_back({.name = a.name,
+                   .family = "sorting",
+                   .paper = a.paper,
+                   .description = a.description,
+                   .machine = ModelKind::Dmm,
+                   .params = params_for(a.task),
+                   .asynchronous = false,
+                   .traces = true,
                    .run = [algo](const RunRequest& req) { return run_entry(*algo, req); }});
   }
   return out;

@@ -16,8 +16,11 @@ MachineParams dmm_params(int w) {
 }  // namespace
 
 MatrixDmm::MatrixDmm(int w, std::uint64_t columns, EngineOptions options)
-    : w_(w), columns_(columns), machine_(std::make_unique<Machine>(dmm_params(w))),
-      engine_(std::make_unique<Engine>(machine_->view(), options)), addr_(static_cast<std::size_t>(w), kNoAddress),
+    : w_(w),
+      columns_(columns),
+      machine_(std::make_unique<Machine>(dmm_params(w))),
+      engine_(std::make_unique<Engine>(machine_->view(), options)),
+      addr_(static_cast<std::size_t>(w), kNoAddress),
       val_(static_cast<std::size_t>(w), 0) {
   // AS Sect. 1: the w processors proceed synchronously, one warp access a step; an asynchronous
   // engine would leave the rounds without their time.
@@ -27,10 +30,16 @@ MatrixDmm::MatrixDmm(int w, std::uint64_t columns, EngineOptions options)
   (void)engine_->shared(array_, 0);
   // Two kernels of one warp, reused for every step: the host fills addr_/val_ before each launch.
   const auto address = [this](const Thread& t) -> Address { return addr_[t.local()]; };
-  read_ = Kernel{"start", 1, static_cast<std::uint32_t>(w), 1,
-                 {Access{"read", Op::Read, array_, 0, address},
-                  Compute{[this](const Thread& t) { val_[t.local()] = t.reg(0); }}}};
-  write_ = Kernel{"start", 1, static_cast<std::uint32_t>(w), 1,
+  read_ = Kernel{
+      "start",
+      1,
+      static_cast<std::uint32_t>(w),
+      1,
+      {Access{"read", Op::Read, array_, 0, address}, Compute{[this](const Thread& t) { val_[t.local()] = t.reg(0); }}}};
+  write_ = Kernel{"start",
+                  1,
+                  static_cast<std::uint32_t>(w),
+                  1,
                   {Compute{[this](const Thread& t) { t.set(0, val_[t.local()]); }},
                    Access{"write", Op::Write, array_, 0, address}}};
 }

@@ -17,9 +17,12 @@ std::vector<gpu::Elem> parse_types(const std::string& s) {
   std::vector<gpu::Elem> out;
   std::stringstream in(s);
   for (std::string t; std::getline(in, t, ',');) {
-    if (t == "float") out.push_back(gpu::Elem::F32);
-    else if (t == "double") out.push_back(gpu::Elem::F64);
-    else throw InputError("--types: float, double or float,double (got '" + t + "')");
+    if (t == "float")
+      out.push_back(gpu::Elem::F32);
+    else if (t == "double")
+      out.push_back(gpu::Elem::F64);
+    else
+      throw InputError("--types: float, double or float,double (got '" + t + "')");
   }
   if (out.empty()) throw InputError("--types: float, double or float,double");
   return out;
@@ -45,7 +48,8 @@ struct SweepArgs {
   void add_to(CLI::App* cmd) {
     cmd->add_option("--min-side", min_side, "smallest sqrt(n), a power of two >= 32")->capture_default_str();
     cmd->add_option("--max-side", max_side, "largest sqrt(n), a power of two <= 16384")->capture_default_str();
-    cmd->add_option("--max-scheduled-side", max_sched, "largest sqrt(n) for the scheduled permutation")->capture_default_str();
+    cmd->add_option("--max-scheduled-side", max_sched, "largest sqrt(n) for the scheduled permutation")
+        ->capture_default_str();
     cmd->add_option("--types", types, "float, double or float,double")->capture_default_str();
     cmd->add_option("--runs", runs, "timed runs per kernel (>= 20)")->capture_default_str();
     cmd->add_option("--threads", threads, "host threads for the schedule and the checks")->capture_default_str();
@@ -101,8 +105,10 @@ Runner add_gpu_command(CLI::App& app) {
   auto* info = cmd->add_subcommand("info", "the GPU's name, SMs, memory, clocks and driver");
   auto* table = cmd->add_subcommand("table", "one GPU table: kasagi-t2, bench or rap-t3");
   auto* repro = cmd->add_subcommand("reproduce", "every GPU table, written to --out as .md and .csv");
-  auto* run = cmd->add_subcommand("run", "one permutation: copy, conventional and scheduled, optionally from a schedule file");
-  auto* profile = cmd->add_subcommand("rap-profile", "for Nsight Compute: each float 32 x 32 transpose kernel launched once");
+  auto* run =
+      cmd->add_subcommand("run", "one permutation: copy, conventional and scheduled, optionally from a schedule file");
+  auto* profile =
+      cmd->add_subcommand("rap-profile", "for Nsight Compute: each float 32 x 32 transpose kernel launched once");
   auto* ncu = cmd->add_subcommand("rap-ncu", "Nsight Compute's bank conflicts of rap-profile beside the simulator's");
   const GpuSubcommand bmmc = add_gpu_bmmc_command(*cmd);
   const GpuSubcommand enumeration = add_gpu_enumeration_command(*cmd);
@@ -183,7 +189,8 @@ Runner add_gpu_command(CLI::App& app) {
         const auto types = parse_types(o->type);
         if (types.size() != 1) throw InputError("--type: float or double");
         gpu::RunOneOptions r;
-        r.perm = o->perm_file.empty() ? named_permutation(o->perm, o->n, o->seed) : read_permutation_file(o->perm_file, o->n);
+        r.perm = o->perm_file.empty() ? named_permutation(o->perm, o->n, o->seed)
+                                      : read_permutation_file(o->perm_file, o->n);
         r.elem = types[0];
         if (!o->schedule.empty()) r.schedule_file = o->schedule;
         r.runs = o->runs;
@@ -240,7 +247,9 @@ Runner add_validate_command(CLI::App& app) {
   };
   auto o = std::make_shared<Opts>();
   cmd->add_option("-L,--global-latency", o->L, "latency of the simulated global memory")->capture_default_str();
-  cmd->add_option("--sides", o->sides, "values of sqrt(n), powers of two from 32 to 4096")->delimiter(',')->capture_default_str();
+  cmd->add_option("--sides", o->sides, "values of sqrt(n), powers of two from 32 to 4096")
+      ->delimiter(',')
+      ->capture_default_str();
   cmd->add_option("--type", o->type, "float or double")->capture_default_str();
   cmd->add_option("--runs", o->runs, "timed GPU runs per kernel (>= 20)")->capture_default_str();
   cmd->add_option("--seed", o->seed, "seed of the random permutation")->capture_default_str();

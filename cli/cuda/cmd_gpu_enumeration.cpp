@@ -8,8 +8,7 @@ namespace mmsim::cli {
 
 GpuSubcommand add_gpu_enumeration_command(CLI::App& gpu) {
   auto* cmd = gpu.add_subcommand(
-      "enumeration",
-      "GL's transpositions by order and as a heat map, every cell checked (enumeration*.csv, .md)");
+      "enumeration", "GL's transpositions by order and as a heat map, every cell checked (enumeration*.csv, .md)");
   struct Opts {
     std::string out = "results/gpu";
     gpu::enumeration::EnumerationOptions e;

@@ -20,8 +20,8 @@ namespace {
 struct BenchRow {
   std::string layout, pattern;
   double mean = 0;
-  std::uint64_t trials = 0;           // per run
-  std::vector<double> rates;          // warp accesses per second, one per run
+  std::uint64_t trials = 0;   // per run
+  std::vector<double> rates;  // warp accesses per second, one per run
   double best() const { return *std::max_element(rates.begin(), rates.end()); }
 };
 
@@ -64,8 +64,8 @@ std::vector<BenchRow> bench_all(layouts::CongestionQuery q, bool trials_given, i
 }  // namespace
 
 Runner add_congestion_command(CLI::App& app) {
-  auto* cmd = app.add_subcommand(
-      "congestion", "expected congestion of a warp access under a random layout, by Monte Carlo (NMI)");
+  auto* cmd = app.add_subcommand("congestion",
+                                 "expected congestion of a warp access under a random layout, by Monte Carlo (NMI)");
   struct Opts {
     layouts::CongestionQuery q;
     bool json = false;
@@ -75,14 +75,17 @@ Runner add_congestion_command(CLI::App& app) {
     double min_seconds = 0.5;
   };
   auto o = std::make_shared<Opts>();
-  auto* layout = cmd->add_option("--layout", o->q.layout,
-                                 "layout: raw, ras, rap, pad, xor (--dims 2); raw, ras, 1p, r1p, 3p, w2p, 1pw2r (--dims 4)");
-  auto* pattern = cmd->add_option("--pattern", o->q.pattern,
-                                  "access: contiguous, stride, diagonal, random (--dims 2); contiguous, stride1, stride2, "
-                                  "stride3, random, malicious (--dims 4)");
+  auto* layout =
+      cmd->add_option("--layout", o->q.layout,
+                      "layout: raw, ras, rap, pad, xor (--dims 2); raw, ras, 1p, r1p, 3p, w2p, 1pw2r (--dims 4)");
+  auto* pattern =
+      cmd->add_option("--pattern", o->q.pattern,
+                      "access: contiguous, stride, diagonal, random (--dims 2); contiguous, stride1, stride2, "
+                      "stride3, random, malicious (--dims 4)");
   cmd->add_option("-w,--width", o->q.w, "width: banks and threads per warp")->capture_default_str();
   cmd->add_option("--dims", o->q.dims, "2: w x w matrix, 4: w^4 array")->capture_default_str();
-  auto* trials = cmd->add_option("--trials", o->q.trials, "warp accesses, each with a fresh random layout and access")->capture_default_str();
+  auto* trials = cmd->add_option("--trials", o->q.trials, "warp accesses, each with a fresh random layout and access")
+                     ->capture_default_str();
   cmd->add_option("--seed", o->q.seed, "seed of every random draw")->capture_default_str();
   cmd->add_flag("--json", o->json, "print one JSON object");
   cmd->add_flag("--bench", o->bench, "also print the speed in warp accesses per second (one core)");
@@ -108,17 +111,23 @@ Runner add_congestion_command(CLI::App& app) {
         for (const auto& r : rows) {
           report::Json rates = report::Json::array();
           for (double v : r.rates) rates.push(v);
-          arr.push(report::Json::object().set("layout", r.layout).set("pattern", r.pattern)
-                       .set("w", static_cast<unsigned long long>(q.w)).set("dims", q.dims)
-                       .set("trials_per_run", static_cast<unsigned long long>(r.trials)).set("mean", r.mean)
-                       .set("warp_accesses_per_second", std::move(rates)).set("best", r.best()));
+          arr.push(report::Json::object()
+                       .set("layout", r.layout)
+                       .set("pattern", r.pattern)
+                       .set("w", static_cast<unsigned long long>(q.w))
+                       .set("dims", q.dims)
+                       .set("trials_per_run", static_cast<unsigned long long>(r.trials))
+                       .set("mean", r.mean)
+                       .set("warp_accesses_per_second", std::move(rates))
+                       .set("best", r.best()));
         }
         print_json(arr);
         return kOk;
       }
-      std::printf("speed of the Monte Carlo, w = %u, dims = %d: million warp accesses per second on one core, best "
-                  "of %d runs (seeds %llu ..)\n",
-                  q.w, q.dims, o->repeat, static_cast<unsigned long long>(q.seed));
+      std::printf(
+          "speed of the Monte Carlo, w = %u, dims = %d: million warp accesses per second on one core, best "
+          "of %d runs (seeds %llu ..)\n",
+          q.w, q.dims, o->repeat, static_cast<unsigned long long>(q.seed));
       std::printf("%-8s %-11s %10s %12s %10s  %s\n", "layout", "pattern", "mean", "trials/run", "best M/s", "all runs");
       for (const auto& r : rows) {
         std::string all;
@@ -139,13 +148,21 @@ Runner add_congestion_command(CLI::App& app) {
       report::Json hist = report::Json::array();
       for (std::size_t c = 0; c < s.histogram.size(); ++c)
         if (s.histogram[c])
-          hist.push(report::Json::object().set("congestion", static_cast<unsigned long long>(c))
+          hist.push(report::Json::object()
+                        .set("congestion", static_cast<unsigned long long>(c))
                         .set("count", static_cast<unsigned long long>(s.histogram[c])));
       report::Json j = report::Json::object();
-      j.set("layout", q.layout).set("pattern", q.pattern).set("w", static_cast<unsigned long long>(q.w))
-          .set("dims", q.dims).set("trials", static_cast<unsigned long long>(s.trials))
-          .set("seed", static_cast<unsigned long long>(q.seed)).set("mean", s.mean).set("stderr", s.stderr_mean)
-          .set("min", s.min).set("max", s.max).set("histogram", std::move(hist));
+      j.set("layout", q.layout)
+          .set("pattern", q.pattern)
+          .set("w", static_cast<unsigned long long>(q.w))
+          .set("dims", q.dims)
+          .set("trials", static_cast<unsigned long long>(s.trials))
+          .set("seed", static_cast<unsigned long long>(q.seed))
+          .set("mean", s.mean)
+          .set("stderr", s.stderr_mean)
+          .set("min", s.min)
+          .set("max", s.max)
+          .set("histogram", std::move(hist));
       if (o->bench) j.set("seconds", s.seconds).set("warp_accesses_per_second", s.accesses_per_second());
       print_json(j);
       return kOk;

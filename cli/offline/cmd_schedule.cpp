@@ -64,8 +64,8 @@ Runner add_schedule_command(CLI::App& app) {
     const auto sched = offline::three_step_schedule(p.p, o->w, &timing, threads);
     offline::write_schedule_file(*out, sched, p.p);
     std::printf("schedule of %s, n = %llu, w = %d: row colouring %.3f s, S/D tables %.3f s; wrote %s (%llu bytes)\n",
-                p.name.c_str(), static_cast<unsigned long long>(o->n), o->w, timing.colouring, timing.tables, out->c_str(),
-                static_cast<unsigned long long>(offline::kScheduleHeaderBytes + 24 * o->n));
+                p.name.c_str(), static_cast<unsigned long long>(o->n), o->w, timing.colouring, timing.tables,
+                out->c_str(), static_cast<unsigned long long>(offline::kScheduleHeaderBytes + 24 * o->n));
     return kOk;
   };
 }
@@ -114,9 +114,11 @@ Runner add_bench_schedule_command(CLI::App& app) {
                   static_cast<unsigned long long>(o->n), static_cast<unsigned long long>(sched.N), o->w, timing.threads,
                   timing.threads == 1 ? "" : "s");
       std::printf("                                       wall clock   processor time (all threads)\n");
-      std::printf("  row multigraph colouring (N colours): %8.3f s   %8.3f s\n", timing.colouring, timing.colouring_cpu);
+      std::printf("  row multigraph colouring (N colours): %8.3f s   %8.3f s\n", timing.colouring,
+                  timing.colouring_cpu);
       std::printf("  bank colourings and S/D tables:       %8.3f s   %8.3f s\n", timing.tables, timing.tables_cpu);
-      std::printf("  total:                                %8.3f s   %8.3f s\n", total, timing.colouring_cpu + timing.tables_cpu);
+      std::printf("  total:                                %8.3f s   %8.3f s\n", total,
+                  timing.colouring_cpu + timing.tables_cpu);
       std::printf("  peak resident memory of the process:  %8.1f MiB\n", peak);
       std::printf("  schedule conflict-free and composes to P: %s\n", ok ? "yes" : ("NO: " + why).c_str());
     }

@@ -156,7 +156,8 @@ struct Runner::Impl {
   template <typename Launch>
   Timing measure(Launch launch_all, const TimingPlan& plan) {
     if (plan.runs < 20) throw GpuError("runs: at least 20 timed runs");
-    return timer.time(plan, [&] { poison(dst, n * sizeof(float)); }, launch_all);
+    return timer.time(
+        plan, [&] { poison(dst, n * sizeof(float)); }, launch_all);
   }
 };
 

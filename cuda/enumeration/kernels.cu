@@ -127,11 +127,16 @@ dim3 sweep_grid(u64 R, u64 C) {
 
 const char* name(InPlaceAlg a) {
   switch (a) {
-    case InPlaceAlg::Naive: return "naive";
-    case InPlaceAlg::SuperGrid: return "supergrid";
-    case InPlaceAlg::V1: return "v1";
-    case InPlaceAlg::V1R: return "v1r";
-    case InPlaceAlg::V1B: return "v1b";
+    case InPlaceAlg::Naive:
+      return "naive";
+    case InPlaceAlg::SuperGrid:
+      return "supergrid";
+    case InPlaceAlg::V1:
+      return "v1";
+    case InPlaceAlg::V1R:
+      return "v1r";
+    case InPlaceAlg::V1B:
+      return "v1b";
   }
   return "?";
 }
@@ -161,11 +166,21 @@ struct InPlace {
   }
   void launch(InPlaceAlg a) const {
     switch (a) {
-      case InPlaceAlg::Naive: naive(); break;
-      case InPlaceAlg::SuperGrid: super_grid(); break;
-      case InPlaceAlg::V1: scheme<Tri::V1>(); break;
-      case InPlaceAlg::V1R: scheme<Tri::V1R>(); break;
-      case InPlaceAlg::V1B: scheme<Tri::V1B>(); break;
+      case InPlaceAlg::Naive:
+        naive();
+        break;
+      case InPlaceAlg::SuperGrid:
+        super_grid();
+        break;
+      case InPlaceAlg::V1:
+        scheme<Tri::V1>();
+        break;
+      case InPlaceAlg::V1R:
+        scheme<Tri::V1R>();
+        break;
+      case InPlaceAlg::V1B:
+        scheme<Tri::V1B>();
+        break;
     }
   }
 };

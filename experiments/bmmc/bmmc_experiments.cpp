@@ -42,18 +42,24 @@ std::string header_line(const MachineParams& m, const std::string& extra) {
 enum class Workload { RandomBpc, RandomBmmc, BitReversal };
 const char* name_of(Workload wl) {
   switch (wl) {
-    case Workload::RandomBpc: return "random BPC";
-    case Workload::RandomBmmc: return "random BMMC";
-    case Workload::BitReversal: return "bit-reversal";
+    case Workload::RandomBpc:
+      return "random BPC";
+    case Workload::RandomBmmc:
+      return "random BMMC";
+    case Workload::BitReversal:
+      return "bit-reversal";
   }
   return "?";
 }
 f2::Bmmc make(Workload wl, int bits, std::uint64_t seed) {
   Rng rng(seed);
   switch (wl) {
-    case Workload::RandomBpc: return f2::random_bpc(bits, rng);
-    case Workload::RandomBmmc: return f2::random_bmmc(bits, rng);
-    case Workload::BitReversal: return f2::bit_reversal(bits);
+    case Workload::RandomBpc:
+      return f2::random_bpc(bits, rng);
+    case Workload::RandomBmmc:
+      return f2::random_bmmc(bits, rng);
+    case Workload::BitReversal:
+      return f2::bit_reversal(bits);
   }
   return f2::identity(bits);
 }
@@ -111,8 +117,12 @@ report::Table bmmc_optimisations_table(const TableOptions& o) {
                                  std::to_string(o.seed + static_cast<std::uint64_t>(trials) - 1) +
                                  " (random rows: means over the seeds)"),
               "time units simulated round-synchronously (async beside); closed forms from algorithms/bmmc/bmmc_time.h"};
-  t.columns = {"permutation", "kernel", "trials", "passes", "time units", "closed form", "max |difference|",
-               "speed-up over naive", "time / copy", "% of copy bandwidth", "async time units", "correct"};
+  t.columns = {"permutation",      "kernel",
+               "trials",           "passes",
+               "time units",       "closed form",
+               "max |difference|", "speed-up over naive",
+               "time / copy",      "% of copy bandwidth",
+               "async time units", "correct"};
   for (Workload wl : kWorkloads) {
     double naive = 0;
     for (bmmc::KernelKind k : bmmc::all_kernels()) {
@@ -127,13 +137,16 @@ report::Table bmmc_optimisations_table(const TableOptions& o) {
     }
   }
   t.notes.push_back("copy (b[i] <- a[i]) on this machine: 2n/w + 2L - 2 = " + std::to_string(copy) + " time units.");
-  t.notes.push_back("tile-banks on a BPC is KNI Sect. 5's in-place regular permutation: 2n/w + 2 S + 2L - 2 "
-                    "with S the busiest DMM's slots (n/(kw) when k divides the blocks).");
-  t.notes.push_back("iters repeats each round 2^iters times over n/2^iters cells: the HMM charges nothing for index "
-                    "arithmetic (what iters saves on a GPU), so round-synchronously it only adds (2^iters - 1)(L - 1) to "
-                    "each global phase; asynchronous execution hides that.");
-  t.notes.push_back("BDS applies iters to BPCs only (an instruction-count argument); the simulator runs it on "
-                    "tiled BMMC passes too, shown for completeness.");
+  t.notes.push_back(
+      "tile-banks on a BPC is KNI Sect. 5's in-place regular permutation: 2n/w + 2 S + 2L - 2 "
+      "with S the busiest DMM's slots (n/(kw) when k divides the blocks).");
+  t.notes.push_back(
+      "iters repeats each round 2^iters times over n/2^iters cells: the HMM charges nothing for index "
+      "arithmetic (what iters saves on a GPU), so round-synchronously it only adds (2^iters - 1)(L - 1) to "
+      "each global phase; asynchronous execution hides that.");
+  t.notes.push_back(
+      "BDS applies iters to BPCs only (an instruction-count argument); the simulator runs it on "
+      "tiled BMMC passes too, shown for completeness.");
   t.notes.push_back("GPU % of copy is measured by the GPU harness, not here.");
   return t;
 }
@@ -198,8 +211,9 @@ report::Table parm_sort_table(const TableOptions& o) {
   t.title = "BDS Sect. 7: the parm sorting network on the simulated HMM";
   t.header = {header_line(m, "n = 2^" + std::to_string(min_bits) + "..2^" + std::to_string(max_bits) +
                                  ", keys from seed " + std::to_string(o.seed))};
-  t.columns = {"log2 n", "permutations", "compare-exchange columns", "BMMC permutations", "kernel passes",
-               "time units", "async time units", "speed-up over direct", "sorted"};
+  t.columns = {"log2 n",        "permutations", "compare-exchange columns", "BMMC permutations",
+               "kernel passes", "time units",   "async time units",         "speed-up over direct",
+               "sorted"};
   for (int bits = min_bits; bits <= max_bits; ++bits) {
     double direct = 0;
     for (int mode = 0; mode < 3; ++mode) {
@@ -216,9 +230,10 @@ report::Table parm_sort_table(const TableOptions& o) {
                  std::string(s.sorted && a.sorted ? "yes" : "NO")});
     }
   }
-  t.notes.push_back("direct: each compare-exchange column reads and writes the cells where the un-permuted array "
-                    "holds its pairs (casual accesses); otherwise parm m f = bmmc(A^-1) o parm 2^(n-1) f o bmmc(A), "
-                    "consecutive permutations fused, and every column reads adjacent pairs (coalesced).");
+  t.notes.push_back(
+      "direct: each compare-exchange column reads and writes the cells where the un-permuted array "
+      "holds its pairs (casual accesses); otherwise parm m f = bmmc(A^-1) o parm 2^(n-1) f o bmmc(A), "
+      "consecutive permutations fused, and every column reads adjacent pairs (coalesced).");
   return t;
 }
 

@@ -55,12 +55,18 @@ report::Table rap_t1(const TableOptions& o) {
   };
   const std::string polylog = "O~(log w / log log w)";
   const std::vector<Row> rows{
-      {"contiguous", "contiguous", "raw", "1"},       {"contiguous", "contiguous", "ras", "1"},
-      {"contiguous", "contiguous", "rap", "1"},       {"stride", "stride", "raw", "w"},
-      {"stride", "stride", "ras", polylog.c_str()},   {"stride", "stride", "rap", "1"},
-      {"any: diagonal", "diagonal", "raw", "[1, w]"}, {"any: diagonal", "diagonal", "ras", polylog.c_str()},
-      {"any: diagonal", "diagonal", "rap", polylog.c_str()}, {"any: random", "random", "raw", "[1, w]"},
-      {"any: random", "random", "ras", polylog.c_str()},     {"any: random", "random", "rap", polylog.c_str()},
+      {"contiguous", "contiguous", "raw", "1"},
+      {"contiguous", "contiguous", "ras", "1"},
+      {"contiguous", "contiguous", "rap", "1"},
+      {"stride", "stride", "raw", "w"},
+      {"stride", "stride", "ras", polylog.c_str()},
+      {"stride", "stride", "rap", "1"},
+      {"any: diagonal", "diagonal", "raw", "[1, w]"},
+      {"any: diagonal", "diagonal", "ras", polylog.c_str()},
+      {"any: diagonal", "diagonal", "rap", polylog.c_str()},
+      {"any: random", "random", "raw", "[1, w]"},
+      {"any: random", "random", "ras", polylog.c_str()},
+      {"any: random", "random", "rap", polylog.c_str()},
   };
   std::uint64_t seed = o.seed;
   for (const auto& r : rows) {
@@ -72,12 +78,15 @@ report::Table rap_t1(const TableOptions& o) {
       num += s.mean * growth(w);
       den += growth(w) * growth(w);
     }
-    if (std::string(r.paper) == polylog) row.push_back(round_to(num / den, 3));
-    else row.push_back(std::monostate{});
+    if (std::string(r.paper) == polylog)
+      row.push_back(round_to(num / den, 3));
+    else
+      row.push_back(std::monostate{});
     t.add_row(std::move(row));
   }
-  t.notes.push_back("The paper's 'any' row is a bound over every access; diagonal and random are the two accesses "
-                    "measured for it (raw's worst access, stride, is the stride row: w).");
+  t.notes.push_back(
+      "The paper's 'any' row is a bound over every access; diagonal and random are the two accesses "
+      "measured for it (raw's worst access, stride, is the stride row: w).");
   return t;
 }
 
@@ -138,8 +147,8 @@ report::Table rap_t3(const TableOptions& o) {
                   std::to_string(o.seed + trials - 1) + "), one for raw, pad and xor",
               "congestion: slots / warps of the round (mean congestion of a warp), averaged over the layouts; time "
               "units simulated round-synchronously; every output checked cell by cell"};
-  t.columns = {"transpose", "layout", "read congestion", "write congestion", "read max", "write max",
-               "time units (DMM)", "time (ns) on the GPU", "correct"};
+  t.columns = {"transpose", "layout",           "read congestion",      "write congestion", "read max",
+               "write max", "time units (DMM)", "time (ns) on the GPU", "correct"};
   for (auto which : layouts::transposes())
     for (auto kind : layouts::matrix_layout_kinds()) {
       const bool random = kind == layouts::MatrixLayoutKind::Ras || kind == layouts::MatrixLayoutKind::Rap;
@@ -163,8 +172,9 @@ report::Table rap_t3(const TableOptions& o) {
                  round_to(write / n, 3), static_cast<long long>(read_max), static_cast<long long>(write_max),
                  round_to(time / n, 2), std::monostate{}, std::string(correct ? "yes" : "NO")});
     }
-  t.notes.push_back("The GPU column is left for the CUDA backend. The paper measured on a GTX TITAN: CRSW 1595 / "
-                    "303.6 / 154.5 ns, SRCW 1596 / 297.1 / 159.1 ns, DRDW 158.4 / 427.4 / 433.3 ns (raw / ras / rap).");
+  t.notes.push_back(
+      "The GPU column is left for the CUDA backend. The paper measured on a GTX TITAN: CRSW 1595 / "
+      "303.6 / 154.5 ns, SRCW 1596 / 297.1 / 159.1 ns, DRDW 158.4 / 427.4 / 433.3 ns (raw / ras / rap).");
   t.notes.push_back("read max / write max: the largest congestion of one warp over all layouts drawn.");
   return t;
 }
@@ -192,8 +202,9 @@ report::Table rap_t4(const TableOptions& o) {
     for (auto k : layouts::array4_layout_kinds()) row.push_back(static_cast<long long>(layouts::random_numbers(k, w)));
     t.add_row(std::move(row));
   }
-  t.notes.push_back("Random numbers per scheme (NMI Table IV): raw 0, ras w^3, 1p w, r1p w, 3p 3w, w2p w^3 "
-                    "(w^2 permutations of w), 1pw2r w^2 + w.");
+  t.notes.push_back(
+      "Random numbers per scheme (NMI Table IV): raw 0, ras w^3, 1p w, r1p w, 3p 3w, w2p w^3 "
+      "(w^2 permutations of w), 1pw2r w^2 + w.");
   return t;
 }
 

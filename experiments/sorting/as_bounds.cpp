@@ -27,15 +27,28 @@ std::string short_method(const std::string& m) {
 report::Table make(const std::vector<int>& widths, std::uint64_t seed) {
   report::Table t;
   t.title = "AS: steps of conflict-free sorting, partition and permutation on the DMM (p = w, latency 1)";
-  t.header = {"w in {" + [&] {
-                std::string s;
-                for (int w : widths) s += (s.empty() ? "" : ", ") + std::to_string(w);
-                return s;
-              }() + "}, m = w/8 ... 64w (powers of two, m >= 1), seed = " + std::to_string(seed),
-              "steps = warp accesses counted by the engine; time units = sum of congestions (= steps when the CAC holds)",
-              "as-sort-bitonic only up to w m = " + std::to_string(kBitonicMaxCells) + " cells (its runtime grows as n log^2 n)"};
-  t.columns = {"w", "m", "algorithm", "method", "steps", "time units", "cac violations", "steps/(m log2 mw)",
-               "steps/m", "steps/(m log_m^3 w)", "correct"};
+  t.header = {
+      "w in {" +
+          [&] {
+            std::string s;
+            for (int w : widths) s += (s.empty() ? "" : ", ") + std::to_string(w);
+            return s;
+          }() +
+          "}, m = w/8 ... 64w (powers of two, m >= 1), seed = " + std::to_string(seed),
+      "steps = warp accesses counted by the engine; time units = sum of congestions (= steps when the CAC holds)",
+      "as-sort-bitonic only up to w m = " + std::to_string(kBitonicMaxCells) +
+          " cells (its runtime grows as n log^2 n)"};
+  t.columns = {"w",
+               "m",
+               "algorithm",
+               "method",
+               "steps",
+               "time units",
+               "cac violations",
+               "steps/(m log2 mw)",
+               "steps/m",
+               "steps/(m log_m^3 w)",
+               "correct"};
   for (int w : widths) {
     const auto W = static_cast<std::uint64_t>(w);
     for (std::uint64_t m = std::max<std::uint64_t>(1, W / 8); m <= 64 * W; m *= 2) {
@@ -54,8 +67,9 @@ report::Table make(const std::vector<int>& widths, std::uint64_t seed) {
         }
         t.add_row({static_cast<long long>(w), static_cast<long long>(m), r.algorithm, short_method(r.method),
                    static_cast<long long>(r.summary.steps), static_cast<long long>(r.summary.time_units),
-                   static_cast<long long>(r.summary.cac_violations), lg > 0 ? report::Cell(steps / (md * lg)) : report::Cell(),
-                   steps / md, lemma2, std::string(r.correct ? "yes" : "NO")});
+                   static_cast<long long>(r.summary.cac_violations),
+                   lg > 0 ? report::Cell(steps / (md * lg)) : report::Cell(), steps / md, lemma2,
+                   std::string(r.correct ? "yes" : "NO")});
       };
       add(sorting::as_sort(w, m, keys));
       if (W * m <= kBitonicMaxCells) add(sorting::bitonic_flat(w, m, keys));
@@ -75,7 +89,8 @@ report::Table make(const std::vector<int>& widths, std::uint64_t seed) {
       "ceil(log_m w) rounds, convert and divide until sub-problems have at most m rows, columns sorted by recursion on "
       "w/m x m blocks, then the plain and the half-shifted m x m squares sorted by Theorem 1), where the bound on "
       "the dirty rows it leaves is at most m/2 (m large enough for log_m w, as the lemma assumes); otherwise, and as "
-      "as-partition-sort for every w > m, Theorem 2's path: rows O(m log_m w), columns by bitonic network O(m log^2 w). "
+      "as-partition-sort for every w > m, Theorem 2's path: rows O(m log_m w), columns by bitonic network O(m log^2 "
+      "w). "
       "Sub-problems of fewer than m rows are sorted by Lemma 1 pieces and bitonic column sorts, and every row sort "
       "is a radix sort costing O(m log_m w), not O(m), so the constant in front of m log_m^3 w is large on this grid.",
       "as-permute: Theorem 4's main loop (random shift, tile transposes, a random table in place of the Pagh-Pagh hash "

@@ -1,7 +1,8 @@
 #include "models/layouts/array4_layout.h"
-#include "sim/names.h"
 
 #include <stdexcept>
+
+#include "sim/names.h"
 
 namespace mmsim::layouts {
 
@@ -21,13 +22,20 @@ std::optional<Array4LayoutKind> array4_layout_from_name(std::string_view name) {
 
 std::uint64_t random_numbers(Array4LayoutKind k, std::uint64_t w) {
   switch (k) {
-    case Array4LayoutKind::Raw: return 0;
-    case Array4LayoutKind::Ras: return w * w * w;
-    case Array4LayoutKind::P1: return w;
-    case Array4LayoutKind::R1p: return w;
-    case Array4LayoutKind::P3: return 3 * w;
-    case Array4LayoutKind::W2p: return w * w * w;
-    case Array4LayoutKind::P1W2r: return w * w + w;
+    case Array4LayoutKind::Raw:
+      return 0;
+    case Array4LayoutKind::Ras:
+      return w * w * w;
+    case Array4LayoutKind::P1:
+      return w;
+    case Array4LayoutKind::R1p:
+      return w;
+    case Array4LayoutKind::P3:
+      return 3 * w;
+    case Array4LayoutKind::W2p:
+      return w * w * w;
+    case Array4LayoutKind::P1W2r:
+      return w * w + w;
   }
   return 0;
 }
@@ -125,15 +133,20 @@ std::uint32_t Array4Layout::independent(std::uint64_t key, Draws& draws) {
 std::uint32_t Array4Layout::shift(std::uint32_t i, std::uint32_t j, std::uint32_t k, Draws& draws) {
   const std::uint64_t ij = static_cast<std::uint64_t>(i) * w_ + j;
   switch (kind_) {
-    case Array4LayoutKind::Raw: return 0;
-    case Array4LayoutKind::Ras: return independent(ij * w_ + k, draws);
-    case Array4LayoutKind::P1: return permutation(0, k, draws);
+    case Array4LayoutKind::Raw:
+      return 0;
+    case Array4LayoutKind::Ras:
+      return independent(ij * w_ + k, draws);
+    case Array4LayoutKind::P1:
+      return permutation(0, k, draws);
     case Array4LayoutKind::R1p:
       return add(add(permutation(0, i, draws), permutation(0, j, draws)), permutation(0, k, draws));
     case Array4LayoutKind::P3:
       return add(add(permutation(0, i, draws), permutation(1, j, draws)), permutation(2, k, draws));
-    case Array4LayoutKind::W2p: return permutation(ij, k, draws);
-    case Array4LayoutKind::P1W2r: return add(independent(ij, draws), permutation(0, k, draws));
+    case Array4LayoutKind::W2p:
+      return permutation(ij, k, draws);
+    case Array4LayoutKind::P1W2r:
+      return add(independent(ij, draws), permutation(0, k, draws));
   }
   return 0;
 }

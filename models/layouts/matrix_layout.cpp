@@ -1,9 +1,10 @@
 #include "models/layouts/matrix_layout.h"
-#include "sim/names.h"
 
 #include <algorithm>
 #include <numeric>
 #include <stdexcept>
+
+#include "sim/names.h"
 
 namespace mmsim::layouts {
 

@@ -73,10 +73,14 @@ class MatrixLayout {
   /// Column of (i, j) inside row i's stretch of memory.
   std::uint32_t column(std::uint32_t i, std::uint32_t j) const {
     switch (kind_) {
-      case MatrixLayoutKind::Ras: return column_as<MatrixLayoutKind::Ras>(i, j);
-      case MatrixLayoutKind::Rap: return column_as<MatrixLayoutKind::Rap>(i, j);
-      case MatrixLayoutKind::Xor: return column_as<MatrixLayoutKind::Xor>(i, j);
-      default: return j;
+      case MatrixLayoutKind::Ras:
+        return column_as<MatrixLayoutKind::Ras>(i, j);
+      case MatrixLayoutKind::Rap:
+        return column_as<MatrixLayoutKind::Rap>(i, j);
+      case MatrixLayoutKind::Xor:
+        return column_as<MatrixLayoutKind::Xor>(i, j);
+      default:
+        return j;
     }
   }
   Address address(std::uint32_t i, std::uint32_t j) const { return i * pitch() + column(i, j); }
@@ -125,15 +129,19 @@ class MatrixLayout {
   /// c mod w for c < 2 w.
   template <bool Pow2 = false>
   static std::uint32_t wrap(std::uint32_t c, std::uint32_t w) {
-    if constexpr (Pow2) return c & (w - 1);
-    else return c >= w ? c - w : c;
+    if constexpr (Pow2)
+      return c & (w - 1);
+    else
+      return c >= w ? c - w : c;
   }
 
  private:
   template <MatrixLayoutKind K>
   std::uint32_t row_shift(std::uint32_t i) const {
-    if constexpr (K == MatrixLayoutKind::Ras || K == MatrixLayoutKind::Rap) return shift_[i];
-    else return 0;
+    if constexpr (K == MatrixLayoutKind::Ras || K == MatrixLayoutKind::Rap)
+      return shift_[i];
+    else
+      return 0;
   }
   MatrixLayout(MatrixLayoutKind kind, std::uint32_t w) : kind_(kind), w_(w) {}
   MatrixLayoutKind kind_;

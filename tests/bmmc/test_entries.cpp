@@ -8,8 +8,8 @@
 #include <set>
 
 #include "algorithms/bmmc/entries.h"
-#include "tests/entry_checks.h"
 #include "algorithms/input_error.h"
+#include "tests/entry_checks.h"
 
 using namespace mmsim;
 using namespace mmsim::testing;

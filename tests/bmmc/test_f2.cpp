@@ -128,7 +128,8 @@ TEST_CASE("named BMMCs match their definitions") {
     for (int cols : {1, 2, 4}) {
       const Bmmc t = transpose(rows, cols);
       for (BitVector i = 0; i < (BitVector{1} << rows); ++i)
-        for (BitVector j = 0; j < (BitVector{1} << cols); ++j) CHECK(t.apply(i * (1u << cols) + j) == j * (1u << rows) + i);
+        for (BitVector j = 0; j < (BitVector{1} << cols); ++j)
+          CHECK(t.apply(i * (1u << cols) + j) == j * (1u << rows) + i);
     }
   }
   const int n = 6;

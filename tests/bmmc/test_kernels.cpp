@@ -32,8 +32,10 @@ BmmcRun run(const MachineParams& m, const f2::Bmmc& f, KernelKind kind, std::opt
 void check_clean_rounds(const RunStats& s) {
   for (const auto& r : s.rounds) {
     CAPTURE(r.name);
-    if (r.memory == Space::Global) CHECK(r.slots == r.warps);
-    else CHECK(r.max_congestion == 1);
+    if (r.memory == Space::Global)
+      CHECK(r.slots == r.warps);
+    else
+      CHECK(r.max_congestion == 1);
   }
 }
 
@@ -65,7 +67,7 @@ TEST_CASE("a BPC pass costs exactly the in-place regular time 2n/w + 2 S_busy + 
   struct Case {
     int w, L, k, bits;
   };
-  const std::vector<Case> cases{{4, 5, 2, 6}, {4, 7, 3, 8}, {8, 10, 4, 9}, {8, 20, 5, 11},
+  const std::vector<Case> cases{{4, 5, 2, 6},    {4, 7, 3, 8},     {8, 10, 4, 9},   {8, 20, 5, 11},
                                 {16, 30, 2, 12}, {32, 100, 8, 14}, {32, 50, 3, 12}, {2, 3, 1, 5}};
   Rng rng(41);
   for (const auto& c : cases) {
@@ -82,8 +84,8 @@ TEST_CASE("a BPC pass costs exactly the in-place regular time 2n/w + 2 S_busy + 
       REQUIRE(r.passes.size() == 1);
       CHECK(r.correct);
       const auto& p = r.passes[0];
-      const std::int64_t busy = closed_form::busiest_dmm_slots(static_cast<std::int64_t>(p.blocks),
-                                                               p.threads_per_block, c.w, c.k);
+      const std::int64_t busy =
+          closed_form::busiest_dmm_slots(static_cast<std::int64_t>(p.blocks), p.threads_per_block, c.w, c.k);
       CHECK(r.stats.time_units == 2 * n / c.w + 2 * busy + 2 * c.L - 2);
       if (p.blocks % static_cast<std::uint64_t>(c.k) == 0)
         CHECK(r.stats.time_units == 2 * n / c.w + 2 * n / (c.k * c.w) + 2 * c.L - 2);
@@ -130,8 +132,8 @@ TEST_CASE("random BMMCs: two tiled passes, each at the regular time") {
       REQUIRE(r.passes.size() == (f2::is_tiled(f.a, __builtin_ctz(static_cast<unsigned>(c.w))) ? 1u : 2u));
       std::int64_t expect = 0;
       for (const auto& p : r.passes) {
-        const std::int64_t busy = closed_form::busiest_dmm_slots(static_cast<std::int64_t>(p.blocks),
-                                                                 p.threads_per_block, c.w, c.k);
+        const std::int64_t busy =
+            closed_form::busiest_dmm_slots(static_cast<std::int64_t>(p.blocks), p.threads_per_block, c.w, c.k);
         CHECK(p.time_units == 2 * n / c.w + 2 * busy + 2 * c.L - 2);
         expect += p.time_units;
       }
@@ -194,9 +196,9 @@ TEST_CASE("asynchronous execution is never slower and moves the same data") {
 TEST_CASE("complement vectors, small arrays and bad machines") {
   const auto m = hmm(8, 4, 2);
   CHECK(run(m, f2::complement(6, 0b101101), KernelKind::TileBanks).correct);
-  CHECK(run(m, f2::complement(3, 0b111), KernelKind::TileBanks).correct);  // n = w: one tile
-  CHECK(run(hmm(1, 3, 2), f2::bit_reversal(4), KernelKind::TileBanks).correct);  // w = 1
-  CHECK_THROWS_AS(run(m, f2::bit_reversal(2), KernelKind::TileBanks), InputError);   // n < w
+  CHECK(run(m, f2::complement(3, 0b111), KernelKind::TileBanks).correct);                  // n = w: one tile
+  CHECK(run(hmm(1, 3, 2), f2::bit_reversal(4), KernelKind::TileBanks).correct);            // w = 1
+  CHECK_THROWS_AS(run(m, f2::bit_reversal(2), KernelKind::TileBanks), InputError);         // n < w
   CHECK_THROWS_AS(run(hmm(6, 4, 2), f2::bit_reversal(6), KernelKind::Naive), InputError);  // w not 2^t
   MachineParams umm = m;
   umm.model = ModelKind::Umm;

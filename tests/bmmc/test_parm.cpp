@@ -83,8 +83,10 @@ TEST_CASE("flattened stages compute the network: n(n+1)/2 columns, permutations 
     const auto stages = parm_sort_stages(n);
     int columns = 0;
     for (std::size_t i = 0; i < stages.size(); ++i) {
-      if (stages[i].kind == ParmStage::Kind::CompareExchange) ++columns;
-      else if (i > 0) CHECK(stages[i - 1].kind == ParmStage::Kind::CompareExchange);  // fused
+      if (stages[i].kind == ParmStage::Kind::CompareExchange)
+        ++columns;
+      else if (i > 0)
+        CHECK(stages[i - 1].kind == ParmStage::Kind::CompareExchange);  // fused
     }
     CHECK(columns == n * (n + 1) / 2);
     const auto xs = random_keys(std::size_t{1} << n, rng);

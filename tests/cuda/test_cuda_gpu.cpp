@@ -48,8 +48,8 @@ int main() {
           const RapMeasure m = rap_transpose(tt, kk, e, rap_shifts(kk, 1, 8), o);
           ++checks;
           if (!m.correct) ++failures;
-          const std::string what = std::string(to_string(e)) + " transpose " + layouts::to_string(transpose_of(tt)) + " " +
-                                   layouts::to_string(kind_of(kk));
+          const std::string what = std::string(to_string(e)) + " transpose " + layouts::to_string(transpose_of(tt)) +
+                                   " " + layouts::to_string(kind_of(kk));
           std::printf("%-60s %s %.1f ns%s\n", what.c_str(), m.correct ? "ok  " : "FAIL", m.median_ns,
                       m.correct ? "" : (" " + m.detail).c_str());
         }
@@ -66,14 +66,17 @@ int main() {
           const std::string nm = name;
           if (nm == "transpose" || nm == "shuffle" || nm == "bit-reversal") {
             TileMap m;
-            m.kind = nm == "transpose" ? TileKind::Transpose : nm == "shuffle" ? TileKind::Shuffle : TileKind::BitReversal;
+            m.kind = nm == "transpose" ? TileKind::Transpose
+                     : nm == "shuffle" ? TileKind::Shuffle
+                                       : TileKind::BitReversal;
             m.side = side;
             m.log_n = 2 * static_cast<unsigned>(__builtin_ctz(side));
             report(at + "in-place " + nm, bench.tiled(m, P.p));
           }
           // One offline build per permutation and size, shared by float and double.
           auto it = schedules.find({side, nm});
-          if (it == schedules.end()) it = schedules.emplace(std::make_pair(side, nm), make_offline_schedule(P.p, side)).first;
+          if (it == schedules.end())
+            it = schedules.emplace(std::make_pair(side, nm), make_offline_schedule(P.p, side)).first;
           const GpuSchedule g = build_schedule(it->second, e, true);
           report(at + "scheduled-paper " + nm, bench.scheduled_paper(g, P.p));
           report(at + "scheduled-pipelined " + nm, bench.scheduled_paper(g, P.p, true));

@@ -140,7 +140,8 @@ TEST_CASE("the three-step schedule performs the permutation and its index arrays
 
       // The fused kernels emulated on the host: rows per block R, transposed writes, gather reads.
       for (std::uint32_t R : {1u, 4u, 8u}) {
-        const std::vector<std::uint16_t> q0 = gather_schedule(s.step[0], side, R), q1 = gather_schedule(s.step[1], side, R),
+        const std::vector<std::uint16_t> q0 = gather_schedule(s.step[0], side, R),
+                                         q1 = gather_schedule(s.step[1], side, R),
                                          q2 = gather_schedule(s.step[2], side, 1);
         std::vector<std::uint32_t> a(n), t1(n, ~0u), t2(n, ~0u), b(n, ~0u);
         for (std::uint64_t x = 0; x < n; ++x) a[x] = static_cast<std::uint32_t>(x);
@@ -149,7 +150,8 @@ TEST_CASE("the three-step schedule performs the permutation and its index arrays
           for (std::uint32_t blk = 0; blk < side / R; ++blk)
             for (std::uint32_t t = 0; t < R * side; ++t) {
               const std::uint32_t c = t / R, rr = t % R, r0 = blk * R;
-              out[std::uint64_t{c} * side + r0 + rr] = in[std::uint64_t{r0 + rr} * side + q[std::uint64_t{r0} * side + t]];
+              out[std::uint64_t{c} * side + r0 + rr] =
+                  in[std::uint64_t{r0 + rr} * side + q[std::uint64_t{r0} * side + t]];
             }
         };
         transposed_kernel(a, t1, q0);

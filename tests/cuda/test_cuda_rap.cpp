@@ -191,8 +191,10 @@ TEST_CASE("bank_conflicts equals Nsight Compute's counters of results/gpu/ncu-ra
     REQUIRE(f.size() == 15);
     const long long v = std::stoll(f[14]);
     auto& slot = by_kernel[std::stoi(f[0])];
-    if (f[12].find("op_ld") != std::string::npos) slot.first = v;
-    else slot.second = v;
+    if (f[12].find("op_ld") != std::string::npos)
+      slot.first = v;
+    else
+      slot.second = v;
   }
   REQUIRE(by_kernel.size() == static_cast<std::size_t>(kSmemTransposes * kSmemLayouts));
   for (const auto& [id, counts] : by_kernel) {

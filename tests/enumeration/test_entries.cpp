@@ -7,8 +7,8 @@
 #include <set>
 
 #include "algorithms/enumeration/entries.h"
-#include "tests/entry_checks.h"
 #include "algorithms/input_error.h"
+#include "tests/entry_checks.h"
 
 using namespace mmsim;
 using namespace mmsim::testing;

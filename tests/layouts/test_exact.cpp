@@ -4,10 +4,10 @@
 #include <algorithm>
 #include <set>
 
-#include "models/bank_counter.h"
 #include "algorithms/layouts/congestion_mc.h"
 #include "algorithms/layouts/patterns.h"
 #include "algorithms/layouts/transposes.h"
+#include "models/bank_counter.h"
 #include "models/congestion.h"
 #include "models/layouts/array4_layout.h"
 #include "models/layouts/matrix_layout.h"

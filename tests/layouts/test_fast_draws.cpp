@@ -8,9 +8,9 @@
 #include <map>
 #include <vector>
 
-#include "models/bank_counter.h"
 #include "algorithms/layouts/congestion_mc.h"
 #include "algorithms/layouts/patterns.h"
+#include "models/bank_counter.h"
 #include "models/layouts/draws.h"
 #include "models/layouts/matrix_layout.h"
 
@@ -112,7 +112,8 @@ TEST_CASE("fast Monte Carlo = a plain one that draws every layout in full") {
         for (std::uint64_t t = 0; t < trials; ++t) {
           layout.redraw(draws);
           draw_matrix_pattern(pattern, w, draws, rows.data(), cols.data());
-          for (std::uint32_t k = 0; k < w; ++k) banks[k] = layout.bank(rows[k], cols[k]), addrs[k] = layout.address(rows[k], cols[k]);
+          for (std::uint32_t k = 0; k < w; ++k)
+            banks[k] = layout.bank(rows[k], cols[k]), addrs[k] = layout.address(rows[k], cols[k]);
           const double c = counter.congestion(banks.data(), addrs.data(), w, false);
           sum += c, sq += c * c;
         }

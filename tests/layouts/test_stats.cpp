@@ -18,14 +18,14 @@ struct Cell {
 
 TEST_CASE("Table II at w = 16 and 32") {
   const Cell cells[] = {
-      {"raw", "contiguous", 16, 1},    {"raw", "stride", 16, 16},      {"raw", "diagonal", 16, 1},
-      {"raw", "random", 16, 2.92},     {"ras", "contiguous", 16, 1},   {"ras", "stride", 16, 3.08},
-      {"ras", "diagonal", 16, 3.08},   {"ras", "random", 16, 2.92},    {"rap", "contiguous", 16, 1},
-      {"rap", "stride", 16, 1},        {"rap", "diagonal", 16, 3.20},  {"rap", "random", 16, 2.92},
-      {"raw", "contiguous", 32, 1},    {"raw", "stride", 32, 32},      {"raw", "diagonal", 32, 1},
-      {"raw", "random", 32, 3.44},     {"ras", "contiguous", 32, 1},   {"ras", "stride", 32, 3.53},
-      {"ras", "diagonal", 32, 3.53},   {"ras", "random", 32, 3.44},    {"rap", "contiguous", 32, 1},
-      {"rap", "stride", 32, 1},        {"rap", "diagonal", 32, 3.61},  {"rap", "random", 32, 3.44},
+      {"raw", "contiguous", 16, 1},  {"raw", "stride", 16, 16},     {"raw", "diagonal", 16, 1},
+      {"raw", "random", 16, 2.92},   {"ras", "contiguous", 16, 1},  {"ras", "stride", 16, 3.08},
+      {"ras", "diagonal", 16, 3.08}, {"ras", "random", 16, 2.92},   {"rap", "contiguous", 16, 1},
+      {"rap", "stride", 16, 1},      {"rap", "diagonal", 16, 3.20}, {"rap", "random", 16, 2.92},
+      {"raw", "contiguous", 32, 1},  {"raw", "stride", 32, 32},     {"raw", "diagonal", 32, 1},
+      {"raw", "random", 32, 3.44},   {"ras", "contiguous", 32, 1},  {"ras", "stride", 32, 3.53},
+      {"ras", "diagonal", 32, 3.53}, {"ras", "random", 32, 3.44},   {"rap", "contiguous", 32, 1},
+      {"rap", "stride", 32, 1},      {"rap", "diagonal", 32, 3.61}, {"rap", "random", 32, 3.44},
   };
   for (const auto& c : cells) {
     CongestionQuery q;

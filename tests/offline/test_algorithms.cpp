@@ -7,8 +7,8 @@
 #include <numeric>
 
 #include "algorithms/closed_forms.h"
-#include "algorithms/offline/row_schedule.h"
 #include "algorithms/offline/entries.h"
+#include "algorithms/offline/row_schedule.h"
 #include "sim/random.h"
 
 using namespace mmsim;
@@ -29,7 +29,8 @@ std::vector<Setting> settings() {
   std::vector<Setting> out;
   const int combos[5][3] = {{1, 1, 1}, {5, 3, 1}, {100, 8, 1}, {7, 2, 2}, {20, 5, 3}};
   for (const int w : {4, 8, 16, 32})
-    for (int c = 0; c < 5; ++c) out.push_back({w, combos[c][0], combos[c][1], combos[c][2], 1 + static_cast<std::uint64_t>(c % 3)});
+    for (int c = 0; c < 5; ++c)
+      out.push_back({w, combos[c][0], combos[c][1], combos[c][2], 1 + static_cast<std::uint64_t>(c % 3)});
   return out;
 }
 
@@ -154,8 +155,12 @@ TEST_CASE("row-wise and column-wise: 20 settings each") {
     const std::uint64_t N = s.mult * static_cast<std::uint64_t>(s.w);
     const std::uint64_t n = N * N;
     const int pick = s.L % 3;
-    const Permutation rows = pick == 0 ? named_permutation("random", n, 7) : pick == 1 ? row_keeping(N) : named_permutation("identical", n, 1);
-    const Permutation cols = pick == 0 ? named_permutation("random", n, 8) : pick == 1 ? column_keeping(N) : named_permutation("identical", n, 1);
+    const Permutation rows = pick == 0   ? named_permutation("random", n, 7)
+                             : pick == 1 ? row_keeping(N)
+                                         : named_permutation("identical", n, 1);
+    const Permutation cols = pick == 0   ? named_permutation("random", n, 8)
+                             : pick == 1 ? column_keeping(N)
+                                         : named_permutation("identical", n, 1);
     check_run("row-wise", rows, m, kRow);
     check_run("column-wise", cols, m, kColumn);
   }
@@ -170,9 +175,15 @@ TEST_CASE("scheduled: 20 settings, named, random and arbitrary permutations") {
     const bool pow2 = (n & (n - 1)) == 0;
     std::vector<Permutation> perms{named_permutation("random", n, 11 + static_cast<std::uint64_t>(i))};
     switch (i++ % 4) {
-      case 0: perms.push_back(named_permutation("identical", n, 1)); break;
-      case 1: perms.push_back(named_permutation("transpose", n, 1)); break;
-      case 2: if (pow2) perms.push_back(named_permutation("bit-reversal", n, 1)); break;
+      case 0:
+        perms.push_back(named_permutation("identical", n, 1));
+        break;
+      case 1:
+        perms.push_back(named_permutation("transpose", n, 1));
+        break;
+      case 2:
+        if (pow2) perms.push_back(named_permutation("bit-reversal", n, 1));
+        break;
       default: {
         Permutation rev{"reversal", std::vector<Word>(n)};
         for (std::uint64_t x = 0; x < n; ++x) rev.p[x] = static_cast<Word>(n - 1 - x);
@@ -196,13 +207,13 @@ TEST_CASE("wrong permutations and shapes are refused with InputError") {
   refuse("transpose", named_permutation("shuffle", 4096, 1));
   refuse("shuffle", named_permutation("transpose", 4096, 1));
   refuse("bit-reversal", named_permutation("identical", 4096, 1));
-  refuse("shuffle", named_permutation("shuffle", 32, 1));          // n < w^2
-  refuse("transpose", named_permutation("transpose", 144, 1));     // sqrt(n) = 12 not a multiple of 8
-  refuse("row-wise", named_permutation("transpose", 4096, 1));     // moves elements between rows
+  refuse("shuffle", named_permutation("shuffle", 32, 1));       // n < w^2
+  refuse("transpose", named_permutation("transpose", 144, 1));  // sqrt(n) = 12 not a multiple of 8
+  refuse("row-wise", named_permutation("transpose", 4096, 1));  // moves elements between rows
   refuse("column-wise", named_permutation("shuffle", 4096, 1));
-  refuse("scheduled", named_permutation("random", 2048, 1));       // not a perfect square
+  refuse("scheduled", named_permutation("random", 2048, 1));  // not a perfect square
   m.w = 12;
-  refuse("shuffle", named_permutation("shuffle", 4096, 1));        // w not a power of two
+  refuse("shuffle", named_permutation("shuffle", 4096, 1));  // w not a power of two
   m.w = 8;
   m.model = ModelKind::Umm;
   refuse("scheduled", named_permutation("random", 4096, 1));
@@ -221,7 +232,8 @@ TEST_CASE("row schedules: conflict-free tables that perform the row permutation"
       Rng rng(N);
       std::vector<Word> rows(N * N);
       for (std::uint64_t r = 0; r < N; ++r) {
-        std::iota(rows.begin() + static_cast<std::ptrdiff_t>(r * N), rows.begin() + static_cast<std::ptrdiff_t>((r + 1) * N), Word{0});
+        std::iota(rows.begin() + static_cast<std::ptrdiff_t>(r * N),
+                  rows.begin() + static_cast<std::ptrdiff_t>((r + 1) * N), Word{0});
         rng.shuffle(std::span<Word>(rows.data() + r * N, N));
       }
       const auto s = offline::row_schedule(rows, N, w);

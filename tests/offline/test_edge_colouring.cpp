@@ -104,9 +104,9 @@ TEST_CASE("colouring: the interleaved chain walk agrees with the single one") {
 }
 
 TEST_CASE("colouring: larger graphs (interleaved walks at the default threshold)") {
-  check_colouring(512, 256, 7, false);   // 2^17 edges: the top split walks interleaved
-  check_colouring(600, 257, 8, false);   // odd degree: a Hopcroft-Karp matching first
-  check_colouring(96, 96, 9, true);      // the scheduled permutation's graph for n = 96^2
+  check_colouring(512, 256, 7, false);  // 2^17 edges: the top split walks interleaved
+  check_colouring(600, 257, 8, false);  // odd degree: a Hopcroft-Karp matching first
+  check_colouring(96, 96, 9, true);     // the scheduled permutation's graph for n = 96^2
 }
 
 TEST_CASE("colouring: the grouped interface") {

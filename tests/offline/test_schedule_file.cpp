@@ -6,9 +6,9 @@
 #include <fstream>
 #include <iterator>
 
+#include "algorithms/offline/entries.h"
 #include "algorithms/offline/schedule_file.h"
 #include "algorithms/permutations/permutation.h"
-#include "algorithms/offline/entries.h"
 
 using namespace mmsim;
 using namespace mmsim::offline;
@@ -38,7 +38,8 @@ void rehash(std::vector<unsigned char>& b) {
   std::vector<std::uint32_t> words((b.size() - kScheduleHeaderBytes) / 4);
   for (std::size_t i = 0; i < words.size(); ++i) {
     std::uint32_t x = 0;
-    for (int k = 0; k < 4; ++k) x |= std::uint32_t{b[kScheduleHeaderBytes + 4 * i + static_cast<std::size_t>(k)]} << (8 * k);
+    for (int k = 0; k < 4; ++k)
+      x |= std::uint32_t{b[kScheduleHeaderBytes + 4 * i + static_cast<std::size_t>(k)]} << (8 * k);
     words[i] = x;
   }
   put64(b, 48, hash64(words));
@@ -85,16 +86,17 @@ TEST_CASE("schedule file: damage and mismatches are refused") {
     CHECK_THROWS_AS(read_schedule_file(bad, perm.p, w), InputError);
   };
   // Truncated anywhere: in the header, in the payload, one byte short.
-  for (const std::size_t keep : {std::size_t{0}, std::size_t{10}, std::size_t{63}, std::size_t{64}, std::size_t{1000}, bytes.size() - 1})
+  for (const std::size_t keep :
+       {std::size_t{0}, std::size_t{10}, std::size_t{63}, std::size_t{64}, std::size_t{1000}, bytes.size() - 1})
     refused(std::vector<unsigned char>(bytes.begin(), bytes.begin() + static_cast<std::ptrdiff_t>(keep)), p, 4);
   // Trailing garbage.
   auto longer = bytes;
   longer.push_back(0);
   refused(longer, p, 4);
   // A flipped bit in each part of the header and in the payload.
-  for (const std::size_t at : {std::size_t{0}, std::size_t{8}, std::size_t{12}, std::size_t{16}, std::size_t{24},
-                               std::size_t{32}, std::size_t{40}, std::size_t{48}, std::size_t{56}, std::size_t{64},
-                               bytes.size() / 2, bytes.size() - 1}) {
+  for (const std::size_t at :
+       {std::size_t{0}, std::size_t{8}, std::size_t{12}, std::size_t{16}, std::size_t{24}, std::size_t{32},
+        std::size_t{40}, std::size_t{48}, std::size_t{56}, std::size_t{64}, bytes.size() / 2, bytes.size() - 1}) {
     auto b = bytes;
     b[at] ^= 0x10;
     CAPTURE(at);
@@ -114,7 +116,8 @@ TEST_CASE("schedule file: damage and mismatches are refused") {
   }
   {
     auto b = bytes;
-    for (int k = 0; k < 4; ++k) b[64 + 4 + static_cast<std::size_t>(k)] = b[64 + static_cast<std::size_t>(k)];  // s1[1] = s1[0]
+    for (int k = 0; k < 4; ++k)
+      b[64 + 4 + static_cast<std::size_t>(k)] = b[64 + static_cast<std::size_t>(k)];  // s1[1] = s1[0]
     rehash(b);
     refused(b, p, 4);
   }
@@ -134,7 +137,8 @@ TEST_CASE("schedule file: damage and mismatches are refused") {
     // (conflict or wrong composition).
     auto b = bytes;
     const std::size_t s1 = 64;
-    for (int k = 0; k < 4; ++k) std::swap(b[s1 + static_cast<std::size_t>(k)], b[s1 + 4 * 5 + static_cast<std::size_t>(k)]);
+    for (int k = 0; k < 4; ++k)
+      std::swap(b[s1 + static_cast<std::size_t>(k)], b[s1 + 4 * 5 + static_cast<std::size_t>(k)]);
     rehash(b);
     refused(b, p, 4);
   }

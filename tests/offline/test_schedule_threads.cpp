@@ -27,7 +27,8 @@ std::vector<std::uint32_t> random_grouped(std::uint32_t nodes, std::uint32_t deg
     rng.shuffle(std::span<std::uint32_t>(p));
     for (std::uint32_t x = 0; x < nodes; ++x) v[std::size_t{x} * degree + d] = p[x];
   }
-  for (std::uint32_t x = 0; x < nodes; ++x) rng.shuffle(std::span<std::uint32_t>(v.data() + std::size_t{x} * degree, degree));
+  for (std::uint32_t x = 0; x < nodes; ++x)
+    rng.shuffle(std::span<std::uint32_t>(v.data() + std::size_t{x} * degree, degree));
   return v;
 }
 
@@ -100,7 +101,8 @@ TEST_CASE("row schedule: a bad row is reported as the first one, for every threa
   const std::uint64_t N = 64;
   std::vector<Word> rows(N * N);
   for (std::uint64_t r = 0; r < N; ++r)
-    std::iota(rows.begin() + static_cast<std::ptrdiff_t>(r * N), rows.begin() + static_cast<std::ptrdiff_t>((r + 1) * N), Word{0});
+    std::iota(rows.begin() + static_cast<std::ptrdiff_t>(r * N),
+              rows.begin() + static_cast<std::ptrdiff_t>((r + 1) * N), Word{0});
   rows[17 * N + 3] = 5;  // rows 17 and 50 repeat a value
   rows[50 * N] = 9;
   for (const unsigned threads : kThreadCounts) {

@@ -55,7 +55,7 @@ TEST_CASE("special inputs: 0-1 keys, duplicates, all equal, sorted, reversed") {
     for (std::uint64_t i = 0; i < n; ++i) v[i] = static_cast<Word>(i);
     inputs.push_back(v);  // already sorted
     std::reverse(v.begin(), v.end());
-    inputs.push_back(v);  // reversed
+    inputs.push_back(v);                  // reversed
     inputs.emplace_back(n, 0xFFFFFFFFu);  // the largest key
     for (const auto& in : inputs) conflict_free(as_sort(w, m, in));
     // Partition and permutation of structured inputs: already in place and reversed.
@@ -194,9 +194,9 @@ std::vector<std::vector<Word>> partition_inputs(int w, std::uint64_t m, std::uin
 }  // namespace
 
 TEST_CASE("partition for w > m: Lemma 2 where it applies, correct and conflict-free") {
-  const std::vector<std::pair<int, std::uint64_t>> shapes{{8, 4},   {16, 8},  {32, 8},   {64, 8},  {64, 16},
+  const std::vector<std::pair<int, std::uint64_t>> shapes{{8, 4},   {16, 8},   {32, 8},   {64, 8},  {64, 16},
                                                           {64, 32}, {128, 16}, {256, 16}, {128, 8}, {256, 32},
-                                                          {512, 8}, {16, 4},  {32, 2}};
+                                                          {512, 8}, {16, 4},   {32, 2}};
   for (auto [w, m] : shapes) {
     for (const auto& in : partition_inputs(w, m, static_cast<std::uint64_t>(w) * 7 + m)) {
       const auto r = as_partition(w, m, in);
