@@ -6,6 +6,7 @@
 #include <pybind11/numpy.h>
 #include <pybind11/stl.h>
 
+#include <algorithm>
 #include <string>
 #include <variant>
 #include <vector>
@@ -206,12 +207,15 @@ class PyEngine {
                              cells.data(), self);
   }
 
-  /// A copy of block `block`'s shared array (shared arrays grow with the grid, so no view).
+  /// A copy of block `block`'s shared array (shared arrays grow with the grid, so no view), for a
+  /// block of a grid launched so far.
   py::array shared_array(const ArrayRef& ref, std::int64_t block) {
     const ArrayId id = resolve(ref, "shared_array");
     if (engine_.array(id).space != Space::Shared)
       throw InputError("shared_array: " + engine_.array(id).name + " is a global array (use global_array)");
-    if (block < 0 || block >= kMaxThreads) throw InputError("shared_array: block must be in [0, 2^28)");
+    if (block < 0 || static_cast<std::uint64_t>(block) >= max_blocks_)
+      throw InputError("shared_array: block must be in [0, " + std::to_string(max_blocks_) +
+                       "), the blocks of the largest grid launched so far (got " + std::to_string(block) + ")");
     const std::span<Word> cells = engine_.shared(id, static_cast<std::uint64_t>(block));
     py::array_t<Word> out(static_cast<py::ssize_t>(cells.size()));
     std::copy(cells.begin(), cells.end(), out.mutable_data());
@@ -238,6 +242,7 @@ class PyEngine {
         throw InputError(e.what());
       }
     }
+    max_blocks_ = std::max(max_blocks_, k.blocks);
     py::dict d;
     d["name"] = s.name;
     d["time_units"] = s.time_units;
@@ -276,6 +281,7 @@ class PyEngine {
   Engine engine_;
   std::vector<std::string> names_;
   bool busy_ = false;
+  std::uint64_t max_blocks_ = 0;
 };
 
 }  // namespace

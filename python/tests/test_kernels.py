@@ -111,6 +111,8 @@ def test_shared_arrays_are_per_block():
     k.write("s", np.arange(12) % 4)
     e.launch(k)
     assert list(e.shared_array("s", 2)) == [8, 9, 10, 11]
+    with pytest.raises(ValueError, match="block must be in \\[0, 3\\)"):
+        e.shared_array("s", 3)
 
 
 def test_asynchronous_time_is_never_above_round_synchronous_on_random_kernels():
