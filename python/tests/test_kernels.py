@@ -91,6 +91,17 @@ def test_strided_views_and_other_integer_types_are_accepted():
     assert [r["slots"] for r in e.stats()["rounds"]] == [2, 1]
 
 
+def test_int64_address_arrays_are_read_in_place_not_copied():
+    e = mmsim.Engine(mmsim.Machine("umm", w=4, l=1))
+    e.add_array("a", "global", 16)
+    addresses = np.arange(4) * 4  # four address groups
+    k = mmsim.Kernel("k", blocks=1, threads_per_block=4)
+    k.read("a", addresses)
+    addresses[:] = 0  # the step sees this: it holds the array, not a copy
+    e.launch(k)
+    assert e.stats()["rounds"][0]["slots"] == 1
+
+
 def test_global_arrays_are_views_of_the_engines_cells_and_set_writes_registers():
     e = mmsim.Engine(mmsim.Machine("hmm", w=4))
     e.add_array("out", "global", 8)
