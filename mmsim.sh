@@ -4,6 +4,7 @@
 #   ./mmsim.sh test           build, then run the whole test suite (ends with ctest's summary)
 #   ./mmsim.sh test-sanitize  the same suite under AddressSanitizer + UndefinedBehaviorSanitizer
 #   ./mmsim.sh bench          the engine's speed benchmark
+#   ./mmsim.sh package        build, then the Debian packages mmsim and python3-mmsim into dist/
 #   ./mmsim.sh gpu-reproduce  on a CUDA GPU machine: build with CUDA, run the GPU tests, write every
 #                             GPU table, the validation and the device's name, driver and clocks
 #                             to results/gpu/
@@ -12,7 +13,11 @@ cd "$(dirname "$0")"
 
 JOBS=${MMSIM_JOBS:-$(nproc 2>/dev/null || echo 2)}
 # libopenmpi-dev and openmpi-bin: `mmsim sweep` under mpirun, and the test that runs it so.
-PACKAGES=(cmake g++ make libboost-graph-dev libeigen3-dev libcli11-dev doctest-dev gnuplot-nox libopenmpi-dev openmpi-bin)
+PACKAGES=(cmake g++ make libboost-graph-dev libeigen3-dev libcli11-dev doctest-dev gnuplot-nox libopenmpi-dev openmpi-bin
+  # the Python module and its tests and example (docs/library.md)
+  python3-dev pybind11-dev python3-numpy python3-pytest python3-matplotlib
+  # cpack's Debian packages: dpkg-shlibdeps computes their Depends, and reads files' types with file
+  dpkg-dev file)
 
 setup() {
   command -v dpkg-query >/dev/null || return 0
@@ -45,7 +50,9 @@ case "${1:-}" in
     ;;
   test)
     setup
-    build build -DMMSIM_BUILD_TESTS=ON
+    # With the Python module, so that ctest also runs its tests, the install, the example built
+    # against the install and the Debian packages (tests/library).
+    build build -DMMSIM_BUILD_TESTS=ON -DMMSIM_PYTHON=ON
     ctest --test-dir build --output-on-failure -j "$JOBS"
     ;;
   test-sanitize)
@@ -61,6 +68,12 @@ case "${1:-}" in
     setup
     build build -DMMSIM_BUILD_TESTS=OFF
     ./build/cli/mmsim bench
+    ;;
+  package)
+    setup
+    build build -DMMSIM_PYTHON=ON
+    (cd build && cpack -G DEB -B ../dist >/dev/null)
+    ls dist/*.deb
     ;;
   gpu-reproduce)
     # No package installs here: the GPU machine has no network, and its headers are already there.
@@ -113,7 +126,7 @@ case "${1:-}" in
     exit $status
     ;;
   *)
-    echo "usage: ./mmsim.sh reproduce | test | test-sanitize | bench | gpu-reproduce" >&2
+    echo "usage: ./mmsim.sh reproduce | test | test-sanitize | bench | package | gpu-reproduce" >&2
     exit 2
     ;;
 esac

@@ -7,6 +7,7 @@
 
 #include "algorithms/params.h"
 #include "cli/common.h"
+#include "experiments/build_info.h"
 #include "sim/progress.h"
 
 namespace {
@@ -52,7 +53,7 @@ int main(int argc, char** argv) {
   using namespace mmsim::cli;
   CLI::App app{"mmsim: cycle-level simulator of the memory machine models (DMM, UMM, HMM)", "mmsim"};
   app.require_subcommand(1);
-  app.set_version_flag("--version", "mmsim 0.1.0");
+  app.set_version_flag("--version", mmsim::experiments::version_text());
   std::map<const CLI::App*, Runner> runners;
   const auto add = [&](Runner (*adder)(CLI::App&)) {
     const std::size_t before = app.get_subcommands({}).size();

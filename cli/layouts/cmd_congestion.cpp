@@ -10,6 +10,7 @@
 #include "algorithms/layouts/congestion_mc.h"
 #include "algorithms/layouts/patterns.h"
 #include "cli/common.h"
+#include "experiments/layouts/congestion_output.h"
 #include "models/layouts/array4_layout.h"
 #include "models/layouts/matrix_layout.h"
 
@@ -145,26 +146,7 @@ Runner add_congestion_command(CLI::App& app) {
     if (!pattern->count()) throw InputError("--pattern: required (or --bench-all)");
     const auto s = layouts::simulate_congestion(q);
     if (o->json) {
-      report::Json hist = report::Json::array();
-      for (std::size_t c = 0; c < s.histogram.size(); ++c)
-        if (s.histogram[c])
-          hist.push(report::Json::object()
-                        .set("congestion", static_cast<unsigned long long>(c))
-                        .set("count", static_cast<unsigned long long>(s.histogram[c])));
-      report::Json j = report::Json::object();
-      j.set("layout", q.layout)
-          .set("pattern", q.pattern)
-          .set("w", static_cast<unsigned long long>(q.w))
-          .set("dims", q.dims)
-          .set("trials", static_cast<unsigned long long>(s.trials))
-          .set("seed", static_cast<unsigned long long>(q.seed))
-          .set("mean", s.mean)
-          .set("stderr", s.stderr_mean)
-          .set("min", s.min)
-          .set("max", s.max)
-          .set("histogram", std::move(hist));
-      if (o->bench) j.set("seconds", s.seconds).set("warp_accesses_per_second", s.accesses_per_second());
-      print_json(j);
+      print_json(experiments::to_json(q, s, o->bench));
       return kOk;
     }
     std::printf("layout %s, pattern %s, w = %u, dims = %d, trials = %llu, seed = %llu\n", q.layout.c_str(),

@@ -1,0 +1,94 @@
+"""mmsim from Python: the memory machine models (DMM, UMM, HMM) of Nakano et al.
+
+The same library as the ``mmsim`` program, so the same numbers, the same JSON keys and the same
+one-line errors (bad input raises :class:`InputError`, a :class:`ValueError`)::
+
+    import mmsim
+    mmsim.access("dmm", w=4, l=5, warps=[[7, 5, 15, 0], [10, 11, 12, 9]])["time_units"]   # 7
+    mmsim.run("d-designated", perm="random", n=65536, w=32)["time_units"]
+    mmsim.congestion("rap", "random", w=32, trials=10000)["mean"]
+
+Kernels of one's own: :class:`Machine`, :class:`Engine` and :class:`Kernel`, whose memory
+instructions are NumPy arrays of per-thread addresses (docs/library.md).
+"""
+
+import csv
+import io
+
+from . import _mmsim
+from ._mmsim import Engine, InputError, Kernel, Machine, WriteError
+
+__all__ = ["Engine", "InputError", "Kernel", "Machine", "WriteError", "access", "algorithms", "build_info",
+           "congestion", "run"]
+
+__version__ = _mmsim.build_info()["version"]
+
+
+def build_info():
+    """This build: ``{"version": "0.1.0", "commit": "<git commit or unknown>", "cuda": False}``."""
+    return dict(_mmsim.build_info())
+
+
+def algorithms():
+    """Every registered algorithm as a dict, with the keys of ``mmsim list --json``: name, family,
+    paper, machine, description, asynchronous, traces, parameters. Each parameter is a dict with
+    name, flags, type (integer, choice, text, flag), default, required, rule, help, and min / max or
+    choices; unlike the command's text, defaults are typed (an int for an integer, False for a flag).
+    """
+    out = _mmsim.algorithms()
+    for algorithm in out:
+        for p in algorithm["parameters"]:
+            if p["type"] == "integer" and p["default"] is not None:
+                p["default"] = int(p["default"])
+            elif p["type"] == "flag":
+                p["default"] = False
+    return out
+
+
+def _parameter_text(values):
+    """Keyword arguments as the text `mmsim run` would be given: a flag is True or left out,
+    everything else is written as a number or word and checked by the registry."""
+    return {key: "true" if value is True else str(value)
+            for key, value in values.items() if value is not None and value is not False}
+
+
+def run(name, *, asynchronous=False, trace=False, threads=0, **params):
+    """Runs one algorithm of the registry as ``mmsim run NAME ... --json`` does and returns that
+    report as a dict (docs/report.md: algorithm, machine, parameters, time_units, rounds, correct...).
+    ``params`` are the algorithm's parameters by the names of :func:`algorithms` and of the report's
+    "parameters" (``n=4096, w=32, perm="random", perm_file="p.txt"``); with
+    ``trace=True`` the report also has "trace", one dict per slot (the columns of ``--trace``).
+    ``threads`` are the host threads of round-synchronous rounds, as ``--threads`` (0: every core);
+    the report is the same for every count.
+    """
+    report, trace_csv = _mmsim.run(name, _parameter_text(params), asynchronous, trace, threads)
+    if trace_csv is not None:
+        rows = list(csv.DictReader(io.StringIO(trace_csv)))
+        for row in rows:
+            for key in ("round", "warp", "slot", "enter", "complete"):
+                row[key] = int(row[key])
+            row["requests"] = [int(a) for a in row["requests"].split()]
+        report["trace"] = rows
+    return report
+
+
+def access(model, w, l, warps):
+    """One memory instruction of a few warps on a DMM or a UMM, as ``mmsim access --warp ... --json``
+    gives it: ``warps[j]`` lists the w addresses warp j presents (None or a negative number: an
+    inactive thread). Returns the command's object: slots (per warp), time_units, the trace of every
+    slot and each warp's requests explained (bank or address group, slot, merges).
+    papers/000 Fig. 2: ``access("dmm", 4, 5, [[7, 5, 15, 0], [10, 11, 12, 9]])`` takes 7 time units,
+    on the UMM 9.
+    """
+    rows = [[-1 if a is None else a for a in warp] for warp in warps]
+    return _mmsim.access(model, w, l, rows)
+
+
+def congestion(layout, pattern, *, w=32, dims=2, trials=100000, seed=1, speed=False):
+    """Monte Carlo of the congestion of one warp access under a random layout (papers/001), as
+    ``mmsim congestion --json``: mean, stderr, min, max and the histogram over ``trials`` accesses,
+    each with a fresh layout and pattern; ``seed`` fixes every draw. ``speed=True`` adds the time.
+    """
+    if seed < 0:
+        raise InputError("--seed: must be >= 0 (got %d)" % seed)
+    return _mmsim.congestion(layout, pattern, w, dims, trials, seed, speed)

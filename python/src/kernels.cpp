@@ -1,0 +1,348 @@
+// Kernels of one's own, from Python: a machine (model, w, l, L, k), an engine holding its arrays,
+// and kernels whose memory instructions are NumPy arrays of per-thread addresses (a negative entry:
+// the thread requests nothing), run by mmsim's engine in either execution mode. The engine reads
+// the address arrays where they lie (no copy for int64 arrays, contiguous or strided), and a global
+// array is handed to Python as a NumPy view of the engine's own cells.
+#include <pybind11/numpy.h>
+#include <pybind11/stl.h>
+
+#include <algorithm>
+#include <string>
+#include <variant>
+#include <vector>
+
+#include "algorithms/input_error.h"
+#include "experiments/run_output.h"
+#include "models/machines.h"
+#include "python/src/bindings.h"
+#include "sim/engine.h"
+
+namespace mmsim::python {
+
+namespace {
+
+/// int64: the dtype NumPy gives integer arrays, so the engine reads them without a copy.
+using Addresses = py::array_t<std::int64_t, py::array::forcecast>;
+using Values = py::array_t<Word, py::array::forcecast>;
+/// An array named by the id add_array returned or by its name.
+using ArrayRef = std::variant<std::int64_t, std::string>;
+
+// Runs are capped as `mmsim run` caps them (README: at most 2^28 threads or cells).
+constexpr std::int64_t kMaxThreads = std::int64_t{1} << 28;
+constexpr std::int64_t kMaxCells = std::int64_t{1} << 32;
+
+struct PyMachine {
+  std::shared_ptr<const Machine> machine;
+
+  PyMachine(const std::string& model, std::int64_t w, std::int64_t l, std::int64_t L, std::int64_t k) {
+    MachineParams p;
+    const auto kind = model_from_name(model);
+    if (!kind) throw InputError("model: must be dmm, umm or hmm (got " + quote(model) + ")");
+    p.model = *kind;
+    p.w = saturate(w), p.l = saturate(l), p.L = saturate(L), p.k = saturate(k);
+    if (auto err = p.validate()) throw InputError(*err);
+    machine = std::make_shared<const Machine>(p);
+  }
+  const MachineParams& params() const { return machine->params(); }
+};
+
+struct StepSpec {
+  enum class Kind { Access, Set, Barrier } kind = Kind::Barrier;
+  std::string name;
+  Op op = Op::Read;
+  ArrayRef array;
+  int reg = 0;
+  Addresses addresses;
+  Values values;
+};
+
+class PyKernel {
+ public:
+  PyKernel(std::string name, std::int64_t blocks, std::int64_t threads_per_block, std::int64_t registers,
+           std::int64_t resident_blocks_per_dmm)
+      : name_(std::move(name)) {
+    if (blocks < 1 || threads_per_block < 1 || blocks > kMaxThreads / threads_per_block)
+      fail("blocks and threads_per_block must be >= 1 with blocks x threads_per_block at most 2^28");
+    if (registers < 1 || registers > 256) fail("registers must be in [1, 256]");
+    if (resident_blocks_per_dmm < 0 || resident_blocks_per_dmm > blocks)
+      fail("resident_blocks_per_dmm must be in [0, blocks] (0: every block resident)");
+    blocks_ = static_cast<std::uint64_t>(blocks);
+    threads_per_block_ = static_cast<std::uint32_t>(threads_per_block);
+    registers_ = static_cast<int>(registers);
+    resident_ = static_cast<std::uint32_t>(resident_blocks_per_dmm);
+  }
+
+  void access(Op op, const ArrayRef& array, const Addresses& addresses, std::int64_t reg, std::string name) {
+    StepSpec s{StepSpec::Kind::Access, step_name(std::move(name), op, array), op, array, check_reg(reg), addresses, {}};
+    check_length(s.name, addresses, "addresses");
+    steps_.push_back(std::move(s));
+  }
+  void set(std::int64_t reg, const Values& values, std::string name) {
+    if (name.empty()) name = "set r" + std::to_string(reg);
+    StepSpec s{StepSpec::Kind::Set, std::move(name), Op::Read, std::int64_t{0}, check_reg(reg), {}, values};
+    check_length(s.name, values, "values");
+    steps_.push_back(std::move(s));
+  }
+  void barrier() { steps_.push_back({StepSpec::Kind::Barrier, "barrier", Op::Read, std::int64_t{0}, 0, {}, {}}); }
+
+  /// The engine's kernel, its array names resolved by `resolve`. Every step reads the NumPy arrays
+  /// in place: they must outlive the launch (this object holds them).
+  template <typename Resolve>
+  Kernel build(const Resolve& resolve) const {
+    Kernel k{name_, blocks_, threads_per_block_, registers_, {}, resident_};
+    for (const auto& s : steps_) {
+      if (s.kind == StepSpec::Kind::Barrier) {
+        k.steps.emplace_back(BlockBarrier{});
+      } else if (s.kind == StepSpec::Kind::Set) {
+        k.steps.emplace_back(Compute{[v = s.values.unchecked<1>(), r = s.reg](const Thread& t) {
+          t.set(r, v(static_cast<py::ssize_t>(t.id())));
+        }});
+      } else {
+        const ArrayId id = resolve(s.array, name_ + ": step " + s.name);
+        k.steps.emplace_back(Access{s.name, s.op, id, s.reg, [a = s.addresses.unchecked<1>()](const Thread& t) {
+                                      const std::int64_t x = a(static_cast<py::ssize_t>(t.id()));
+                                      return x < 0 ? kNoAddress : static_cast<Address>(x);
+                                    }});
+      }
+    }
+    return k;
+  }
+
+  const std::string& name() const { return name_; }
+  std::uint64_t threads() const { return blocks_ * threads_per_block_; }
+  std::uint64_t blocks() const { return blocks_; }
+  std::uint32_t threads_per_block() const { return threads_per_block_; }
+  int registers() const { return registers_; }
+  std::size_t steps() const { return steps_.size(); }
+
+ private:
+  [[noreturn]] void fail(const std::string& what) const { throw InputError("kernel " + name_ + ": " + what); }
+  int check_reg(std::int64_t reg) const {
+    if (reg < 0 || reg >= registers_)
+      fail("register " + std::to_string(reg) + " outside 0 .. " + std::to_string(registers_ - 1) +
+           " (give the kernel more registers)");
+    return static_cast<int>(reg);
+  }
+  static std::string step_name(std::string name, Op op, const ArrayRef& array) {
+    if (!name.empty()) return name;
+    const auto* s = std::get_if<std::string>(&array);
+    return std::string(to_string(op)) + " " + (s ? *s : "array " + std::to_string(std::get<std::int64_t>(array)));
+  }
+  template <typename A>
+  void check_length(const std::string& step, const A& a, const char* what) const {
+    if (a.ndim() != 1 || static_cast<std::uint64_t>(a.shape(0)) != threads())
+      fail("step " + step + ": " + what + " must be one 1-D array of blocks x threads_per_block = " +
+           std::to_string(threads()) + " entries, one per thread");
+  }
+
+  std::string name_;
+  std::uint64_t blocks_ = 1;
+  std::uint32_t threads_per_block_ = 1;
+  int registers_ = 1;
+  std::uint32_t resident_ = 0;
+  std::vector<StepSpec> steps_;
+};
+
+report::Json stats_json(const RunStats& s) {
+  using report::Json;
+  Json kernels = Json::array();
+  for (const auto& k : s.kernels) kernels.push(Json::object().set("name", k.name).set("time_units", k.time_units));
+  Json rounds = Json::array();
+  for (const auto& r : s.rounds) rounds.push(experiments::to_json(r));
+  return Json::object()
+      .set("time_units", s.time_units)
+      .set("kernels", std::move(kernels))
+      .set("rounds", std::move(rounds));
+}
+
+class PyEngine {
+ public:
+  PyEngine(const PyMachine& m, const std::string& execution, bool trace, std::int64_t threads)
+      : machine_(m.machine),
+        engine_(machine_->view(), EngineOptions{.execution = parse_execution(execution),
+                                                .trace = trace,
+                                                .threads = host_threads(threads),
+                                                .chunk_warps = 0}) {}
+
+  std::int64_t add_array(const std::string& name, const std::string& space, std::int64_t size) {
+    Space sp = Space::Global;
+    if (space == "shared")
+      sp = Space::Shared;
+    else if (space != "global")
+      throw InputError("add_array: space must be global or shared (got " + quote(space) + ")");
+    if (size < 1 || size > kMaxCells)
+      throw InputError("add_array: size must be in [1, 2^32] (got " + std::to_string(size) + ")");
+    for (const auto& n : names_)
+      if (n == name) throw InputError("add_array: an array named " + quote(name) + " exists already");
+    try {
+      engine_.add_array({name, sp, static_cast<std::uint64_t>(size)});
+    } catch (const std::invalid_argument& e) {  // the machine has no such memory
+      throw InputError(e.what());
+    }
+    names_.push_back(name);
+    return static_cast<std::int64_t>(names_.size() - 1);
+  }
+
+  ArrayId resolve(const ArrayRef& ref, const std::string& where) const {
+    if (const auto* id = std::get_if<std::int64_t>(&ref)) {
+      if (*id < 0 || *id >= static_cast<std::int64_t>(names_.size()))
+        throw InputError(where + ": no array " + std::to_string(*id));
+      return static_cast<ArrayId>(*id);
+    }
+    const auto& name = std::get<std::string>(ref);
+    for (std::size_t i = 0; i < names_.size(); ++i)
+      if (names_[i] == name) return static_cast<ArrayId>(i);
+    throw InputError(where + ": no array named " + quote(name));
+  }
+
+  /// A writable view of the engine's cells of a global array, valid as long as `self` lives (the
+  /// view keeps it alive): a global array never moves once added.
+  static py::array global_array(py::object self, const ArrayRef& ref) {
+    auto& e = self.cast<PyEngine&>();
+    const ArrayId id = e.resolve(ref, "global_array");
+    if (e.engine_.array(id).space != Space::Global)
+      throw InputError("global_array: " + e.engine_.array(id).name + " is a shared array (use shared_array)");
+    const std::span<Word> cells = e.engine_.global(id);
+    return py::array_t<Word>({static_cast<py::ssize_t>(cells.size())}, {static_cast<py::ssize_t>(sizeof(Word))},
+                             cells.data(), self);
+  }
+
+  /// A copy of block `block`'s shared array (shared arrays grow with the grid, so no view), for a
+  /// block of a grid launched so far.
+  py::array shared_array(const ArrayRef& ref, std::int64_t block) {
+    const ArrayId id = resolve(ref, "shared_array");
+    if (engine_.array(id).space != Space::Shared)
+      throw InputError("shared_array: " + engine_.array(id).name + " is a global array (use global_array)");
+    if (block < 0 || static_cast<std::uint64_t>(block) >= max_blocks_)
+      throw InputError("shared_array: block must be in [0, " + std::to_string(max_blocks_) +
+                       "), the blocks of the largest grid launched so far (got " + std::to_string(block) + ")");
+    const std::span<Word> cells = engine_.shared(id, static_cast<std::uint64_t>(block));
+    py::array_t<Word> out(static_cast<py::ssize_t>(cells.size()));
+    std::copy(cells.begin(), cells.end(), out.mutable_data());
+    return out;
+  }
+
+  py::object launch(const PyKernel& pk) {
+    if (busy_) throw std::runtime_error("launch: this engine is running a kernel already (from another thread)");
+    const Kernel k =
+        pk.build([this](const ArrayRef& r, const std::string& where) { return resolve(r, "kernel " + where); });
+    KernelStats s;
+    busy_ = true;
+    struct Idle {
+      bool& busy;
+      ~Idle() { busy = false; }
+    } idle{busy_};
+    {
+      py::gil_scoped_release release;
+      try {
+        s = engine_.launch(k);
+      } catch (const std::logic_error& e) {
+        // What the engine calls an algorithm's bug (an address outside its array, threads per
+        // block not a multiple of w) is here the user's input.
+        throw InputError(e.what());
+      }
+    }
+    max_blocks_ = std::max(max_blocks_, k.blocks);
+    py::dict d;
+    d["name"] = s.name;
+    d["time_units"] = s.time_units;
+    return d;
+  }
+
+  py::object stats() const { return to_python(stats_json(engine_.stats())); }
+
+  py::object trace() const {
+    report::Json out = report::Json::array();
+    for (const auto& e : engine_.trace()) {
+      report::Json req = report::Json::array();
+      for (Address a : e.requests) req.push(static_cast<unsigned long long>(a));
+      out.push(report::Json::object()
+                   .set("round", e.round)
+                   .set("memory", experiments::memory_name(e.memory))
+                   .set("warp", static_cast<unsigned long long>(e.warp))
+                   .set("slot", e.slot)
+                   .set("enter", e.enter)
+                   .set("complete", e.complete)
+                   .set("requests", std::move(req)));
+    }
+    return to_python(out);
+  }
+
+  std::vector<std::string> arrays() const { return names_; }
+
+ private:
+  static Execution parse_execution(const std::string& e) {
+    if (e == "round-synchronous") return Execution::RoundSynchronous;
+    if (e == "asynchronous") return Execution::Asynchronous;
+    throw InputError("execution: must be round-synchronous or asynchronous (got " + quote(e) + ")");
+  }
+
+  std::shared_ptr<const Machine> machine_;  // the engine points into its memory models
+  Engine engine_;
+  std::vector<std::string> names_;
+  bool busy_ = false;
+  std::uint64_t max_blocks_ = 0;
+};
+
+}  // namespace
+
+void bind_kernels(py::module_& m) {
+  py::class_<PyMachine>(m, "Machine", "A DMM, UMM or HMM: model, width w, latency l, and for the HMM L and k.")
+      .def(py::init<const std::string&, std::int64_t, std::int64_t, std::int64_t, std::int64_t>(),
+           py::arg("model") = "hmm", py::arg("w") = 32, py::arg("l") = 1, py::arg("L") = 100, py::arg("k") = 8)
+      .def_property_readonly("model", [](const PyMachine& p) { return std::string(to_string(p.params().model)); })
+      .def_property_readonly("w", [](const PyMachine& p) { return p.params().w; })
+      .def_property_readonly("l", [](const PyMachine& p) { return p.params().l; })
+      .def_property_readonly("L", [](const PyMachine& p) { return p.params().L; })
+      .def_property_readonly("k", [](const PyMachine& p) { return p.params().k; })
+      .def("__repr__", [](const PyMachine& p) {
+        const auto& q = p.params();
+        std::string s = "Machine('" + std::string(to_string(q.model)) + "', w=" + std::to_string(q.w) +
+                        ", l=" + std::to_string(q.l);
+        if (q.model == ModelKind::Hmm) s += ", L=" + std::to_string(q.L) + ", k=" + std::to_string(q.k);
+        return s + ")";
+      });
+
+  py::class_<PyKernel>(m, "Kernel", "A grid of blocks of threads and its steps, in order.")
+      .def(py::init<std::string, std::int64_t, std::int64_t, std::int64_t, std::int64_t>(), py::arg("name"),
+           py::arg("blocks"), py::arg("threads_per_block"), py::arg("registers") = 1,
+           py::arg("resident_blocks_per_dmm") = 0)
+      .def(
+          "read",
+          [](PyKernel& k, const ArrayRef& a, const Addresses& x, std::int64_t reg, std::string name) {
+            k.access(Op::Read, a, x, reg, std::move(name));
+          },
+          py::arg("array"), py::arg("addresses"), py::arg("reg") = 0, py::arg("name") = "",
+          "register reg <- array[addresses[t]] for every thread t (negative: no request)")
+      .def(
+          "write",
+          [](PyKernel& k, const ArrayRef& a, const Addresses& x, std::int64_t reg, std::string name) {
+            k.access(Op::Write, a, x, reg, std::move(name));
+          },
+          py::arg("array"), py::arg("addresses"), py::arg("reg") = 0, py::arg("name") = "",
+          "array[addresses[t]] <- register reg for every thread t (negative: no request)")
+      .def("set", &PyKernel::set, py::arg("reg"), py::arg("values"), py::arg("name") = "",
+           "register reg <- values[t]: local computation, free in time")
+      .def("barrier", &PyKernel::barrier, "__syncthreads(): a block barrier (asynchronous execution)")
+      .def_property_readonly("name", &PyKernel::name)
+      .def_property_readonly("blocks", &PyKernel::blocks)
+      .def_property_readonly("threads_per_block", &PyKernel::threads_per_block)
+      .def_property_readonly("threads", &PyKernel::threads)
+      .def_property_readonly("registers", &PyKernel::registers)
+      .def("__len__", &PyKernel::steps);
+
+  py::class_<PyEngine>(m, "Engine", "The engine with its memories' contents; launches kernels one at a time.")
+      .def(py::init<const PyMachine&, const std::string&, bool, std::int64_t>(), py::arg("machine"),
+           py::arg("execution") = "round-synchronous", py::arg("trace") = false, py::arg("threads") = 0)
+      .def("add_array", &PyEngine::add_array, py::arg("name"), py::arg("space"), py::arg("size"),
+           "a global array (once in the global memory) or a shared one (size cells per block); returns its id")
+      .def("global_array", &PyEngine::global_array, py::arg("array"), "a writable NumPy view of a global array")
+      .def("shared_array", &PyEngine::shared_array, py::arg("array"), py::arg("block"),
+           "a copy of one block's shared array")
+      .def("launch", &PyEngine::launch, py::arg("kernel"), "runs one kernel, then a grid barrier")
+      .def("stats", &PyEngine::stats, "time_units, kernels and rounds of every launch so far")
+      .def("trace", &PyEngine::trace, "every slot's entry and completion (Engine(..., trace=True))")
+      .def_property_readonly("arrays", &PyEngine::arrays);
+}
+
+}  // namespace mmsim::python

@@ -1,0 +1,145 @@
+// The extension mmsim._mmsim: what the program offers, for Python, through the same library calls
+// (the registry, runs, warp accesses, the congestion Monte Carlo) and the same JSON writers, so
+// that Python gets the numbers and keys `mmsim ... --json` prints and the same one-line errors:
+// InputError (bad input) is a ValueError, WriteError an OSError. python/mmsim/__init__.py is the
+// Python face; kernels of one's own are in kernels.cpp.
+#include <pybind11/stl.h>
+
+#include <algorithm>
+#include <limits>
+#include <map>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "algorithms/input_error.h"
+#include "algorithms/layouts/congestion_mc.h"
+#include "algorithms/registry.h"
+#include "experiments/access.h"
+#include "experiments/build_info.h"
+#include "experiments/layouts/congestion_output.h"
+#include "experiments/registry_output.h"
+#include "experiments/run_output.h"
+#include "experiments/teaching/posed_access.h"
+#include "python/src/bindings.h"
+
+namespace mmsim::python {
+
+py::object to_python(const report::Json& j) { return py::module_::import("json").attr("loads")(j.dump(0)); }
+
+int saturate(std::int64_t v) {
+  return static_cast<int>(
+      std::clamp<std::int64_t>(v, std::numeric_limits<int>::min(), std::numeric_limits<int>::max()));
+}
+
+unsigned host_threads(std::int64_t threads) {
+  if (threads == 0) return 0;
+  static const ParamSpec spec = integer_param("threads", "--threads", "host threads", 1, 1024);
+  return static_cast<unsigned>(std::get<std::int64_t>(parse_value(spec, std::to_string(threads))));
+}
+
+namespace {
+
+py::dict build_info() {
+  const auto b = experiments::build_info();
+  py::dict d;
+  d["version"] = b.version;
+  d["commit"] = b.commit;
+  d["cuda"] = b.cuda;
+  return d;
+}
+
+py::object algorithms_list() {
+  report::Json all = report::Json::array();
+  for (const auto& e : algorithms()) all.push(experiments::to_json(e));
+  return to_python(all);
+}
+
+// One run through the registry, as `mmsim run NAME` does it; `given` maps parameter names to the
+// text a user would type (the Python side spells flags "true" and leaves out what was not given).
+// Returns the report and, when traced, the trace CSV (its one writer).
+py::tuple run(const std::string& name, const std::map<std::string, std::string>& given, bool asynchronous, bool trace,
+              std::int64_t threads) {
+  const AlgorithmEntry* entry = find_algorithm(name);
+  if (entry == nullptr) throw InputError("run: unknown algorithm " + quote(name) + " (see mmsim list)");
+  EngineOptions engine;
+  engine.execution = asynchronous ? Execution::Asynchronous : Execution::RoundSynchronous;
+  engine.trace = trace;
+  engine.threads = host_threads(threads);
+  RunReport r;
+  {
+    py::gil_scoped_release release;  // a long run leaves other Python threads free
+    r = run_algorithm(*entry, given, engine);
+  }
+  py::object csv = py::none();
+  if (trace) {
+    std::ostringstream out;
+    experiments::write_trace_csv(out, r);
+    csv = py::str(out.str());
+  }
+  return py::make_tuple(to_python(experiments::to_json(r)), csv);
+}
+
+// KNI Fig. 2 and its kind, as `mmsim access --warp ...` poses it: each warp is written as the text
+// the command takes (a negative entry as _, an inactive thread) and read by the command's own parser,
+// so that Python gets its checks and its one-line errors word for word.
+py::object warp_access(const std::string& model, std::int64_t w, std::int64_t l,
+                       const std::vector<std::vector<std::int64_t>>& warps) {
+  MachineParams m;
+  const auto kind = model_from_name(model);
+  // cli/cmd_access.cpp's wording; test_access.py holds the two together.
+  if (!kind || *kind == ModelKind::Hmm) throw InputError("--model: must be dmm or umm (got '" + model + "')");
+  m.model = *kind;
+  m.w = saturate(w);
+  m.l = saturate(l);
+  if (auto err = m.validate()) throw InputError(*err);
+  std::vector<std::string> texts;
+  for (const auto& warp : warps) {
+    std::string t;
+    for (std::size_t i = 0; i < warp.size(); ++i) t += (i ? "," : "") + (warp[i] < 0 ? "_" : std::to_string(warp[i]));
+    texts.push_back(std::move(t));
+  }
+  const experiments::PosedAccess posed = experiments::pose_warps(texts, m.w);
+  auto result = experiments::simulate_access(m, posed.warps, posed.cells);
+  result.posed = posed.posed;
+  result.layout = posed.layout;
+  return to_python(experiments::to_json(result));
+}
+
+py::object congestion(const std::string& layout, const std::string& pattern, std::int64_t w, std::int64_t dims,
+                      std::int64_t trials, std::uint64_t seed, bool speed) {
+  layouts::CongestionQuery q;
+  q.layout = layout;
+  q.pattern = pattern;
+  // Out-of-range values saturate into what validate() refuses, with its message.
+  q.w = static_cast<std::uint32_t>(std::clamp<std::int64_t>(w, 0, std::numeric_limits<std::uint32_t>::max()));
+  q.dims = saturate(dims);
+  q.trials = static_cast<std::uint64_t>(std::max<std::int64_t>(trials, 0));
+  q.seed = seed;
+  q.validate();
+  layouts::CongestionStats s;
+  {
+    py::gil_scoped_release release;
+    s = layouts::simulate_congestion(q);
+  }
+  return to_python(experiments::to_json(q, s, speed));
+}
+
+}  // namespace
+
+}  // namespace mmsim::python
+
+PYBIND11_MODULE(_mmsim, m) {
+  namespace py = pybind11;
+  using namespace mmsim::python;
+  m.doc() = "mmsim's compiled half; import mmsim rather than this module.";
+  py::register_exception<mmsim::InputError>(m, "InputError", PyExc_ValueError);
+  py::register_exception<mmsim::WriteError>(m, "WriteError", PyExc_OSError);
+  m.def("build_info", &build_info, "version, git commit and CUDA backend of this build");
+  m.def("algorithms", &algorithms_list, "the registry, as `mmsim list --json` gives its algorithms");
+  m.def("run", &run, py::arg("name"), py::arg("given"), py::arg("asynchronous"), py::arg("trace"), py::arg("threads"));
+  m.def("access", &warp_access, py::arg("model"), py::arg("w"), py::arg("l"), py::arg("warps"));
+  m.def("congestion", &congestion, py::arg("layout"), py::arg("pattern"), py::arg("w"), py::arg("dims"),
+        py::arg("trials"), py::arg("seed"), py::arg("speed"));
+  bind_kernels(m);
+}
