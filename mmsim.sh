@@ -17,7 +17,9 @@ PACKAGES=(cmake g++ make libboost-graph-dev libeigen3-dev libcli11-dev doctest-d
   # the Python module and its tests and example (docs/library.md)
   python3-dev pybind11-dev python3-numpy python3-pytest python3-matplotlib
   # cpack's Debian packages: dpkg-shlibdeps computes their Depends, and reads files' types with file
-  dpkg-dev file)
+  dpkg-dev file
+  # .ci/run checks the sources against .clang-format
+  clang-format)
 
 setup() {
   command -v dpkg-query >/dev/null || return 0
