@@ -30,7 +30,7 @@ enum class Execution : std::uint8_t {
 struct EngineOptions {
   Execution execution = Execution::RoundSynchronous;
   bool trace = false;  ///< record every slot's entry and completion
-  /// Host threads for round-synchronous rounds; 0: every core (std::thread::hardware_concurrency()).
+  /// Host threads for round-synchronous rounds; 0: every core (sim/workers.h, hardware_threads()).
   /// Every result is the same for every value; asynchronous execution runs on one thread.
   unsigned threads = 0;
   /// Warps per unit of parallel work in a round; 0: the engine's choice (512). Tests set it small

@@ -1,14 +1,26 @@
 #include "sim/workers.h"
 
+#include <sched.h>
+
 #include <algorithm>
 #include <utility>
 
 namespace mmsim {
 
-// Asked once: glibc reads /sys for it on every call, and an algorithm of many small launches (the AS
-// family launches one kernel per step) would spend most of its time there.
+// The cores this process may run on (taskset, a container's cpuset), as nproc counts them: a
+// host's whole core count would start more threads than there are cores to run them. Asked once:
+// the answer costs a system call (glibc's fallback reads /sys), and an algorithm of many small
+// launches (the AS family launches one kernel per step) would spend most of its time there.
 unsigned hardware_threads() {
-  static const unsigned cores = std::max(1u, std::thread::hardware_concurrency());
+  static const unsigned cores = [] {
+#ifdef __linux__
+    cpu_set_t set;
+    CPU_ZERO(&set);
+    if (sched_getaffinity(0, sizeof set, &set) == 0 && CPU_COUNT(&set) > 0)
+      return static_cast<unsigned>(CPU_COUNT(&set));
+#endif
+    return std::max(1u, std::thread::hardware_concurrency());
+  }();
   return cores;
 }
 

@@ -16,7 +16,8 @@
 
 namespace mmsim {
 
-/// Every core of the host: std::thread::hardware_concurrency(), at least 1.
+/// Every core this process may use: those of its CPU affinity (as `nproc` counts them), else
+/// std::thread::hardware_concurrency(); at least 1.
 unsigned hardware_threads();
 /// `requested`, or every core when it is 0.
 unsigned resolve_threads(unsigned requested);
