@@ -66,8 +66,9 @@ class WorkerPool;
 ///    order: slot counts are issued to each pipeline (global, or DMM d) chunk after chunk, so the
 ///    round's time and every slot's entry are those of the one-thread run; a read takes the value
 ///    the cell held at the round's start (no write happens in a read round); a cell written by
-///    several threads keeps the lowest one's value (a second pass over the round, made only when
-///    some cell was written twice, finds each such cell's lowest writer). So time units,
+///    several threads keeps the lowest one's value (each worker marks the cells it writes; a second
+///    pass over the round, made only when some cell was written twice, finds each such cell's
+///    lowest writer). So time units,
 ///    statistics, memory contents and traces are identical for every number of threads.
 ///    What this asks of a program: an Access's address function and a Compute function depend
 ///    only on the thread and its own registers (and data no thread changes), and a Compute writes
@@ -116,6 +117,7 @@ class Engine {
                      std::uint64_t end_warp) const;
   void access_chunk(const Kernel& kernel, std::size_t step, const Access& access, LaunchState& state, Chunk& chunk,
                     std::uint64_t* written, std::uint64_t* collided);
+  bool mark_collisions(std::size_t words, std::uint64_t* collided, std::size_t pieces);
   void resolve_collisions(const Kernel& kernel, std::size_t step, const Access& access, LaunchState& state,
                           std::vector<Chunk>& chunks, std::uint64_t* collided);
 
@@ -136,7 +138,8 @@ class Engine {
   std::vector<ArrayData> arrays_;
   RunStats stats_;
   std::vector<SlotEvent> trace_;
-  std::unique_ptr<WorkerPool> pool_;  // started at the first round that is split
+  std::unique_ptr<WorkerPool> pool_;               // started at the first round that is split
+  std::vector<std::vector<std::uint64_t>> marks_;  // per worker: cells it wrote in a split write round
 };
 
 }  // namespace mmsim

@@ -31,7 +31,6 @@ struct alignas(64) Engine::Chunk {
   RoundStats counts;                      // counters only (requests, warps, slots, ...)
   std::vector<std::uint64_t> pipe_slots;  // slots issued to each pipeline (global, or DMM d)
   std::vector<SlotEvent> trace;           // entries counted from the chunk's first slot in its pipeline
-  bool collisions = false;                // a write of this chunk found its cell written already in the round
   // After collisions: (cell, thread) for this chunk's lowest writer of each collided cell.
   std::vector<std::pair<std::uint64_t, ThreadId>> lowest_writers;
 };

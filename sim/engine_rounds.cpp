@@ -28,11 +28,6 @@ constexpr std::uint64_t kChunkWarps = 512;
 // Enough chunks for a busy machine's cores to share a round's work evenly.
 constexpr std::size_t kMaxChunks = 256;
 
-// Sets `bit` of word `word` for every thread at once; returns whether it was set before.
-bool test_and_set(std::uint64_t& word, std::uint64_t bit) {
-  return (std::atomic_ref<std::uint64_t>(word).fetch_or(bit, std::memory_order_relaxed) & bit) != 0;
-}
-
 }  // namespace
 
 std::size_t Engine::chunks_for(std::uint64_t warps, bool order_free) {
@@ -69,10 +64,12 @@ void Engine::compute_chunk(const Compute& compute, const LaunchState& state, std
   }
 }
 
-// One chunk of a memory round. In a write round `written` marks the cells written so far in the
-// round, so that the first writer wins: with one chunk that is the lowest thread. With several
-// chunks (`collided` given), the first writer in time stores at once and a later one marks the cell
-// collided instead; resolve_collisions then gives each collided cell its lowest writer's value.
+// One chunk of a memory round. In a write round `written` marks the cells written so far, so that
+// the first writer wins: with one chunk that is the lowest thread. With several chunks (`collided`
+// given), `written` is the running worker's own marks: a cell the worker writes for the first time
+// is stored at once (a plain store: relaxed, no lock, so random stores still overlap), one it wrote
+// before is marked collided; cells marked by several workers are found after the pass
+// (mark_collisions), and resolve_collisions gives each collided cell its lowest writer's value.
 void Engine::access_chunk(const Kernel& kernel, std::size_t step, const Access& access, LaunchState& state,
                           Chunk& chunk, std::uint64_t* written, std::uint64_t* collided) {
   const auto w = static_cast<std::uint64_t>(machine_.width());
@@ -93,16 +90,15 @@ void Engine::access_chunk(const Kernel& kernel, std::size_t step, const Access& 
     if (collided == nullptr) {
       move_data(access, g, block, addrs.data(), state, written);
     } else {
-      // Exactly one thread finds a cell's bit clear, so each cell gets at most one store here.
       const std::uint64_t base = shared ? block * arr.decl.size : 0;
       for (std::uint64_t t = 0; t < w; ++t) {
         if (addrs[t] == kNoAddress) continue;
         const std::uint64_t cell = base + addrs[t], bit = std::uint64_t{1} << (cell % 64);
-        if (!test_and_set(written[cell / 64], bit)) {
-          arr.cells[cell] = reg[g * w + t];
+        if (!(written[cell / 64] & bit)) {
+          written[cell / 64] |= bit;
+          std::atomic_ref<Word>(arr.cells[cell]).store(reg[g * w + t], std::memory_order_relaxed);
         } else {
-          test_and_set(collided[cell / 64], bit);
-          chunk.collisions = true;
+          std::atomic_ref<std::uint64_t>(collided[cell / 64]).fetch_or(bit, std::memory_order_relaxed);
         }
       }
     }
@@ -112,6 +108,23 @@ void Engine::access_chunk(const Kernel& kernel, std::size_t step, const Access& 
     if (options_.trace)
       record_slots(chunk.trace, round, shared ? 1 + static_cast<int>(p) : 0, g, enter, model.latency(), model, addrs);
   }
+}
+
+// Cells that two workers wrote in one round are collided too; returns whether any cell collided.
+bool Engine::mark_collisions(std::size_t words, std::uint64_t* collided, std::size_t pieces) {
+  std::vector<char> any(pieces, 0);
+  pool_->run(pieces, [&](std::size_t c) {
+    for (std::size_t i = words * c / pieces; i < words * (c + 1) / pieces; ++i) {
+      std::uint64_t once = 0, twice = 0;
+      for (const auto& marks : marks_) {
+        twice |= once & marks[i];
+        once |= marks[i];
+      }
+      collided[i] |= twice;
+      any[c] |= collided[i] != 0;
+    }
+  });
+  return std::find(any.begin(), any.end(), 1) != any.end();
 }
 
 // A second look at a write round in which cells were written by several threads: each chunk lists
@@ -180,15 +193,27 @@ TimeUnits Engine::run_round_synchronous(const Kernel& kernel, LaunchState& state
     }
     auto& arr = arrays_[static_cast<std::size_t>(access->array)];
     const bool write = access->op == Op::Write;
-    if (write) written.assign(arr.cells.size() / 64 + 1, 0);
+    const std::size_t words = arr.cells.size() / 64 + 1;
     if (n == 1) {
+      if (write) written.assign(words, 0);
       access_chunk(kernel, s, *access, state, chunks[0], write ? written.data() : nullptr, nullptr);
+    } else if (!write) {
+      pool_->run(n, [&](std::size_t c) { access_chunk(kernel, s, *access, state, chunks[c], nullptr, nullptr); });
     } else {
-      if (write) collided.assign(written.size(), 0);
+      // Every worker marks the cells it writes in marks of its own, cleared here in parallel.
+      marks_.resize(pool_->threads());
+      for (auto& m : marks_)
+        if (m.size() < words) m.resize(words);
+      collided.assign(words, 0);
       pool_->run(n, [&](std::size_t c) {
-        access_chunk(kernel, s, *access, state, chunks[c], written.data(), write ? collided.data() : nullptr);
+        for (auto& m : marks_)
+          std::fill(m.begin() + static_cast<std::ptrdiff_t>(words * c / n),
+                    m.begin() + static_cast<std::ptrdiff_t>(words * (c + 1) / n), 0);
       });
-      if (std::any_of(chunks.begin(), chunks.end(), [](const Chunk& c) { return c.collisions; }))
+      pool_->run(n, [&](std::size_t c, unsigned worker) {
+        access_chunk(kernel, s, *access, state, chunks[c], marks_[worker].data(), collided.data());
+      });
+      if (mark_collisions(words, collided.data(), n))
         resolve_collisions(kernel, s, *access, state, chunks, collided.data());
     }
     // Merge in warp order: each chunk's slots enter its pipelines after those of the chunks before.

@@ -27,7 +27,7 @@ unsigned hardware_threads() {
 unsigned resolve_threads(unsigned requested) { return requested == 0 ? hardware_threads() : requested; }
 
 WorkerPool::WorkerPool(unsigned threads) {
-  for (unsigned i = 1; i < std::max(1u, threads); ++i) helpers_.emplace_back([this] { helper_loop(); });
+  for (unsigned i = 1; i < std::max(1u, threads); ++i) helpers_.emplace_back([this, i] { helper_loop(i); });
 }
 
 WorkerPool::~WorkerPool() {
@@ -39,7 +39,7 @@ WorkerPool::~WorkerPool() {
   for (auto& t : helpers_) t.join();
 }
 
-void WorkerPool::work() {
+void WorkerPool::work(unsigned worker) {
   while (true) {
     std::size_t i = 0;
     {
@@ -48,7 +48,7 @@ void WorkerPool::work() {
       i = next_++;
     }
     try {
-      (*task_)(i);
+      (*task_)(i, worker);
     } catch (...) {
       const std::lock_guard lock(mutex_);
       if (!error_ || i < failed_task_) {
@@ -59,7 +59,7 @@ void WorkerPool::work() {
   }
 }
 
-void WorkerPool::helper_loop() {
+void WorkerPool::helper_loop(unsigned worker) {
   std::size_t seen = 0;
   while (true) {
     {
@@ -68,7 +68,7 @@ void WorkerPool::helper_loop() {
       if (stopping_) return;
       seen = generation_;
     }
-    work();
+    work(worker);
     {
       const std::lock_guard lock(mutex_);
       if (--busy_ == 0) finished_.notify_one();
@@ -77,11 +77,15 @@ void WorkerPool::helper_loop() {
 }
 
 void WorkerPool::run(std::size_t tasks, const std::function<void(std::size_t)>& task) {
+  run(tasks, std::function<void(std::size_t, unsigned)>([&task](std::size_t i, unsigned) { task(i); }));
+}
+
+void WorkerPool::run(std::size_t tasks, const std::function<void(std::size_t, unsigned)>& task) {
   if (helpers_.empty() || tasks <= 1) {
     // Same semantics on one thread: every task runs, the lowest failure is rethrown.
     std::exception_ptr error;
     for (std::size_t i = 0; i < tasks; ++i) try {
-        task(i);
+        task(i, 0);
       } catch (...) {
         if (!error) error = std::current_exception();
       }
@@ -98,7 +102,7 @@ void WorkerPool::run(std::size_t tasks, const std::function<void(std::size_t)>& 
     ++generation_;
   }
   wake_.notify_all();
-  work();
+  work(0);
   std::exception_ptr error;
   {
     std::unique_lock lock(mutex_);

@@ -37,15 +37,18 @@ class WorkerPool {
   /// exception of the lowest-numbered task that threw is rethrown: the error a loop in task order
   /// would have met first.
   void run(std::size_t tasks, const std::function<void(std::size_t)>& task);
+  /// The same, telling each task which worker runs it (0 .. threads() - 1; the caller is 0), for
+  /// scratch kept per worker.
+  void run(std::size_t tasks, const std::function<void(std::size_t task, unsigned worker)>& task);
 
  private:
-  void helper_loop();
-  void work();
+  void helper_loop(unsigned worker);
+  void work(unsigned worker);
 
   std::vector<std::thread> helpers_;
   std::mutex mutex_;
   std::condition_variable wake_, finished_;
-  const std::function<void(std::size_t)>* task_ = nullptr;
+  const std::function<void(std::size_t, unsigned)>* task_ = nullptr;
   std::size_t tasks_ = 0;
   std::size_t next_ = 0;        // next task to claim (under mutex_: claims are rare and coarse)
   std::size_t generation_ = 0;  // bumped by every run(), so that a helper joins each run once
