@@ -68,8 +68,8 @@ class WorkerPool;
 ///    the cell held at the round's start (no write happens in a read round); a cell written by
 ///    several threads keeps the lowest one's value (each worker marks the cells it writes; a second
 ///    pass over the round, made only when some cell was written twice, finds each such cell's
-///    lowest writer). So time units,
-///    statistics, memory contents and traces are identical for every number of threads.
+///    lowest writer). So time units, statistics, memory contents and traces are identical for
+///    every number of threads.
 ///    What this asks of a program: an Access's address function and a Compute function depend
 ///    only on the thread and its own registers (and data no thread changes), and a Compute writes
 ///    only its thread's registers or places no other thread touches; every kernel of mmsim's
