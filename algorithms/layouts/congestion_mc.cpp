@@ -3,16 +3,22 @@
 #include <bit>
 #include <chrono>
 #include <cmath>
+#include <functional>
 
 #include "algorithms/input_error.h"
 #include "algorithms/layouts/patterns.h"
 #include "models/bank_counter.h"
 #include "models/layouts/array4_layout.h"
 #include "models/layouts/matrix_layout.h"
+#include "sim/workers.h"
 
 namespace mmsim::layouts {
 
 namespace {
+
+// One block of trials: draws from `seed`, adds each trial's congestion to histogram[0 .. w].
+using BlockRunner = void (*)(const CongestionQuery& q, std::uint64_t seed, std::uint64_t trials,
+                             std::uint64_t* histogram);
 
 std::string names_2d() {
   std::string s;
@@ -76,11 +82,11 @@ CongestionStats summarize(std::vector<std::uint64_t> histogram, double seconds) 
 // this loop against a plain Monte Carlo that draws every layout in full. Pow2: w is a power of two, so that every draw
 // below w (or w^2) is a bit field of a 64-bit word and every "mod w" a mask.
 template <MatrixLayoutKind K, MatrixPattern P, bool Pow2>
-CongestionStats run_2d_as(const CongestionQuery& q) {
+void run_2d_as(const CongestionQuery& q, std::uint64_t seed, std::uint64_t trials, std::uint64_t* histogram) {
   constexpr bool kShifted = K == MatrixLayoutKind::Ras || K == MatrixLayoutKind::Rap;
   const std::uint32_t w = q.w;
   const auto lg = static_cast<unsigned>(std::countr_zero(w));
-  FastDraws draws(q.seed);
+  FastDraws draws(seed);
   auto uniform = [&](std::uint32_t* out, std::uint32_t n) {  // out[0 .. n) uniform in [0, w)
     if constexpr (Pow2) {
       draws.fill_bits(out, n, lg);
@@ -110,9 +116,7 @@ CongestionStats run_2d_as(const CongestionQuery& q) {
   std::uint32_t* const seen = seen_store.data();
   std::uint32_t gen = 0;
   BankCounter chains(P == MatrixPattern::Random && !stamped ? w : 1);
-  std::vector<std::uint64_t> histogram(w + 1, 0);
-  const auto t0 = std::chrono::steady_clock::now();
-  for (std::uint64_t trial = 0; trial < q.trials; ++trial) {
+  for (std::uint64_t trial = 0; trial < trials; ++trial) {
     std::fill(count, count + w, 0);
     std::uint32_t worst = 0;
     auto add = [&](std::uint32_t bank) { worst = std::max(worst, ++count[bank]); };
@@ -174,18 +178,16 @@ CongestionStats run_2d_as(const CongestionQuery& q) {
     }
     ++histogram[worst];
   }
-  const double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-  return summarize(std::move(histogram), s);
 }
 
 template <MatrixLayoutKind K, MatrixPattern P>
-CongestionStats run_2d_pattern(const CongestionQuery& q) {
+BlockRunner run_2d_pattern(const CongestionQuery& q) {
   const bool pow2 = (q.w & (q.w - 1)) == 0;
-  return pow2 ? run_2d_as<K, P, true>(q) : run_2d_as<K, P, false>(q);
+  return pow2 ? run_2d_as<K, P, true> : run_2d_as<K, P, false>;
 }
 
 template <MatrixLayoutKind K>
-CongestionStats run_2d_layout(const CongestionQuery& q, MatrixPattern p) {
+BlockRunner run_2d_layout(const CongestionQuery& q, MatrixPattern p) {
   switch (p) {
     case MatrixPattern::Contiguous:
       return run_2d_pattern<K, MatrixPattern::Contiguous>(q);
@@ -199,7 +201,7 @@ CongestionStats run_2d_layout(const CongestionQuery& q, MatrixPattern p) {
   return run_2d_pattern<K, MatrixPattern::Random>(q);
 }
 
-CongestionStats run_2d(const CongestionQuery& q) {
+BlockRunner run_2d(const CongestionQuery& q) {
   const auto p = *matrix_pattern_from_name(q.pattern);
   switch (*matrix_layout_from_name(q.layout)) {
     case MatrixLayoutKind::Raw:
@@ -216,20 +218,18 @@ CongestionStats run_2d(const CongestionQuery& q) {
   return run_2d_layout<MatrixLayoutKind::Xor>(q, p);
 }
 
-CongestionStats run_4d(const CongestionQuery& q) {
+void run_4d(const CongestionQuery& q, std::uint64_t seed, std::uint64_t trials, std::uint64_t* histogram) {
   const auto kind = *array4_layout_from_name(q.layout);
   const auto pattern = *array4_pattern_from_name(q.pattern);
   const std::uint32_t w = q.w;
-  Draws draws(q.seed);
+  Draws draws(seed);
   Array4Layout layout(kind, w);
   std::vector<Cell4> cells(w);
   std::vector<std::uint32_t> scratch(w), banks(w);
   std::vector<Address> addrs(w);
-  std::vector<std::uint64_t> histogram(w + 1, 0);
   BankCounter counter(w);
   const bool distinct = !may_repeat(pattern);
-  const auto t0 = std::chrono::steady_clock::now();
-  for (std::uint64_t trial = 0; trial < q.trials; ++trial) {
+  for (std::uint64_t trial = 0; trial < trials; ++trial) {
     layout.redraw();
     draw_array4_pattern(pattern, kind, w, draws, cells.data(), scratch.data());
     for (std::uint32_t t = 0; t < w; ++t) {
@@ -239,8 +239,42 @@ CongestionStats run_4d(const CongestionQuery& q) {
     }
     ++histogram[static_cast<std::size_t>(counter.congestion(banks.data(), addrs.data(), w, distinct))];
   }
-  const double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-  return summarize(std::move(histogram), s);
+}
+
+// Block b of the trials draws from its own stream. Block 0 keeps the seed itself, so a run of at most
+// kBlockTrials trials draws what the single stream drew before the trials were split; the others
+// scramble (seed, b) with splitmix64's finaliser, so that no two blocks start from related states.
+std::uint64_t block_seed(std::uint64_t seed, std::uint64_t block) {
+  if (block == 0) return seed;
+  std::uint64_t z = seed + block * 0x9E3779B97F4A7C15ull;
+  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+  z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+  return z ^ (z >> 31);
+}
+
+// Runs the blocks on `threads` workers. Each worker adds into a histogram of its own; the sums are
+// integers, so the merged histogram is the same whichever worker ran which block.
+CongestionStats run_blocks(const CongestionQuery& q, BlockRunner run_block) {
+  const std::uint64_t blocks = (q.trials + kBlockTrials - 1) / kBlockTrials;
+  const auto threads = static_cast<unsigned>(std::min<std::uint64_t>(resolve_threads(q.threads), blocks));
+  std::vector<std::vector<std::uint64_t>> per_worker(threads, std::vector<std::uint64_t>(q.w + 1, 0));
+  auto block = [&](std::size_t b, unsigned worker) {
+    const std::uint64_t first = b * kBlockTrials;
+    run_block(q, block_seed(q.seed, b), std::min(kBlockTrials, q.trials - first), per_worker[worker].data());
+  };
+  const auto t0 = std::chrono::steady_clock::now();
+  if (threads == 1) {
+    for (std::uint64_t b = 0; b < blocks; ++b) block(b, 0);
+  } else {
+    WorkerPool pool(threads);
+    pool.run(blocks, std::function<void(std::size_t, unsigned)>(block));
+  }
+  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  for (unsigned t = 1; t < threads; ++t)
+    for (std::size_t c = 0; c <= q.w; ++c) per_worker[0][c] += per_worker[t][c];
+  auto s = summarize(std::move(per_worker[0]), seconds);
+  s.threads = threads;
+  return s;
 }
 
 }  // namespace
@@ -261,6 +295,7 @@ void CongestionQuery::validate() const {
     if (w < 2 || w > 4096) throw InputError("-w: must be between 2 and 4096 for --dims 4");
   }
   if (trials < 1) throw InputError("--trials: must be >= 1");
+  if (threads > 1024) throw InputError("--threads: must be in [1, 1024] (0: every core)");
   const std::uint64_t cap = dims == 2 ? kMaxWork2 : kMaxWork4;
   if (trials > cap / w)
     throw InputError("--trials: trials x w must stay below " + std::to_string(cap) + " (at most " +
@@ -269,7 +304,7 @@ void CongestionQuery::validate() const {
 
 CongestionStats simulate_congestion(const CongestionQuery& q) {
   q.validate();
-  return q.dims == 2 ? run_2d(q) : run_4d(q);
+  return run_blocks(q, q.dims == 2 ? run_2d(q) : run_4d);
 }
 
 }  // namespace mmsim::layouts

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -13,6 +14,7 @@
 #include "experiments/layouts/congestion_output.h"
 #include "models/layouts/array4_layout.h"
 #include "models/layouts/matrix_layout.h"
+#include "sim/workers.h"
 
 namespace mmsim::cli {
 
@@ -22,14 +24,18 @@ struct BenchRow {
   std::string layout, pattern;
   double mean = 0;
   std::uint64_t trials = 0;   // per run
-  std::vector<double> rates;  // warp accesses per second, one per run
-  double best() const { return *std::max_element(rates.begin(), rates.end()); }
+  std::vector<double> rates;  // warp accesses per second on one thread, one per run
+  std::vector<double> many;   // the same on `threads` threads (empty when threads is 1)
+  static double best(const std::vector<double>& v) { return v.empty() ? 0 : *std::max_element(v.begin(), v.end()); }
 };
 
-// Every layout x pattern of q.dims at width q.w: `repeat` timed runs each, of `trials` trials when
-// given, else of as many as take about `min_seconds` (measured by a short first run). Each run has its
-// own seed (q.seed, q.seed + 1, ...), so that no run repeats another's layouts.
-std::vector<BenchRow> bench_all(layouts::CongestionQuery q, bool trials_given, int repeat, double min_seconds) {
+// Every layout x pattern of q.dims at width q.w: `repeat` timed runs each on one thread and, when
+// `threads` > 1, as many on `threads` threads, of `trials` trials when given, else of as many as take
+// about `min_seconds` on one thread (measured by a short first run). Each run has its own seed
+// (q.seed, q.seed + 1, ...), so that no run repeats another's layouts; the runs on one thread and on
+// many draw the same trials, and their means are checked equal.
+std::vector<BenchRow> bench_all(layouts::CongestionQuery q, bool trials_given, int repeat, double min_seconds,
+                                unsigned threads) {
   std::vector<std::pair<std::string, std::string>> configs;
   if (q.dims == 2) {
     for (auto k : layouts::matrix_layout_kinds())
@@ -46,16 +52,26 @@ std::vector<BenchRow> bench_all(layouts::CongestionQuery q, bool trials_given, i
     if (!trials_given) {
       q.trials = std::min<std::uint64_t>(cap, 1u << 16);
       q.seed = seed0;
+      q.threads = 1;
       const auto probe = layouts::simulate_congestion(q);
       const double want = std::ceil(1.2 * min_seconds * probe.accesses_per_second());
       q.trials = std::clamp<std::uint64_t>(static_cast<std::uint64_t>(want), 1, cap);
     }
-    BenchRow row{layout, pattern, 0, q.trials, {}};
+    BenchRow row{layout, pattern, 0, q.trials, {}, {}};
     for (int r = 0; r < repeat; ++r) {
       q.seed = seed0 + static_cast<std::uint64_t>(r);
-      const auto s = layouts::simulate_congestion(q);
-      row.rates.push_back(s.accesses_per_second());
-      row.mean = s.mean;
+      q.threads = 1;
+      const auto one = layouts::simulate_congestion(q);
+      row.rates.push_back(one.accesses_per_second());
+      row.mean = one.mean;
+      if (threads > 1) {
+        q.threads = threads;
+        const auto s = layouts::simulate_congestion(q);
+        if (s.histogram != one.histogram)
+          throw std::logic_error("congestion --bench-all: " + layout + " x " + pattern + " drew other trials on " +
+                                 std::to_string(threads) + " threads than on one");
+        row.many.push_back(s.accesses_per_second());
+      }
     }
     rows.push_back(std::move(row));
   }
@@ -72,6 +88,7 @@ Runner add_congestion_command(CLI::App& app) {
     bool json = false;
     bool bench = false;
     bool bench_all = false;
+    ThreadsOption threads;
     int repeat = 3;
     double min_seconds = 0.5;
   };
@@ -89,14 +106,17 @@ Runner add_congestion_command(CLI::App& app) {
                      ->capture_default_str();
   cmd->add_option("--seed", o->q.seed, "seed of every random draw")->capture_default_str();
   cmd->add_flag("--json", o->json, "print one JSON object");
-  cmd->add_flag("--bench", o->bench, "also print the speed in warp accesses per second (one core)");
+  o->threads.add_to(*cmd, "host threads that run the trials (the numbers are the same for every count)");
+  cmd->add_flag("--bench", o->bench, "also print the speed in warp accesses per second");
   cmd->add_flag("--bench-all", o->bench_all,
                 "time every layout x pattern of --dims at width -w instead (no --layout, --pattern): the best of "
-                "--repeat runs, each of --trials trials or, without --trials, of about --min-seconds");
+                "--repeat runs on one thread and on --threads, each of --trials trials or, without --trials, of "
+                "about --min-seconds, and the speed-up");
   cmd->add_option("--repeat", o->repeat, "--bench-all: timed runs per layout x pattern")->capture_default_str();
   cmd->add_option("--min-seconds", o->min_seconds, "--bench-all: length of a timed run without --trials")
       ->capture_default_str();
   return [o, layout, pattern, trials] {
+    o->q.threads = o->threads.value();
     const auto& q = o->q;
     if (o->bench_all) {
       if (layout->count() || pattern->count())
@@ -106,12 +126,15 @@ Runner add_congestion_command(CLI::App& app) {
       auto check = q;  // the width, dims and trials must be valid for some layout and pattern
       if (q.dims == 4) check.layout = "raw", check.pattern = "contiguous";
       check.validate();
-      const auto rows = bench_all(q, trials->count() > 0, o->repeat, o->min_seconds);
+      const unsigned threads = resolve_threads(q.threads);
+      const auto rows = bench_all(q, trials->count() > 0, o->repeat, o->min_seconds, threads);
       if (o->json) {
         report::Json arr = report::Json::array();
         for (const auto& r : rows) {
-          report::Json rates = report::Json::array();
+          report::Json rates = report::Json::array(), many = report::Json::array();
           for (double v : r.rates) rates.push(v);
+          for (double v : r.many) many.push(v);
+          const double best = BenchRow::best(r.rates), best_many = BenchRow::best(r.many);
           arr.push(report::Json::object()
                        .set("layout", r.layout)
                        .set("pattern", r.pattern)
@@ -120,16 +143,21 @@ Runner add_congestion_command(CLI::App& app) {
                        .set("trials_per_run", static_cast<unsigned long long>(r.trials))
                        .set("mean", r.mean)
                        .set("warp_accesses_per_second", std::move(rates))
-                       .set("best", r.best()));
+                       .set("best", best)
+                       .set("threads", threads)
+                       .set("warp_accesses_per_second_threads", std::move(many))
+                       .set("best_threads", threads > 1 ? report::Json(best_many) : report::Json())
+                       .set("speedup", threads > 1 ? report::Json(best_many / best) : report::Json()));
         }
         print_json(arr);
         return kOk;
       }
       std::printf(
-          "speed of the Monte Carlo, w = %u, dims = %d: million warp accesses per second on one core, best "
-          "of %d runs (seeds %llu ..)\n",
-          q.w, q.dims, o->repeat, static_cast<unsigned long long>(q.seed));
-      std::printf("%-8s %-11s %10s %12s %10s  %s\n", "layout", "pattern", "mean", "trials/run", "best M/s", "all runs");
+          "speed of the Monte Carlo, w = %u, dims = %d: million warp accesses per second on one thread and on "
+          "%u, best of %d runs (seeds %llu ..)\n",
+          q.w, q.dims, threads, o->repeat, static_cast<unsigned long long>(q.seed));
+      std::printf("%-8s %-11s %10s %12s %10s %10s %8s  %s\n", "layout", "pattern", "mean", "trials/run", "1 thr M/s",
+                  (std::to_string(threads) + " thr M/s").c_str(), "speed-up", "all runs on one thread");
       for (const auto& r : rows) {
         std::string all;
         for (double v : r.rates) {
@@ -137,8 +165,10 @@ Runner add_congestion_command(CLI::App& app) {
           std::snprintf(buf, sizeof buf, "%s%.2f", all.empty() ? "" : " ", v / 1e6);
           all += buf;
         }
-        std::printf("%-8s %-11s %10.4f %12llu %10.2f  %s\n", r.layout.c_str(), r.pattern.c_str(), r.mean,
-                    static_cast<unsigned long long>(r.trials), r.best() / 1e6, all.c_str());
+        const double best = BenchRow::best(r.rates), best_many = threads > 1 ? BenchRow::best(r.many) : best;
+        std::printf("%-8s %-11s %10.4f %12llu %10.2f %10.2f %8.2f  %s\n", r.layout.c_str(), r.pattern.c_str(), r.mean,
+                    static_cast<unsigned long long>(r.trials), best / 1e6, best_many / 1e6, best_many / best,
+                    all.c_str());
       }
       return kOk;
     }
@@ -159,8 +189,8 @@ Runner add_congestion_command(CLI::App& app) {
         std::printf("  %4zu: %llu (%.4f)\n", c, static_cast<unsigned long long>(s.histogram[c]),
                     static_cast<double>(s.histogram[c]) / static_cast<double>(s.trials));
     if (o->bench)
-      std::printf("speed: %.3f s for %llu warp accesses = %.2f million warp accesses per second (one core)\n",
-                  s.seconds, static_cast<unsigned long long>(s.trials), s.accesses_per_second() / 1e6);
+      std::printf("speed: %.3f s for %llu warp accesses = %.2f million warp accesses per second (%u threads)\n",
+                  s.seconds, static_cast<unsigned long long>(s.trials), s.accesses_per_second() / 1e6, s.threads);
     return kOk;
   };
 }
