@@ -113,9 +113,13 @@ case "${1:-}" in
       timeout "${MMSIM_GPU_ENUM_S:-150}" "$B/mmsim" gpu enumeration --out "$OUTDIR" 2>"$OUTDIR/enumeration-progress.log" || status=$?
     fi
     if stage tables; then
-      timeout "${MMSIM_GPU_SWEEP_S:-360}" "$B/mmsim" gpu reproduce --out "$OUTDIR" --threads "$JOBS" \
-        --max-side "${MMSIM_GPU_MAX_SIDE:-16384}" --max-scheduled-side "${MMSIM_GPU_MAX_SCHEDULED_SIDE:-8192}" \
+      timeout "${MMSIM_GPU_SWEEP_S:-540}" "$B/mmsim" gpu reproduce --out "$OUTDIR" --threads "$JOBS" \
+        --max-side "${MMSIM_GPU_MAX_SIDE:-16384}" --max-scheduled-side "${MMSIM_GPU_MAX_SCHEDULED_SIDE:-16384}" \
         2>"$OUTDIR/progress.log" >/dev/null || status=$?
+      # The scale goals cell by cell (needs bench.csv and bmmc.csv; python3 is optional there).
+      if command -v python3 >/dev/null && [ -f "$OUTDIR/bmmc.csv" ]; then
+        python3 scripts/gpu_goals.py "$OUTDIR" >"$OUTDIR/goals.md" || status=$?
+      fi
     fi
     if stage validate; then
       timeout "${MMSIM_GPU_VALIDATE_S:-300}" "$B/mmsim" validate -L "${MMSIM_GPU_L:-400}" \
