@@ -6,6 +6,7 @@
 #include "algorithms/layouts/entries.h"
 #include "algorithms/offline/entries.h"
 #include "algorithms/sorting/entries.h"
+#include "algorithms/work_bounds.h"
 
 namespace mmsim {
 
@@ -103,13 +104,58 @@ RunRequest check_request(const AlgorithmEntry& entry, const std::map<std::string
   return req;
 }
 
+namespace {
+
+// The options that size a run, as the user gave them ("-n 268435456", "--rows 4096 --cols 4096",
+// "-w 32 -m 65536"), and the cells they make.
+struct RunSize {
+  std::string options;
+  std::uint64_t cells = 0;
+};
+
+RunSize run_size(const AlgorithmEntry& entry, const RunRequest& req) {
+  RunSize size;
+  const auto add = [&](const char* name) -> std::uint64_t {
+    const auto v = req.params.integer_if(name);
+    if (!v) return 0;
+    for (const auto& spec : entry.params)
+      if (spec.name == name) size.options += (size.options.empty() ? "" : " ") + spec.flag() + " " + std::to_string(*v);
+    return static_cast<std::uint64_t>(*v);
+  };
+  if (const auto n = add("n")) {
+    size.cells = n;
+  } else if (const auto m = add("m")) {
+    size.options = "-w " + std::to_string(req.machine.w) + " " + size.options;
+    size.cells = m * static_cast<std::uint64_t>(req.machine.w);
+  } else if (const auto rows = add("rows")) {
+    const auto cols = req.params.integer_if("cols") ? add("cols") : rows;
+    size.cells = rows * cols;
+  } else if (const auto order = add("order")) {
+    size.cells = order * order;
+  }
+  return size;
+}
+
+// Bytes per cell of a run: the peak resident memory over n of the heaviest runs at n = 2^22
+// (scheduled 74, row-wise 58, d-designated 27): the input, output and permutation arrays, the
+// offline tables, the engine's per-cell marks. Rounded up, so that it refuses only what cannot fit.
+constexpr std::uint64_t kBytesPerCell = 80;
+
+}  // namespace
+
 RunReport run_algorithm(const AlgorithmEntry& entry, const std::map<std::string, std::string>& given,
                         const EngineOptions& engine) {
   const auto fail = [&](const std::string& what) { throw InputError(entry.name + ": " + what); };
   const RunRequest req = check_request(entry, given, engine);
+  const RunSize size = run_size(entry, req);
+  if (!size.options.empty()) check_memory(entry.name, size.options, size.cells * kBytesPerCell);
   RunReport r;
   try {
     r = entry.run(req);
+  } catch (const std::bad_alloc&) {
+    // The estimate let it start; say what to shrink all the same.
+    fail((size.options.empty() ? std::string("out of memory") : size.options + ": out of memory") +
+         "; choose a smaller value");
   } catch (const InputError& e) {
     // Every message of a run names its algorithm once, whether a declared rule or a joint one broke.
     const std::string what = e.what();

@@ -23,8 +23,9 @@ Runner add_access_command(CLI::App& app) {
   };
   auto o = std::make_shared<Opts>();
   cmd->add_option("--model", o->model, "dmm or umm")->capture_default_str();
-  cmd->add_option("-w,--width", o->w, "width: banks, threads per warp, address-group size")->capture_default_str();
-  cmd->add_option("-l,--latency", o->l, "latency of the memory")->capture_default_str();
+  add_integer_option(*cmd, o->w,
+                     integer_param("w", "-w,--width", "width: banks, threads per warp, address-group size", 1, 65536));
+  add_integer_option(*cmd, o->l, integer_param("l", "-l,--latency", "latency of the memory", 1, std::int64_t{1} << 20));
   auto* warp =
       cmd->add_option("--warp", o->warps,
                       "the w addresses of one warp, comma separated, _ for an inactive thread; repeat per warp")
@@ -39,9 +40,13 @@ Runner add_access_command(CLI::App& app) {
   auto* layout = cmd->add_option("--layout", o->layout,
                                  "layout of the matrix for --cell: raw, ras, rap, pad, xor; "
                                  "for four coordinates raw, ras, 1p, r1p, 3p, w2p, 1pw2r");
-  auto* threads = cmd->add_option("--threads", o->threads, "threads of an --addr or --cell access (default w)");
-  auto* seed = cmd->add_option("--seed", o->seed, "seed of a random layout (as in mmsim run and mmsim layout)")
-                   ->capture_default_str();
+  auto* threads =
+      add_integer_option(*cmd, o->threads,
+                         integer_param("threads", "--threads", "threads of an --addr or --cell access (default w)", 1,
+                                       static_cast<std::int64_t>(experiments::kMaxPosedThreads)));
+  ParamSpec seed_spec = seed_param();
+  seed_spec.help = "seed of a random layout (as in mmsim run and mmsim layout)";
+  auto* seed = add_integer_option(*cmd, o->seed, seed_spec);
   cmd->add_flag("--json", o->json, "print one JSON object");
   return [=] {
     MachineParams m;

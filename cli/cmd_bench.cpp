@@ -8,6 +8,10 @@
 
 namespace mmsim::cli {
 
+namespace {
+constexpr std::int64_t kMaxBenchRepeats = 100;
+}  // namespace
+
 Runner add_bench_command(CLI::App& app) {
   auto* cmd =
       app.add_subcommand("bench", "engine speed: simulated thread-requests per second, one thread and --threads N");
@@ -18,14 +22,17 @@ Runner add_bench_command(CLI::App& app) {
     ThreadsOption threads;
   };
   auto o = std::make_shared<Opts>();
-  cmd->add_option("-n", o->n, "elements of the D-designated random permutation")->capture_default_str();
-  cmd->add_option("--repeats", o->repeats, "runs per mode; the fastest is kept")->capture_default_str();
+  add_integer_option(*cmd, o->n,
+                     integer_param("n", "-n", "elements of the D-designated random permutation (a multiple of 32)", 32,
+                                   std::int64_t{1} << 28));
+  // Each run at the default n takes seconds: a hundred keep the benchmark within minutes.
+  add_integer_option(*cmd, o->repeats,
+                     integer_param("repeats", "--repeats", "runs per mode; the fastest is kept", 1, kMaxBenchRepeats));
   o->threads.add_to(*cmd, "host threads of the multi-core round-synchronous run, compared with one thread");
   cmd->add_flag("--json", o->json, "print one JSON object");
   return [o] {
     if (o->n < 32 || o->n % 32 != 0 || o->n > (std::uint64_t{1} << 28))
       throw InputError("-n: a multiple of 32 between 32 and 2^28");
-    if (o->repeats < 1) throw InputError("--repeats: must be >= 1");
     const unsigned threads = resolve_threads(o->threads.value());
     const auto results = experiments::bench_engine(o->n, o->repeats, threads);
     // The speed-up of the round-synchronous run on `threads` threads over the same run on one.

@@ -27,11 +27,15 @@ Runner add_layout_command(CLI::App& app) {
   cmd->add_option("--layout", o->layout,
                   "raw, ras, rap, pad, xor (--dims 2); raw, ras, 1p, r1p, 3p, w2p, 1pw2r (--dims 4)")
       ->required();
-  cmd->add_option("-w,--width", o->w, "width: banks, and the matrix is w x w")->capture_default_str();
-  cmd->add_option("--dims", o->dims, "2: a w x w matrix; 4: a w^4 array, shown as w^2 slices a[i][j][*][*]")
-      ->capture_default_str();
-  cmd->add_option("--seed", o->seed, "seed of the random numbers (the same draw as mmsim run and mmsim access)")
-      ->capture_default_str();
+  add_integer_option(*cmd, o->w, integer_param("w", "-w,--width", "width: banks, and the matrix is w x w", 1, 65536));
+  add_integer_option(*cmd, o->dims,
+                     integer_param("dims", "--dims",
+                                   "2: a w x w matrix; 4: a w^4 array, shown as w^2 slices "
+                                   "a[i][j][*][*]",
+                                   2, 4));
+  ParamSpec seed_spec = seed_param();
+  seed_spec.help = "seed of the random numbers (the same draw as mmsim run and mmsim access)";
+  add_integer_option(*cmd, o->seed, seed_spec);
   auto* slice = cmd->add_option("--slice", o->slice, "I,J: only the slice a[I][J][*][*] of a w^4 array")
                     ->delimiter(',')
                     ->expected(2);

@@ -3,6 +3,7 @@
 // one lane per pipeline. experiments/teaching/trace_view.h draws it.
 #include <fstream>
 
+#include "algorithms/input_file.h"
 #include "cli/common.h"
 #include "experiments/teaching/trace_view.h"
 
@@ -19,18 +20,11 @@ Runner add_trace_command(CLI::App& app) {
   auto o = std::make_shared<Opts>();
   cmd->add_option("file", o->file, "the trace CSV (- for standard input)")->required();
   cmd->add_option("--svg", o->svg, "also draw every slot, lane by lane, as an SVG picture in this file");
-  cmd->add_option("--width", o->width, "pixels of the SVG's time axis")->capture_default_str();
+  add_integer_option(*cmd, o->width, integer_param("width", "--width", "pixels of the SVG's time axis", 200, 20000));
   cmd->add_flag("--json", o->json, "print the summary as one JSON object");
   return [o] {
-    if (o->width < 200 || o->width > 20000) throw InputError("--width: must be between 200 and 20000 pixels");
-    experiments::TraceFile t;
-    if (o->file == "-") {
-      t = experiments::read_trace(std::cin, "-");
-    } else {
-      std::ifstream in(o->file);
-      if (!in) throw InputError("trace: cannot open '" + o->file + "'");
-      t = experiments::read_trace(in, o->file);
-    }
+    InputFile in("trace", o->file, experiments::kMaxTraceBytes, "that mmsim trace reads", /*stdin_dash=*/true);
+    const experiments::TraceFile t = experiments::read_trace(in.stream(), o->file);
     if (!o->svg.empty()) {
       std::ofstream out(o->svg);
       if (!(out << experiments::trace_svg(t, o->file, o->width)) || !out.flush())

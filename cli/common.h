@@ -57,6 +57,30 @@ struct ThreadsOption {
   }
 };
 
+/// Adds an integer option bound to `field` that goes through the one strict parser (algorithms/
+/// params.h) rather than CLI11's conversions, which take "-1" for an unsigned field or clamp: the
+/// value is refused at parse time, naming the option and the rule, which the help also states.
+template <class T>
+CLI::Option* add_integer_option(CLI::App& cmd, T& field, ParamSpec spec) {
+  const std::string help = spec.help + " [" + spec.rule() + "]";
+  auto* o = cmd.add_option_function<std::string>(
+      spec.flags,
+      [&field, spec](const std::string& text) {
+        field = static_cast<T>(std::get<std::int64_t>(parse_integer(text, spec)));  // checked below, first
+      },
+      help);
+  o->check(CLI::Validator(
+      [spec](std::string& text) {
+        auto r = parse_integer(text, spec);
+        const auto* err = std::get_if<std::string>(&r);
+        return err ? *err : std::string();
+      },
+      "", "strict integer"));
+  o->type_name("INT");
+  o->default_str(std::to_string(field));
+  return o;
+}
+
 inline void print_json(const report::Json& j) { std::cout << j.dump() << "\n"; }
 
 // Each command: registers itself on the app and returns the function that runs it after parsing.

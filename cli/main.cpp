@@ -125,7 +125,9 @@ int main(int argc, char** argv) {
     std::fprintf(stderr, "mmsim: %s\n", e.what());
     return kCheckFailed;
   } catch (const std::bad_alloc&) {
-    std::fprintf(stderr, "mmsim: out of memory: choose a smaller n\n");
+    // A run names its own size options (algorithms/registry.cpp); this catches the other commands.
+    clear_progress();
+    std::fprintf(stderr, "mmsim: out of memory: choose a smaller size (-n, -m, --order, -k, --trials)\n");
     return kBadInput;
   } catch (const std::exception& e) {
     std::fprintf(stderr, "mmsim: internal error: %s\n", e.what());

@@ -1,5 +1,7 @@
 #include "experiments/sweep.h"
 
+#include <sys/stat.h>
+
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
@@ -8,12 +10,16 @@
 #include <stdexcept>
 
 #include "algorithms/input_error.h"
+#include "algorithms/input_file.h"
 #include "algorithms/layouts/congestion_mc.h"
 #include "algorithms/registry.h"
 
 namespace mmsim::experiments {
 
 namespace {
+
+// A journal row is a few hundred bytes; 4 KiB a row bounds a journal of the largest grid.
+constexpr std::uint64_t kMaxJournalBytes = kMaxSweepRows * 4096;
 
 // One congestion parameter of a sweep row (already checked against its rule) into the query.
 void set_query_field(layouts::CongestionQuery& q, const std::string& name, const std::string& text) {
@@ -286,16 +292,8 @@ SweepGrid parse_grid(std::string_view text, const std::string& name) {
 }
 
 SweepGrid load_grid(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw InputError("sweep: cannot read the grid " + quote(path));
-  std::string text;
-  char buf[65536];
-  while (in.read(buf, sizeof buf) || in.gcount() > 0) {
-    text.append(buf, static_cast<std::size_t>(in.gcount()));
-    if (text.size() > report::kMaxJsonBytes)
-      throw InputError("sweep: " + path + ": a grid has at most " + std::to_string(report::kMaxJsonBytes) + " bytes");
-  }
-  return parse_grid(text, path);
+  InputFile file("sweep", path, report::kMaxJsonBytes, "a grid may have");
+  return parse_grid(file.read_all(), path);
 }
 
 std::vector<std::string> run_row(const SweepGrid& grid, const SweepRow& row) {
@@ -408,11 +406,11 @@ std::string key_of_cells(const SweepGrid& grid, const std::vector<std::string>& 
 
 std::map<std::string, std::vector<std::string>> read_journal(const std::string& path, const SweepGrid& grid) {
   std::map<std::string, std::vector<std::string>> rows;
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return rows;
-  std::stringstream all;
-  all << in.rdbuf();
-  const std::string text = all.str();
+  // The journal is mmsim's own file, but read as any input: a FIFO or a device in its place is refused.
+  struct stat st {};
+  if (::stat(path.c_str(), &st) != 0) return rows;
+  InputFile file("sweep: journal", path, kMaxJournalBytes, "a journal may have");
+  const std::string text = file.read_all();
   std::vector<std::string> header;
   std::set<std::string> wanted;
   for (const auto& r : grid.rows) wanted.insert(r.key);

@@ -91,11 +91,11 @@ printf '2\n0\n2\n1\n' >"$tmp/bad3.txt"
 expect_bad "bad3.txt:3: 2 duplicate of line 1" "$MMSIM" run d-designated --perm-file "$tmp/bad3.txt" -n 4 -w 2
 printf '2\n0\n1\n' >"$tmp/bad4.txt"
 expect_bad "wrong count" "$MMSIM" run d-designated --perm-file "$tmp/bad4.txt" -n 4 -w 2
-expect_bad "cannot open" "$MMSIM" run d-designated --perm-file "$tmp/missing.txt" -n 4 -w 2
+expect_bad "cannot read" "$MMSIM" run d-designated --perm-file "$tmp/missing.txt" -n 4 -w 2
 expect_bad "--model" "$MMSIM" access --model xmm --warp 1,2
 expect_bad "more than w" "$MMSIM" access --model dmm -w 2 --warp 1,2,3
 expect_bad "not an address" "$MMSIM" access --model dmm -w 4 --warp 1,zz
-expect_bad "l: latency" "$MMSIM" access --model umm -w 4 -l 0 --warp 1,2
+expect_bad "latency: must be an integer in" "$MMSIM" access --model umm -w 4 -l 0 --warp 1,2
 expect_bad "table: unknown 'nope'" "$MMSIM" table nope
 expect_bad "table rap-t1: -w: must be an integer in \[1, 1024\] (got '0')" "$MMSIM" table rap-t1 -w 0
 expect_bad "table rap-t1: --trials: must be an integer in \[1, 1000000\]" "$MMSIM" table rap-t1 --trials 16777216

@@ -1,12 +1,13 @@
 #include "algorithms/bmmc/f2.h"
 
-#include <fstream>
 #include <numeric>
 #include <sstream>
 #include <stdexcept>
 #include <utility>
 
 #include "algorithms/input_error.h"
+#include "algorithms/input_file.h"
+#include "algorithms/params.h"
 
 namespace mmsim::f2 {
 
@@ -338,8 +339,8 @@ Bmmc parse_bmmc(const std::string& text, const std::string& what) {
                        " characters 0/1, got " + std::to_string(l.size()));
     for (char ch : l)
       if (ch != '0' && ch != '1')
-        throw InputError(what + ": line " + std::to_string(number) + ": only 0 and 1 allowed, found '" +
-                         std::string(1, ch) + "'");
+        throw InputError(what + ": line " + std::to_string(number) + ": only 0 and 1 allowed, found " +
+                         quote(std::string(1, ch)));
   }
   if (lines.size() != n + 1)
     throw InputError(what + ": expected " + std::to_string(n) + " matrix rows and one complement line, got " +
@@ -358,17 +359,10 @@ Bmmc parse_bmmc(const std::string& text, const std::string& what) {
 }
 
 Bmmc read_bmmc_file(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw InputError("--matrix: cannot read " + path);
-  // One byte past the limit tells a file that is too large from one that is exactly at it.
-  std::string text(kMaxBmmcFileBytes + 1, '\0');
-  in.read(text.data(), static_cast<std::streamsize>(text.size()));
-  if (in.bad()) throw InputError("--matrix: cannot read " + path);
-  text.resize(static_cast<std::size_t>(in.gcount()));
-  if (text.size() > kMaxBmmcFileBytes)
-    throw InputError("--matrix " + path + ": larger than " + std::to_string(kMaxBmmcFileBytes >> 20) +
-                     " MiB; a matrix of at most " + std::to_string(kMaxSimulatedBits) + " bits is far smaller");
-  return parse_bmmc(text, "--matrix " + path);
+  InputFile file(
+      "--matrix", path, kMaxBmmcFileBytes,
+      "a matrix file may have (one of at most " + std::to_string(kMaxSimulatedBits) + " bits is far smaller)");
+  return parse_bmmc(file.read_all(), "--matrix " + quote(path, 60));
 }
 
 }  // namespace mmsim::f2

@@ -4,6 +4,8 @@
 #include <fstream>
 
 #include "algorithms/input_error.h"
+#include "algorithms/input_file.h"
+#include "algorithms/params.h"
 
 namespace mmsim::offline {
 
@@ -62,10 +64,9 @@ void write_schedule_file(const std::string& path, const ThreeStepSchedule& s, st
   if (!out) throw WriteError("-o: error while writing " + path);
 }
 
-ThreeStepSchedule read_schedule_file(const std::string& path, std::span<const std::uint32_t> perm, int w) {
-  const std::string where = "--schedule: " + path + ": ";
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw InputError(where + "cannot open");
+ThreeStepSchedule parse_schedule(std::istream& in, std::span<const std::uint32_t> perm, int w,
+                                 const std::string& file) {
+  const std::string where = "--schedule: " + quote(file, 60) + ": ";
   unsigned char h[kScheduleHeaderBytes];
   in.read(reinterpret_cast<char*>(h), sizeof h);
   if (in.gcount() != static_cast<std::streamsize>(sizeof h)) throw InputError(where + "truncated header");
@@ -97,7 +98,7 @@ ThreeStepSchedule read_schedule_file(const std::string& path, std::span<const st
     for (std::uint64_t i = 0; i < n; ++i) (*t)[i] = static_cast<Word>(get(buf.data() + 4 * i, 4));
     hash = hash64(*t, hash);
   }
-  if (in.peek() != std::ifstream::traits_type::eof()) throw InputError(where + "trailing bytes after the payload");
+  if (in.peek() != std::istream::traits_type::eof()) throw InputError(where + "trailing bytes after the payload");
   if (hash != payload_hash) throw InputError(where + "corrupted (payload hash differs)");
   for (auto& step : s.step) {
     step.N = N;
@@ -112,6 +113,13 @@ ThreeStepSchedule read_schedule_file(const std::string& path, std::span<const st
       throw InputError(where + "the three steps move a[" + std::to_string(x) + "] to b[" +
                        std::to_string((*composed)[x]) + "], not to b[" + std::to_string(perm[x]) + "]");
   return s;
+}
+
+ThreeStepSchedule read_schedule_file(const std::string& path, std::span<const std::uint32_t> perm, int w) {
+  // A schedule for n cells has exactly this many bytes; one more is already wrong.
+  const std::uint64_t bytes = kScheduleHeaderBytes + 24 * static_cast<std::uint64_t>(perm.size());
+  InputFile file("--schedule", path, bytes, "that a schedule for n = " + std::to_string(perm.size()) + " has");
+  return parse_schedule(file.stream(), perm, w, path);
 }
 
 }  // namespace mmsim::offline

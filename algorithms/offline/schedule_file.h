@@ -36,6 +36,7 @@
 #pragma once
 
 #include <cstdint>
+#include <istream>
 #include <span>
 #include <string>
 
@@ -55,8 +56,11 @@ std::uint64_t hash64(std::span<const std::uint32_t> words, std::uint64_t h = 0xc
 void write_schedule_file(const std::string& path, const ThreeStepSchedule& schedule,
                          std::span<const std::uint32_t> perm);
 
-/// Reads and fully checks a schedule for permutation `perm` on width `w`. Throws InputError naming
-/// the first problem ("--schedule: FILE: ...").
+/// Reads and fully checks a schedule for permutation `perm` on width `w` from `in` (named `file` in
+/// messages). Throws InputError naming the first problem ("--schedule: 'FILE': ...").
+ThreeStepSchedule parse_schedule(std::istream& in, std::span<const std::uint32_t> perm, int w, const std::string& file);
+/// Opens `path` safely (algorithms/input_file.h: a regular file of at most the size a schedule for
+/// n = perm.size() has) and parses it.
 ThreeStepSchedule read_schedule_file(const std::string& path, std::span<const std::uint32_t> perm, int w);
 
 }  // namespace mmsim::offline

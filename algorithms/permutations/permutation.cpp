@@ -4,9 +4,10 @@
 #include <bit>
 #include <charconv>
 #include <cmath>
-#include <fstream>
 #include <span>
 
+#include "algorithms/input_file.h"
+#include "algorithms/params.h"
 #include "sim/random.h"
 
 namespace mmsim {
@@ -65,37 +66,44 @@ Permutation named_permutation(const std::string& name, std::uint64_t n, std::uin
   return perm;
 }
 
-Permutation read_permutation_file(const std::string& path, std::uint64_t n) {
-  std::ifstream in(path);
-  if (!in) throw InputError("--perm-file: cannot open " + path);
-  Permutation perm{"file:" + path, {}};
+Permutation parse_permutation(std::istream& in, std::uint64_t n, const std::string& file) {
+  Permutation perm{"file:" + file, {}};
   perm.p.reserve(n);
   std::vector<std::uint64_t> seen_at(n, 0);  // 1-based line where each destination appeared
   std::string line;
-  std::uint64_t lineno = 0;
-  while (std::getline(in, line)) {
-    ++lineno;
+  LineReader lines(in, kMaxPermutationLineChars);
+  const std::string shown = quote(file, 60);
+  while (lines.next(line)) {
+    const std::string where = "--perm-file: " + file + ":" + std::to_string(lines.number()) + ": ";
+    if (lines.too_long())
+      throw InputError(where + "longer than " + std::to_string(kMaxPermutationLineChars) +
+                       " characters: " + quote(line));
+    if (perm.p.size() == n) throw InputError(where + "more than n = " + std::to_string(n) + " destinations");
     const auto first = line.find_first_not_of(" \t\r");
     const auto last = line.find_last_not_of(" \t\r");
     const std::string_view text =
         first == std::string::npos ? std::string_view{} : std::string_view(line).substr(first, last - first + 1);
     std::uint64_t v = 0;
     const auto [ptr, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
-    const std::string where = path + ":" + std::to_string(lineno) + ": ";
     if (text.empty() || ec != std::errc{} || ptr != text.data() + text.size())
-      throw InputError("--perm-file: " + where + "not a number: '" + std::string(text) + "'");
-    if (v >= n)
-      throw InputError("--perm-file: " + where + std::to_string(v) + " out of range 0.." + std::to_string(n - 1));
+      throw InputError(where + "not a number: " + quote(std::string(text)));
+    if (v >= n) throw InputError(where + std::to_string(v) + " out of range 0.." + std::to_string(n - 1));
     if (seen_at[v] != 0)
-      throw InputError("--perm-file: " + where + std::to_string(v) + " duplicate of line " +
-                       std::to_string(seen_at[v]));
-    seen_at[v] = lineno;
+      throw InputError(where + std::to_string(v) + " duplicate of line " + std::to_string(seen_at[v]));
+    seen_at[v] = lines.number();
     perm.p.push_back(static_cast<Word>(v));
   }
   if (perm.p.size() != n)
-    throw InputError("--perm-file: " + path + ": wrong count: " + std::to_string(perm.p.size()) +
+    throw InputError("--perm-file: " + shown + ": wrong count: " + std::to_string(perm.p.size()) +
                      " destinations, expected n = " + std::to_string(n));
   return perm;
+}
+
+Permutation read_permutation_file(const std::string& path, std::uint64_t n) {
+  InputFile file(
+      "--perm-file", path, n * (kMaxPermutationLineChars + 1),
+      "that n = " + std::to_string(n) + " allows (" + std::to_string(kMaxPermutationLineChars) + " characters a line)");
+  return parse_permutation(file.stream(), n, path);
 }
 
 std::optional<std::string> check_permutation(const std::vector<Word>& p) {

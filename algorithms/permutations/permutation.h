@@ -2,6 +2,7 @@
 #pragma once
 
 #include <cstdint>
+#include <istream>
 #include <optional>
 #include <string>
 #include <vector>
@@ -26,8 +27,14 @@ const std::vector<std::string>& permutation_names();
 /// Throws InputError naming the rule a bad name or n breaks.
 Permutation named_permutation(const std::string& name, std::uint64_t n, std::uint64_t seed);
 
-/// Reads one destination P(i) per line. Throws InputError naming the first bad line and why: not a
-/// number, out of range, duplicate of line j, or wrong count.
+/// A permutation file's line holds one destination and blanks around it: longer lines are refused
+/// (and a file of more than n such lines, before it is read).
+inline constexpr std::size_t kMaxPermutationLineChars = 64;
+
+/// Parses one destination P(i) per line of `in` (named `file` in messages). Throws InputError naming
+/// the first bad line and why: not a number, out of range, duplicate of line j, too long, or wrong count.
+Permutation parse_permutation(std::istream& in, std::uint64_t n, const std::string& file);
+/// Opens `path` safely (algorithms/input_file.h: a regular file of at most 65 n bytes) and parses it.
 Permutation read_permutation_file(const std::string& path, std::uint64_t n);
 
 /// Empty if p is a permutation of 0..n-1, else why not.

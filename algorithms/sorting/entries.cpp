@@ -1,5 +1,6 @@
 #include "algorithms/sorting/entries.h"
 
+#include <bit>
 #include <optional>
 
 #include "algorithms/input_error.h"
@@ -14,6 +15,7 @@ namespace {
 constexpr std::uint64_t kMaxCells = std::uint64_t{1} << 22;
 constexpr std::int64_t kMaxW = 1024;
 constexpr std::int64_t kMaxM = 65536;
+constexpr std::uint64_t kMaxSortWork = std::uint64_t{1} << 27;
 
 using Runner = SortingRun (*)(int w, std::uint64_t m, const std::vector<Word>& input, std::uint64_t seed,
                               const EngineOptions& engine);
@@ -86,6 +88,14 @@ RunReport run_entry(const Algorithm& a, const RunRequest& req) {
   if (n > kMaxCells)  // the one rule on two options: the registry checked each alone
     throw InputError(std::string(a.name) + ": -w, -m: w * m must be at most 2^22 = 4194304 (got w = " +
                      std::to_string(w) + ", m = " + std::to_string(m) + ")");
+  // Work bounded up front: the sorts take O(log^2 m) passes over the w * m cells (AS Sect. 2), and
+  // their time grew as that estimate does (-w 32: m = 4096 in 6 s, m = 16384 in 45 s on one core).
+  const auto log_m = static_cast<std::uint64_t>(std::bit_width(m));
+  const std::uint64_t work = n * log_m * log_m;
+  if (work > kMaxSortWork)
+    throw InputError(std::string(a.name) + ": -w, -m: about " + std::to_string(work) +
+                     " cell-passes of simulated work (w * m * (log2 m + 1)^2), more than the 2^27 a run may take "
+                     "(minutes); choose a smaller -m");
   const auto seed = static_cast<std::uint64_t>(req.params.integer("seed"));
   std::vector<Word> input;
   if (const auto file = req.params.text_if("keys_file")) {

@@ -1,9 +1,10 @@
 #include "algorithms/sorting/inputs.h"
 
 #include <algorithm>
-#include <fstream>
 
 #include "algorithms/input_error.h"
+#include "algorithms/input_file.h"
+#include "algorithms/params.h"
 #include "sim/random.h"
 
 namespace mmsim::sorting {
@@ -62,31 +63,36 @@ void check_input(Task task, int w, std::uint64_t m, const std::vector<Word>& inp
   }
 }
 
-std::vector<Word> read_keys_file(const std::string& path, std::uint64_t count) {
-  std::ifstream in(path);
-  if (!in) throw InputError("--keys-file: cannot read " + path);
+std::vector<Word> parse_keys(std::istream& in, std::uint64_t count, const std::string& file) {
   std::vector<Word> keys;
   std::string line;
-  std::uint64_t number = 0;
-  while (std::getline(in, line)) {
-    ++number;
+  LineReader lines(in, kMaxKeyLineChars);
+  const std::string shown = quote(file, 60);
+  while (lines.next(line)) {
+    const std::string where = "--keys-file: " + shown + " line " + std::to_string(lines.number()) + ": ";
+    if (lines.too_long())
+      throw InputError(where + "longer than " + std::to_string(kMaxKeyLineChars) + " characters: " + quote(line));
     const auto first = line.find_first_not_of(" \t\r");
     if (first == std::string::npos) continue;  // blank lines are skipped
     const auto last = line.find_last_not_of(" \t\r");
     const std::string text = line.substr(first, last - first + 1);
     const bool digits = std::all_of(text.begin(), text.end(), [](char c) { return c >= '0' && c <= '9'; });
     if (!digits || text.size() > 10 || std::stoull(text) > 0xFFFFFFFFull)
-      throw InputError("--keys-file: " + path + " line " + std::to_string(number) + ": '" + text +
-                       "' is not an unsigned 32-bit integer");
-    if (keys.size() == count)
-      throw InputError("--keys-file: " + path + " line " + std::to_string(number) +
-                       ": more than w * m = " + std::to_string(count) + " values");
+      throw InputError(where + quote(text) + " is not an unsigned 32-bit integer");
+    if (keys.size() == count) throw InputError(where + "more than w * m = " + std::to_string(count) + " values");
     keys.push_back(static_cast<Word>(std::stoull(text)));
   }
   if (keys.size() != count)
-    throw InputError("--keys-file: " + path + " has " + std::to_string(keys.size()) +
+    throw InputError("--keys-file: " + shown + " has " + std::to_string(keys.size()) +
                      " values, needs w * m = " + std::to_string(count));
   return keys;
+}
+
+std::vector<Word> read_keys_file(const std::string& path, std::uint64_t count) {
+  InputFile file("--keys-file", path, count * (kMaxKeyLineChars + 1),
+                 "that w * m = " + std::to_string(count) + " values allow (" + std::to_string(kMaxKeyLineChars) +
+                     " characters a line)");
+  return parse_keys(file.stream(), count, path);
 }
 
 }  // namespace mmsim::sorting

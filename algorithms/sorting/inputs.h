@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstdint>
+#include <istream>
 #include <string>
 #include <vector>
 
@@ -25,7 +26,13 @@ std::vector<Word> random_input(Task task, int w, std::uint64_t m, std::uint64_t 
 /// Checks a user's input for the task; throws InputError naming the first bad line (1-based) of
 /// `source`.
 void check_input(Task task, int w, std::uint64_t m, const std::vector<Word>& input, const std::string& source);
-/// Reads one unsigned 32-bit value per line; throws InputError naming the file and the bad line.
+/// A keys file's line holds one value and blanks around it; blank lines are skipped but count
+/// towards the file's bound of count * (kMaxKeyLineChars + 1) bytes.
+inline constexpr std::size_t kMaxKeyLineChars = 64;
+/// Parses one unsigned 32-bit value per line of `in` (named `file` in messages); throws InputError
+/// naming the file and the bad line.
+std::vector<Word> parse_keys(std::istream& in, std::uint64_t count, const std::string& file);
+/// Opens `path` safely (algorithms/input_file.h) and parses it.
 std::vector<Word> read_keys_file(const std::string& path, std::uint64_t count);
 
 }  // namespace mmsim::sorting

@@ -100,11 +100,15 @@ Runner add_congestion_command(CLI::App& app) {
       cmd->add_option("--pattern", o->q.pattern,
                       "access: contiguous, stride, diagonal, random (--dims 2); contiguous, stride1, stride2, "
                       "stride3, random, malicious (--dims 4)");
-  cmd->add_option("-w,--width", o->q.w, "width: banks and threads per warp")->capture_default_str();
-  cmd->add_option("--dims", o->q.dims, "2: w x w matrix, 4: w^4 array")->capture_default_str();
-  auto* trials = cmd->add_option("--trials", o->q.trials, "warp accesses, each with a fresh random layout and access")
-                     ->capture_default_str();
-  cmd->add_option("--seed", o->q.seed, "seed of every random draw")->capture_default_str();
+  add_integer_option(*cmd, o->q.w, integer_param("w", "-w,--width", "width: banks and threads per warp", 1, 65536));
+  add_integer_option(*cmd, o->q.dims, integer_param("dims", "--dims", "2: w x w matrix, 4: w^4 array", 2, 4));
+  auto* trials = add_integer_option(
+      *cmd, o->q.trials,
+      integer_param("trials", "--trials", "warp accesses, each with a fresh random layout and access", 1,
+                    static_cast<std::int64_t>(layouts::kMaxWork2)));
+  ParamSpec seed_spec = seed_param();
+  seed_spec.help = "seed of every random draw";
+  add_integer_option(*cmd, o->q.seed, seed_spec);
   cmd->add_flag("--json", o->json, "print one JSON object");
   o->threads.add_to(*cmd, "host threads that run the trials (the numbers are the same for every count)");
   cmd->add_flag("--bench", o->bench, "also print the speed in warp accesses per second");
@@ -112,7 +116,8 @@ Runner add_congestion_command(CLI::App& app) {
                 "time every layout x pattern of --dims at width -w instead (no --layout, --pattern): the best of "
                 "--repeat runs on one thread and on --threads, each of --trials trials or, without --trials, of "
                 "about --min-seconds, and the speed-up");
-  cmd->add_option("--repeat", o->repeat, "--bench-all: timed runs per layout x pattern")->capture_default_str();
+  add_integer_option(*cmd, o->repeat,
+                     integer_param("repeat", "--repeat", "--bench-all: timed runs per layout x pattern", 1, 100));
   cmd->add_option("--min-seconds", o->min_seconds, "--bench-all: length of a timed run without --trials")
       ->capture_default_str();
   return [o, layout, pattern, trials] {

@@ -15,6 +15,8 @@ namespace mmsim::cli {
 
 namespace {
 
+constexpr std::int64_t kMaxScheduleN = std::int64_t{1} << 28;
+
 struct ScheduleOptions {
   std::string perm;
   std::string perm_file;
@@ -26,13 +28,23 @@ struct ScheduleOptions {
 
 Permutation load_permutation(const ScheduleOptions& o) {
   if (o.perm.empty() && o.perm_file.empty()) throw InputError("--perm: give --perm NAME or --perm-file F");
-  if (o.n == 0) throw InputError("-n: required, >= 1");
-  if (o.n > (std::uint64_t{1} << 28)) throw InputError("-n: at most 2^28 = 268435456");
   MachineParams m;
   m.w = o.w;
   if (auto err = m.validate()) throw InputError(*err);
   offline::square_side("scheduled", o.n, o.w);
   return o.perm_file.empty() ? named_permutation(o.perm, o.n, o.seed) : read_permutation_file(o.perm_file, o.n);
+}
+
+// n's rule as the help states it; N = sqrt(n) a multiple of w is checked with w.
+ParamSpec n_param() {
+  return integer_param("n", "-n", "number of elements: N^2 with N a multiple of w", 1, kMaxScheduleN, std::nullopt,
+                       IntegerShape::PerfectSquare);
+}
+
+ParamSpec schedule_seed_param() {
+  ParamSpec s = seed_param();
+  s.help = "seed of --perm random";
+  return s;
 }
 
 double peak_resident_mib() {
@@ -50,9 +62,9 @@ Runner add_schedule_command(CLI::App& app) {
   auto* perm = cmd->add_option("--perm", o->perm, "named permutation (see mmsim list)");
   auto* file = cmd->add_option("--perm-file", o->perm_file, "permutation file: one destination P(i) per line");
   perm->excludes(file);
-  cmd->add_option("-n", o->n, "number of elements: N^2 with N a multiple of w")->required();
-  cmd->add_option("-w,--width", o->w, "width the tables are conflict-free for")->capture_default_str();
-  cmd->add_option("--seed", o->seed, "seed of --perm random")->capture_default_str();
+  add_integer_option(*cmd, o->n, n_param())->required();
+  add_integer_option(*cmd, o->w, integer_param("w", "-w,--width", "width the tables are conflict-free for", 1, 65536));
+  add_integer_option(*cmd, o->seed, schedule_seed_param());
   cmd->add_option("-o,--output", *out, "schedule file to write")->required();
   o->threads.add_to(*cmd, "host threads that build the schedule (the file is the same for every count)");
   return [o, out] {
@@ -79,9 +91,9 @@ Runner add_bench_schedule_command(CLI::App& app) {
   auto* perm = cmd->add_option("--perm", o->perm, "named permutation")->capture_default_str();
   auto* file = cmd->add_option("--perm-file", o->perm_file, "permutation file");
   perm->excludes(file);
-  cmd->add_option("-n", o->n, "number of elements: N^2 with N a multiple of w")->capture_default_str();
-  cmd->add_option("-w,--width", o->w, "width")->capture_default_str();
-  cmd->add_option("--seed", o->seed, "seed of --perm random")->capture_default_str();
+  add_integer_option(*cmd, o->n, n_param());
+  add_integer_option(*cmd, o->w, integer_param("w", "-w,--width", "width the tables are conflict-free for", 1, 65536));
+  add_integer_option(*cmd, o->seed, schedule_seed_param());
   cmd->add_flag("--json", *json, "print one JSON object");
   o->threads.add_to(*cmd, "host threads that build the schedule");
   return [o, json] {

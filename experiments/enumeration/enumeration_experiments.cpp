@@ -31,6 +31,7 @@ TlbParams table_tlb() {
 constexpr std::uint32_t kResident = 2;  // blocks per DMM: 2 x 1024 threads, a full SM
 constexpr std::uint64_t kBand = 4;      // V1B / V1BF band, in tiles
 constexpr std::uint64_t kRegion = 4;    // super-grid region, in tiles
+constexpr int kMinTableTileWidth = 8;   // see machine_of
 
 struct Variant {
   std::string name;
@@ -77,6 +78,12 @@ MachineParams machine_of(const TableOptions& o) {
   if (o.k) m.k = *o.k;
   if (auto err = m.validate()) throw InputError(*err);
   if (m.w > kMaxTileWidth) throw InputError("-w: at most " + std::to_string(kMaxTileWidth) + " for this table");
+  // Narrow tiles multiply the tiles, (order / w)^2, and the super grid's launches, about
+  // (order / 4w)^2 / 2, each a grid barrier: at w = 3 and order 2048 that is 14706 launches over
+  // 466489 tiles, hours of simulation for a table meant to take seconds.
+  if (m.w < kMinTableTileWidth)
+    throw InputError("-w " + std::to_string(m.w) + ": at least " + std::to_string(kMinTableTileWidth) +
+                     " for this table (narrower tiles make its super grid's launches grow as (order / w)^2: hours)");
   return m;
 }
 

@@ -7,6 +7,8 @@
 #include <unordered_map>
 
 #include "algorithms/input_error.h"
+#include "algorithms/input_file.h"
+#include "algorithms/params.h"
 #include "experiments/run_output.h"
 
 namespace mmsim::experiments {
@@ -35,7 +37,7 @@ std::uint64_t number(const std::string& field, const char* column, std::uint64_t
   std::uint64_t v = 0;
   const auto [ptr, ec] = std::from_chars(field.data(), field.data() + field.size(), v);
   if (field.empty() || ec != std::errc{} || ptr != field.data() + field.size() || v > max)
-    throw LineError{std::string(column) + " '" + field + "' is not a whole number" +
+    throw LineError{std::string(column) + " " + quote(field) + " is not a whole number" +
                     (ec == std::errc{} && ptr == field.data() + field.size() ? " in range" : "")};
   return v;
 }
@@ -48,7 +50,7 @@ int memory_of(const std::string& field) {
     const auto [ptr, ec] = std::from_chars(d.data(), d.data() + d.size(), v);
     if (ec == std::errc{} && ptr == d.data() + d.size() && v < kMaxMemories) return 1 + static_cast<int>(v);
   }
-  throw LineError{"memory '" + field + "' is neither global nor shared<d>"};
+  throw LineError{"memory " + quote(field) + " is neither global nor shared<d>"};
 }
 
 }  // namespace
@@ -73,9 +75,12 @@ TraceFile read_trace(std::istream& in, const std::string& file) {
   std::unordered_map<std::uint64_t, int> entering;  // (memory, enter) -> line
   std::string line;
   int n = 0;
+  LineReader lines(in, kMaxTraceLineChars);
   try {
-    while (std::getline(in, line)) {
+    while (lines.next(line)) {
       ++n;
+      if (lines.too_long())
+        throw LineError{"longer than " + std::to_string(kMaxTraceLineChars) + " characters: " + quote(line)};
       if (!line.empty() && line.back() == '\r') line.pop_back();
       if (n == 1) {
         if (line != kTraceHeader) throw LineError{"expected the header '" + std::string(kTraceHeader) + "'"};
@@ -86,7 +91,7 @@ TraceFile read_trace(std::istream& in, const std::string& file) {
       if (f.size() != 11) throw LineError{std::to_string(f.size()) + " fields, expected 11"};
       SlotEvent e;
       e.round = static_cast<int>(number(f[0], "round", 1u << 30));
-      if (f[4] != "read" && f[4] != "write") throw LineError{"op '" + f[4] + "' is neither read nor write"};
+      if (f[4] != "read" && f[4] != "write") throw LineError{"op " + quote(f[4]) + " is neither read nor write"};
       const Op op = f[4] == "read" ? Op::Read : Op::Write;
       e.memory = memory_of(f[5]);
       e.warp = number(f[6], "warp", std::uint64_t{1} << 48);
@@ -113,9 +118,10 @@ TraceFile read_trace(std::istream& in, const std::string& file) {
         r.index = e.round, r.kernel = f[1], r.name = f[2], r.array = f[3], r.op = op, r.line = n;
         r.first_enter = e.enter, r.last_complete = e.complete;
       } else if (r.kernel != f[1] || r.name != f[2] || r.array != f[3] || r.op != op) {
-        throw LineError{"round " + f[0] + " is '" + r.kernel + "," + r.name + "," + r.array + "," + to_string(r.op) +
-                        "' on line " + std::to_string(r.line) + " but '" + f[1] + "," + f[2] + "," + f[3] + "," + f[4] +
-                        "' here"};
+        throw LineError{"round " + f[0] + " is " +
+                        quote(r.kernel + "," + r.name + "," + r.array + "," + to_string(r.op), 60) + " on line " +
+                        std::to_string(r.line) + " but " + quote(f[1] + "," + f[2] + "," + f[3] + "," + f[4], 60) +
+                        " here"};
       }
       if (std::find(r.memories.begin(), r.memories.end(), e.memory) == r.memories.end()) {
         r.memories.push_back(e.memory);

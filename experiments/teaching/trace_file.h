@@ -45,6 +45,11 @@ struct TraceFile {
   bool overlapping() const;
 };
 
+/// The largest trace `mmsim trace` reads (every slot is kept in memory, about twice its bytes), and
+/// the longest line: eleven fields whose request list holds at most w <= 1024 addresses.
+inline constexpr std::uint64_t kMaxTraceBytes = std::uint64_t{1} << 30;
+inline constexpr std::size_t kMaxTraceLineChars = 64 * 1024;
+
 /// Reads a trace. Throws InputError "trace FILE: line N: why" (one line) on the first bad line.
 TraceFile read_trace(std::istream& in, const std::string& file);
 

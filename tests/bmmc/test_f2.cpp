@@ -273,7 +273,7 @@ TEST_CASE("a matrix file is read up to 1 MiB, not one byte more") {
   write(kMaxBmmcFileBytes);
   CHECK(file_error_of(path) == "");
   write(kMaxBmmcFileBytes + 1);
-  CHECK(file_error_of(path).find("larger than 1 MiB") != std::string::npos);
+  CHECK(file_error_of(path).find("more than the 1 MiB") != std::string::npos);
   std::filesystem::remove(path);
 }
 

@@ -69,7 +69,7 @@ bad "--addr: overflow in '*' (beyond 64-bit integers) at column 6: (t+2)[*]46116
   "$M" access -w 4 --addr '(t+2)*4611686018427387904'
 bad "--addr: shift count 64 outside [0, 63] at column 3: 1 [<<] 64" "$M" access -w 4 --addr '1 << 64'
 bad "gives thread t = 1 the address 16777216, above 16777215" "$M" access -w 4 --addr 't*16777216'
-bad "--threads: must be between 1 and 65536" "$M" access -w 4 --threads 0 --addr t
+bad "--threads: must be an integer in [1, 2^16]" "$M" access -w 4 --threads 0 --addr t
 bad "--threads: only with --addr or --cell" "$M" access -w 4 --threads 4 --warp 1,2,3,4
 bad "give the access one way" "$M" access -w 4 --addr t --warp 1,2,3,4
 bad "give the access one way" "$M" access -w 4
@@ -159,8 +159,8 @@ head -3 "$tmp/d.csv" >"$tmp/bad.csv"; echo "0,d-designated,read a,a,read,global,
 bad "trace $tmp/bad.csv: line 4: 10 fields, expected 11" "$M" trace "$tmp/bad.csv"
 sed '5s/,global,/,shared9,/' "$tmp/d.csv" >"$tmp/bad2.csv"
 bad "line 5: round 0 mixes the global memory and a shared memory" "$M" trace "$tmp/bad2.csv"
-bad "trace: cannot open" "$M" trace "$tmp/none.csv"
-bad "--width: must be between 200 and 20000" "$M" trace "$tmp/d.csv" --width 5
+bad "trace: cannot read" "$M" trace "$tmp/none.csv"
+bad "--width: must be an integer in [200, 20000]" "$M" trace "$tmp/d.csv" --width 5
 
 if [ "$failures" -ne 0 ]; then echo "$failures failure(s)"; exit 1; fi
 echo "all teaching CLI checks passed"
