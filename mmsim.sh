@@ -63,8 +63,9 @@ case "${1:-}" in
   test-sanitize)
     setup
     # Without MPI: LeakSanitizer would report the MPI library's own allocations (the MPI sweep test
-    # runs in the other build).
-    build build-sanitize -DMMSIM_BUILD_TESTS=ON -DMMSIM_SANITIZE=ON -DMMSIM_CUDA=OFF -DMMSIM_MPI=OFF \
+    # runs in the other build). Without the explorer: its WebAssembly build is not sanitized, and the
+    # other build tests it.
+    build build-sanitize -DMMSIM_BUILD_TESTS=ON -DMMSIM_SANITIZE=ON -DMMSIM_CUDA=OFF -DMMSIM_MPI=OFF -DMMSIM_EXPLORER=OFF \
       -DCMAKE_BUILD_TYPE=RelWithDebInfo
     ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
       ctest --test-dir build-sanitize --output-on-failure -j "$JOBS"

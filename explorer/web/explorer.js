@@ -21,7 +21,7 @@ function setUrl(state) {
   for (const [k, v] of Object.entries(state)) if (v !== '' && v !== undefined) q.set(k, v);
   // Commas and semicolons stay readable in a link on a slide.
   const text = q.toString().replace(/%2C/g, ',').replace(/%3B/g, ';');
-  history.replaceState(null, '', '?' + text);
+  history.pushState(null, '', '?' + text);  // each state its own entry: back and forward work
 }
 
 function showError(message) {
@@ -186,7 +186,6 @@ function play() {
 
 function renderLayout(state) {
   const r = ask(engine.layout(state.layout || 'raw', state.w || '8', state.seed || '1'));
-  $('layout-grid').textContent = '';
   $('layout-congestion').tBodies[0].textContent = '';
   for (const id of ['row-congestion', 'column-congestion', 'diagonal-congestion']) $(id).textContent = '';
   if (!r) return;
@@ -326,6 +325,12 @@ function readTrace(file) {
 
 // ---- the page ---------------------------------------------------------------------------------
 
+// Every element that holds a figure or a drawing, in every view.
+const OUTPUTS = ['time-units', 'warp-slots', 'warp-congestion', 'access-posed', 'access-grid', 'pipeline', 'time-events',
+                 'layout-described', 'layout-grid', 'row-congestion', 'column-congestion', 'diagonal-congestion',
+                 'run-about', 'run-time-units', 'run-async-time-units', 'run-correct', 'rounds', 'trace-sync',
+                 'trace-async', 'dropped'];
+
 const views = {
   access: { form: 'form-access', render: renderAccess },
   layout: { form: 'form-layout', render: renderLayout },
@@ -336,6 +341,9 @@ function render() {
   showError('');
   const state = urlState();
   const view = views[state.view];
+  // What another state drew goes, so the page never shows a figure of a state it is not in.
+  for (const id of OUTPUTS) $(id).textContent = '';
+  $('layout-congestion').tBodies[0].textContent = '';
   document.body.dataset.ready = state.view;  // for tests: the figures (or the message) are on the page
   if (!view) {
     showError(`view: must be access, layout or run (got '${state.view}')`);
@@ -381,6 +389,7 @@ function start() {
     ev.preventDefault();
     if (ev.dataTransfer.files[0]) readTrace(ev.dataTransfer.files[0]);
   });
+  window.addEventListener('popstate', render);
   $('status').textContent = '';
   render();
 }
