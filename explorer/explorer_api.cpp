@@ -100,14 +100,17 @@ std::string access(const std::string& model, const std::string& w, const std::st
     else if (model == "umm")
       m.model = ModelKind::Umm;
     else
-      throw InputError("model: must be dmm or umm (got " + quote(model) + ")");
+      throw InputError("--model: must be dmm or umm (got " + quote(model) + ")");
     m.w = static_cast<int>(integer(machine_spec(m.model, "w"), w));
     m.l = static_cast<int>(integer(machine_spec(m.model, "l"), l));
     if (auto err = m.validate()) throw InputError(*err);
     const int ways = !warps.empty() + !addr.empty() + !cell.empty();
     if (ways != 1)
       throw InputError("access: give the access one way: warps, an address expression, or a layout's cells");
-    if (!layout.empty() != !cell.empty()) throw InputError("layout and cell go together");
+    if (!layout.empty() != !cell.empty()) throw InputError("--layout and --cell go together");
+    if (!threads.empty() && !warps.empty())
+      throw InputError("--threads: only with --addr or --cell (--warp gives the warps)");
+    if (!seed.empty() && layout.empty()) throw InputError("--seed: only with --layout");
     const auto p = threads.empty() ? static_cast<std::uint64_t>(m.w)
                                    : static_cast<std::uint64_t>(integer(
                                          integer_param("threads", "--threads", "threads", 1,

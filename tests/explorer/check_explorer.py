@@ -63,7 +63,8 @@ REFUSED = [
     ("access", dict(model="dmm", w="x", l="5", warps="1,2,3,4"), "-w"),
     ("access", dict(model="dmm", w="4", l="5", warps="1,2,3"), "--warp"),
     ("access", dict(model="dmm", w="4", l="5", addr="t*", threads="4"), "--addr"),
-    ("layout", dict(layout="nope", w="8"), "--layout"),
+    ("access", dict(model="dmm", w="4", l="5", warps="1,2,3,4", seed="3"), "--seed"),
+    ("layout", dict(layout="nope", w="8", seed="1"), "--layout"),
     ("layout", dict(layout="raw", w="65"), "-w"),
     ("run", dict(algo="d-designated", n="65536", w="4"), "4096"),
     ("run", dict(algo="d-designated", n="256", w="4", bogus="1"), "bogus"),
@@ -91,8 +92,8 @@ def access_args(p):
         args += ["--addr", p["addr"]]
     else:
         args += ["--layout", p["layout"], "--cell", p["cell"]]
-        if "seed" in p:
-            args += ["--seed", p["seed"]]
+    if "seed" in p:
+        args += ["--seed", p["seed"]]
     if "threads" in p:
         args += ["--threads", p["threads"]]
     return args
@@ -113,16 +114,16 @@ def check_layout(mmsim, p, page, fail):
     banks = [str(b) for row in want["banks"] for b in row]
     if page["banks"] != banks:
         fail("banks differ from mmsim layout --json")
-    # Each warp access of the three transposes (NMI Sect. III), posed by the command line.
-    cells = {"row": "{}, t", "column": "t, {}", "diagonal": "t, (t + {}) % w"}
-    for kind, pattern in cells.items():
-        expected = []
-        for index in range(w):
-            a = cli(mmsim, ["access", "--model", "dmm", "-w", p["w"], "-l", "1", "--layout", p["layout"], "--seed",
-                            p["seed"], "--cell", pattern.format(index), "--json"])
-            expected.append(str(a["warps"][0]["congestion"]))
-        if page[kind + "-congestion"] != ",".join(expected):
-            fail(f"{kind} congestion: page {page[kind + '-congestion']}, mmsim access {','.join(expected)}")
+    # Each warp access of the three transposes (NMI Sect. III), posed by the command line in one
+    # call per kind: w warps, warp j (j = t / w) reading row j, column j or diagonal j, thread i of
+    # the warp one cell of it.
+    cells = {"row": "j, i", "column": "i, j", "diagonal": "i, (i + j) % w"}
+    for kind, expr in cells.items():
+        a = cli(mmsim, ["access", "--model", "dmm", "-w", p["w"], "-l", "1", "--layout", p["layout"], "--seed", p["seed"],
+                        "--cell", expr, "--threads", str(w * w), "--json"])
+        expected = ",".join(str(v["congestion"]) for v in a["warps"])
+        if page[kind + "-congestion"] != expected:
+            fail(f"{kind} congestion: page {page[kind + '-congestion']}, mmsim access {expected}")
 
 
 def run_args(entry, p, asynchronous):
@@ -195,6 +196,13 @@ def main():
         if refused:
             if not page["error"] or refused[0] not in page["error"]:
                 fail(f"expected a message naming {refused[0]!r}, page said {page['error']!r}")
+            elif view in ("access", "layout") and refused[0] != "-w":
+                # The command line refuses the same input with the same line (status 2).
+                args = access_args(p) if view == "access" else ["layout", "--layout", p["layout"], "-w", p["w"],
+                                                                "--seed", p["seed"], "--json"]
+                out = subprocess.run([mmsim] + args, capture_output=True, text=True, check=False)
+                if out.returncode != 2 or out.stderr.strip() != "mmsim: " + page["error"]:
+                    fail(f"page said {page['error']!r}, mmsim said {out.stderr.strip()!r} (exit {out.returncode})")
             continue
         if page["error"]:
             fail("page refused: " + page["error"])
