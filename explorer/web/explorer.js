@@ -313,9 +313,12 @@ function readTrace(file) {
     const name = file.name.replace(/[^\w.\- ]/g, '_');
     const r = ask(engine.trace(String(reader.result), name));
     if (!r) return;
-    $('dropped').append(el('p', { class: 'note' },
-      `${name}: ${r.slots} slots, ${r.time_units} time units, ${r.rounds.length} rounds` +
-      (r.overlapping ? ' (asynchronous: rounds overlap)' : '')));
+    const line = el('p', { class: 'note' }, `${name}: `);
+    line.append(el('b', { id: 'dropped-slots' }, String(r.slots)), ' slots, ',
+                el('b', { id: 'dropped-time-units' }, String(r.time_units)), ' time units, ',
+                el('b', { id: 'dropped-rounds' }, String(r.rounds.length)), ' rounds',
+                r.overlapping ? ' (asynchronous: rounds overlap)' : '');
+    $('dropped').append(line);
     const pic = el('div');
     $('dropped').append(pic);
     placeSvg(pic, r.svg);

@@ -58,6 +58,12 @@ RUN = [
     dict(algo="transpose-ip-v1", order="32", w="4", k="2", L="10"),
     dict(algo="as-sort", w="8", m="8", seed="2"),
 ]
+# Trace CSVs written by `mmsim run ... --trace F` and dropped onto the run view.
+TRACES = [
+    ["transpose", "-n", "256", "-w", "4", "-k", "2", "-L", "8", "--async"],
+    ["d-designated", "-n", "64", "-w", "4", "-k", "2", "-L", "10"],
+]
+
 # Bad values: the page must say so in #error, never stay blank.
 REFUSED = [
     ("access", dict(model="dmm", w="x", l="5", warps="1,2,3,4"), "-w"),
@@ -169,8 +175,16 @@ def main():
         for name in os.listdir(site):
             shutil.copy(os.path.join(site, name), tmp)
         shutil.copy(os.path.join(HERE, "harness.html"), tmp)
+        traces = []
+        for k, args in enumerate(TRACES):
+            csv = os.path.join(tmp, f"trace{k}.csv")
+            subprocess.run([mmsim, "run"] + args + ["--trace", csv], capture_output=True, check=True)
+            with open(csv) as f:
+                traces.append({"name": f"trace{k}.csv", "csv": f.read()})
+            traces[-1]["want"] = cli(mmsim, ["trace", csv, "--json"])
         with open(os.path.join(tmp, "cases.js"), "w") as f:
             f.write("const CASES = " + json.dumps([query(v, p) for v, p in cases]) + ";\n")
+            f.write("const TRACES = " + json.dumps([{"name": t["name"], "csv": t["csv"]} for t in traces]) + ";\n")
         url = "file://" + os.path.join(tmp, "harness.html")
         # The virtual time budget ends the page's run; it only passes while the page is idle, so a
         # large one costs no real time. --allow-file-access-from-files: the harness reads the frame.
@@ -182,7 +196,8 @@ def main():
         print("FAIL: the harness did not finish; chromium's page:\n" + dom[:2000])
         return 1
     import html
-    results = json.loads(html.unescape(dom[start + len('<pre id="results">'):dom.index("</pre>", start)]))
+    answer = json.loads(html.unescape(dom[start + len('<pre id="results">'):dom.index("</pre>", start)]))
+    results = answer["cases"]
     catalogue = {a["name"]: a for a in cli(mmsim, ["list", "--json"])["algorithms"]}
     failures = []
     for (view, p), r in zip(cases, results):
@@ -212,13 +227,19 @@ def main():
             check_layout(mmsim, p, page, fail)
         else:
             check_run(mmsim, p, page, catalogue, fail)
+    for t, got in zip(traces, answer["traces"]):
+        want = t["want"]
+        expected = (str(want["slots"]), str(want["time_units"]), str(len(want["rounds"])))
+        if got["error"] or (got["slots"], got["time_units"], got["rounds"]) != expected:
+            failures.append(f"dropped {t['name']}: page {got}, mmsim trace {expected}")
     # KNI Fig. 2, as the issue states it: 7 time units on the DMM, 9 on the UMM.
     if results[0]["page"]["time-units"] != "7" or results[1]["page"]["time-units"] != "9":
         failures.append("KNI Fig. 2: the page does not show 7 (DMM) and 9 (UMM) time units")
     for f in failures:
         print("FAIL:", f)
     compared = len(cases) - len(REFUSED)
-    print(f"{compared} inputs compared with mmsim --json, {len(REFUSED)} refusals checked, {len(failures)} failures")
+    print(f"{compared} inputs and {len(traces)} dropped traces compared with mmsim --json, {len(REFUSED)} refusals "
+          f"checked, {len(failures)} failures")
     return 1 if failures else 0
 
 
