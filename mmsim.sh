@@ -5,6 +5,7 @@
 #   ./mmsim.sh test-sanitize  the same suite under AddressSanitizer + UndefinedBehaviorSanitizer
 #   ./mmsim.sh bench          the engine's speed benchmark
 #   ./mmsim.sh package        build, then the Debian packages mmsim and python3-mmsim into dist/
+#   ./mmsim.sh explorer       the explorer page (engine compiled to WebAssembly) into build/explorer/site/
 #   ./mmsim.sh gpu-reproduce  on a CUDA GPU machine: build with CUDA, run the GPU tests, write every
 #                             GPU table, the validation and the device's name, driver and clocks
 #                             to results/gpu/
@@ -19,7 +20,9 @@ PACKAGES=(cmake g++ make libboost-graph-dev libeigen3-dev libcli11-dev doctest-d
   # cpack's Debian packages: dpkg-shlibdeps computes their Depends, and reads files' types with file
   dpkg-dev file
   # .ci/run checks the sources against .clang-format
-  clang-format)
+  clang-format
+  # the explorer: Emscripten (with node-acorn, which Debian's emcc needs) and the browser its tests run
+  emscripten node-acorn chromium)
 
 setup() {
   command -v dpkg-query >/dev/null || return 0
@@ -60,8 +63,9 @@ case "${1:-}" in
   test-sanitize)
     setup
     # Without MPI: LeakSanitizer would report the MPI library's own allocations (the MPI sweep test
-    # runs in the other build).
-    build build-sanitize -DMMSIM_BUILD_TESTS=ON -DMMSIM_SANITIZE=ON -DMMSIM_CUDA=OFF -DMMSIM_MPI=OFF \
+    # runs in the other build). Without the explorer: its WebAssembly build is not sanitized, and the
+    # other build tests it.
+    build build-sanitize -DMMSIM_BUILD_TESTS=ON -DMMSIM_SANITIZE=ON -DMMSIM_CUDA=OFF -DMMSIM_MPI=OFF -DMMSIM_EXPLORER=OFF \
       -DCMAKE_BUILD_TYPE=RelWithDebInfo
     ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
       ctest --test-dir build-sanitize --output-on-failure -j "$JOBS"
@@ -76,6 +80,14 @@ case "${1:-}" in
     build build -DMMSIM_PYTHON=ON
     (cd build && cpack -G DEB -B ../dist >/dev/null)
     ls dist/*.deb
+    ;;
+  explorer)
+    setup
+    # Only the WebAssembly build: the page needs no native binary.
+    cmake -S . -B build -DCMAKE_BUILD_TYPE=Release -DMMSIM_EXPLORER=ON >/dev/null
+    cmake --build build --target explorer
+    du -sh build/explorer/site
+    echo "open build/explorer/site/index.html in a browser (from disk or any static web server)"
     ;;
   gpu-reproduce)
     # No package installs here: the GPU machine has no network, and its headers are already there.
@@ -132,7 +144,7 @@ case "${1:-}" in
     exit $status
     ;;
   *)
-    echo "usage: ./mmsim.sh reproduce | test | test-sanitize | bench | package | gpu-reproduce" >&2
+    echo "usage: ./mmsim.sh reproduce | test | test-sanitize | bench | package | explorer | gpu-reproduce" >&2
     exit 2
     ;;
 esac

@@ -22,6 +22,27 @@ namespace mmsim {
 
 namespace {
 
+// Relaxed atomic store and or on a plain cell shared by the workers: std::atomic_ref where the
+// standard library has it, else the compiler builtins it is made of (the libc++ of Debian's
+// Emscripten, which builds the explorer, has no atomic_ref yet).
+template <typename T>
+void relaxed_store(T& cell, T value) {
+#if defined(__cpp_lib_atomic_ref)
+  std::atomic_ref<T>(cell).store(value, std::memory_order_relaxed);
+#else
+  __atomic_store_n(&cell, value, __ATOMIC_RELAXED);
+#endif
+}
+
+template <typename T>
+void relaxed_or(T& cell, T bits) {
+#if defined(__cpp_lib_atomic_ref)
+  std::atomic_ref<T>(cell).fetch_or(bits, std::memory_order_relaxed);
+#else
+  __atomic_fetch_or(&cell, bits, __ATOMIC_RELAXED);
+#endif
+}
+
 // A chunk of 512 warps (16384 threads at w = 32) takes a fraction of a millisecond, well above the
 // cost of handing it to a thread; rounds of fewer than two chunks run on the calling thread.
 constexpr std::uint64_t kChunkWarps = 512;
@@ -96,9 +117,9 @@ void Engine::access_chunk(const Kernel& kernel, std::size_t step, const Access& 
         const std::uint64_t cell = base + addrs[t], bit = std::uint64_t{1} << (cell % 64);
         if (!(written[cell / 64] & bit)) {
           written[cell / 64] |= bit;
-          std::atomic_ref<Word>(arr.cells[cell]).store(reg[g * w + t], std::memory_order_relaxed);
+          relaxed_store(arr.cells[cell], reg[g * w + t]);
         } else {
-          std::atomic_ref<std::uint64_t>(collided[cell / 64]).fetch_or(bit, std::memory_order_relaxed);
+          relaxed_or(collided[cell / 64], bit);
         }
       }
     }

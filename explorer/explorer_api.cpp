@@ -1,0 +1,234 @@
+#include "explorer/explorer_api.h"
+
+#include <algorithm>
+#include <cstdio>
+#include <map>
+#include <sstream>
+#include <stdexcept>
+
+#include "algorithms/input_error.h"
+#include "algorithms/params.h"
+#include "algorithms/registry.h"
+#include "experiments/access.h"
+#include "experiments/registry_output.h"
+#include "experiments/run_output.h"
+#include "experiments/teaching/layout_view.h"
+#include "experiments/teaching/posed_access.h"
+#include "experiments/teaching/trace_file.h"
+#include "experiments/teaching/trace_view.h"
+
+namespace mmsim::explorer {
+
+namespace {
+
+using report::Json;
+
+std::string error_json(const std::string& message) {
+  Json j = Json::object();
+  j.set("error", message);
+  return j.dump(0);
+}
+
+// Runs `f` and turns a refusal into {"error": message}: the page shows the command line's one line.
+// Anything else is a bug, said as such (the page must never be left blank).
+template <typename F>
+std::string answer(F&& f) {
+  try {
+    return f().dump(0);
+  } catch (const InputError& e) {
+    return error_json(e.what());
+  } catch (const std::exception& e) {
+    return error_json(std::string("internal error (please report it): ") + e.what());
+  }
+}
+
+// One integer as typed, with the one strict parser and the option's rule; `spec` names the option.
+std::int64_t integer(const ParamSpec& spec, const std::string& text) {
+  return std::get<std::int64_t>(parse_value(spec, text));
+}
+
+const ParamSpec& machine_spec(ModelKind model, const std::string& name) {
+  static const auto dmm = machine_params(ModelKind::Dmm);
+  static const auto umm = machine_params(ModelKind::Umm);
+  for (const auto& s : model == ModelKind::Dmm ? dmm : umm)
+    if (s.name == name) return s;
+  throw std::logic_error("no machine parameter " + name);
+}
+
+std::vector<std::string> split(const std::string& text, char sep) {
+  std::vector<std::string> out;
+  std::size_t from = 0;
+  while (true) {
+    const auto at = text.find(sep, from);
+    out.push_back(text.substr(from, at == std::string::npos ? std::string::npos : at - from));
+    if (at == std::string::npos) return out;
+    from = at + 1;
+  }
+}
+
+// The cells a run moves, read from its checked parameters: n where declared (the layouts family
+// moves w^2 when n is left out), an order x order matrix, a rows x cols one, or a w x m matrix.
+std::int64_t run_cells(const AlgorithmEntry& entry, const RunRequest& req) {
+  const auto& p = req.params;
+  const std::int64_t w = req.machine.w;
+  std::int64_t cells = entry.family == "layouts" ? w * w : 0;
+  if (auto n = p.integer_if("n")) cells = std::max(cells, *n);
+  if (auto order = p.integer_if("order")) cells = std::max(cells, *order * *order);
+  if (auto rows = p.integer_if("rows"), cols = p.integer_if("cols"); rows && cols)
+    cells = std::max(cells, *rows * *cols);
+  if (auto m = p.integer_if("m")) cells = std::max(cells, w * *m);
+  return cells;
+}
+
+Json trace_of(const RunReport& r, const std::string& label, Json& svgs) {
+  std::stringstream csv;
+  experiments::write_trace_csv(csv, r);
+  const auto t = experiments::read_trace(csv, label);
+  svgs.set(label, experiments::trace_svg(t, label, 900));
+  return experiments::trace_json(t, label);
+}
+
+}  // namespace
+
+std::string access(const std::string& model, const std::string& w, const std::string& l, const std::string& warps,
+                   const std::string& addr, const std::string& layout, const std::string& cell,
+                   const std::string& threads, const std::string& seed) {
+  return answer([&] {
+    MachineParams m;
+    if (model == "dmm")
+      m.model = ModelKind::Dmm;
+    else if (model == "umm")
+      m.model = ModelKind::Umm;
+    else
+      throw InputError("--model: must be dmm or umm (got " + quote(model) + ")");
+    m.w = static_cast<int>(integer(machine_spec(m.model, "w"), w));
+    m.l = static_cast<int>(integer(machine_spec(m.model, "l"), l));
+    if (auto err = m.validate()) throw InputError(*err);
+    const int ways = !warps.empty() + !addr.empty() + !cell.empty();
+    if (ways != 1)
+      throw InputError("access: give the access one way: warps, an address expression, or a layout's cells");
+    if (!layout.empty() != !cell.empty()) throw InputError("--layout and --cell go together");
+    if (!threads.empty() && !warps.empty())
+      throw InputError("--threads: only with --addr or --cell (--warp gives the warps)");
+    if (!seed.empty() && layout.empty()) throw InputError("--seed: only with --layout");
+    const auto p = threads.empty() ? static_cast<std::uint64_t>(m.w)
+                                   : static_cast<std::uint64_t>(integer(
+                                         integer_param("threads", "--threads", "threads", 1,
+                                                       static_cast<std::int64_t>(experiments::kMaxPosedThreads)),
+                                         threads));
+    const auto s = seed.empty() ? std::uint64_t{1} : static_cast<std::uint64_t>(integer(seed_param(), seed));
+    experiments::PosedAccess posed;
+    if (!warps.empty())
+      posed = experiments::pose_warps(split(warps, ';'), m.w);
+    else if (!addr.empty())
+      posed = experiments::pose_addresses(addr, m.w, p);
+    else
+      posed = experiments::pose_cells(layout, cell, m.w, p, s);
+    auto result = experiments::simulate_access(m, posed.warps, posed.cells);
+    result.posed = posed.posed;
+    result.layout = posed.layout;
+    return experiments::to_json(result);
+  });
+}
+
+std::string layout(const std::string& name, const std::string& w, const std::string& seed) {
+  return answer([&] {
+    const auto width = integer(integer_param("w", "-w,--width", "width", 2, kMaxLayoutWidth), w);
+    const auto s = integer(seed_param(), seed.empty() ? "1" : seed);
+    const experiments::DrawnLayout drawn(name, 2, static_cast<int>(width), static_cast<std::uint64_t>(s));
+    Json out = experiments::layout_json(drawn);
+    // Each access exactly as `mmsim access --layout L --cell EXPR` poses it, so the page's
+    // congestion is the command line's (NMI Sect. III: contiguous, stride and diagonal).
+    MachineParams m;
+    m.model = ModelKind::Dmm;
+    m.w = static_cast<int>(width);
+    m.l = 1;
+    Json accesses = Json::object();
+    const std::pair<const char*, const char*> kinds[] = {
+        {"row", "%d, t"}, {"column", "t, %d"}, {"diagonal", "t, (t + %d) %% w"}};
+    for (const auto& [kind, pattern] : kinds) {
+      Json list = Json::array();
+      for (int index = 0; index < width; ++index) {
+        char expr[40];
+        std::snprintf(expr, sizeof expr, pattern, index);
+        const auto posed =
+            experiments::pose_cells(name, expr, m.w, static_cast<std::uint64_t>(width), static_cast<std::uint64_t>(s));
+        const auto r = experiments::simulate_access(m, posed.warps, posed.cells);
+        Json a = Json::object();
+        a.set("index", index);
+        a.set("cell", std::string(expr));
+        a.set("congestion", r.views.at(0).congestion);
+        Json banks = Json::array();
+        for (auto b : r.views.at(0).congested_banks) banks.push(static_cast<unsigned long long>(b));
+        a.set("congested_banks", std::move(banks));
+        list.push(std::move(a));
+      }
+      accesses.set(kind, std::move(list));
+    }
+    out.set("accesses", std::move(accesses));
+    return out;
+  });
+}
+
+std::string algorithms() {
+  return answer([] {
+    Json list = Json::array();
+    for (const auto& a : mmsim::algorithms()) list.push(experiments::to_json(a));
+    return list;
+  });
+}
+
+std::string run(const std::string& name, const std::string& query) {
+  return answer([&] {
+    const AlgorithmEntry* entry = find_algorithm(name);
+    if (!entry) throw InputError("algorithm: unknown algorithm " + quote(name) + " (see mmsim list)");
+    std::map<std::string, std::string> given;
+    if (!query.empty())
+      for (const auto& pair : split(query, '&')) {
+        const auto eq = pair.find('=');
+        if (eq == std::string::npos || eq == 0)
+          throw InputError(name + ": parameter " + quote(pair) + " is not name=value");
+        given[pair.substr(0, eq)] = pair.substr(eq + 1);
+      }
+    // A page reads no files: --perm-file, --schedule, --matrix and the like are the command line's.
+    for (const auto& spec : entry->params)
+      if (spec.kind == ParamKind::Text && given.count(spec.name))
+        throw InputError(name + ": " + spec.flag() + " names a file, which the page cannot read; run mmsim for it");
+    EngineOptions engine;
+    engine.threads = 1;  // the page has one thread; the report is the same for every count
+    engine.trace = true;
+    const RunRequest req = check_request(*entry, given, engine);
+    if (const auto cells = run_cells(*entry, req); cells > kMaxRunCells)
+      throw InputError(name + ": " + std::to_string(cells) + " cells are more than the " +
+                       std::to_string(kMaxRunCells) + " the page runs; use mmsim run for larger runs");
+    Json out = Json::object();
+    Json traces = Json::object();
+    Json svgs = Json::object();
+    const RunReport sync = run_algorithm(*entry, given, engine);
+    out.set("round_synchronous", experiments::to_json(sync));
+    traces.set("round_synchronous", trace_of(sync, "round_synchronous", svgs));
+    if (entry->asynchronous) {
+      engine.execution = Execution::Asynchronous;
+      const RunReport async = run_algorithm(*entry, given, engine);
+      out.set("asynchronous", experiments::to_json(async));
+      traces.set("asynchronous", trace_of(async, "asynchronous", svgs));
+    } else {
+      out.set("asynchronous", nullptr);
+    }
+    out.set("traces", std::move(traces));
+    out.set("svgs", std::move(svgs));
+    return out;
+  });
+}
+
+std::string trace(const std::string& csv, const std::string& file) {
+  return answer([&] {
+    std::istringstream in(csv);
+    const auto t = experiments::read_trace(in, file);
+    Json out = experiments::trace_json(t, file);
+    out.set("svg", experiments::trace_svg(t, file, 900));
+    return out;
+  });
+}
+
+}  // namespace mmsim::explorer

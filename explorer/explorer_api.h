@@ -1,0 +1,40 @@
+// The explorer's entry points: what the page in explorer/web/ asks of mmsim, as plain C++ over the
+// registry, the engine and the teaching views. Every function takes the page's values as the texts
+// a user typed (in the URL or a form), checks them with the same rules as the command line, and
+// returns one JSON object: the same facts as the matching `mmsim ... --json`, or {"error": "..."}
+// with the command line's one-line message. bindings.cpp hands them to JavaScript (embind).
+#pragma once
+
+#include <string>
+
+namespace mmsim::explorer {
+
+/// `mmsim access`: model "dmm" or "umm", w, l, and the access posed one way: `warps` (warps
+/// separated by ';', each w comma-separated fields as in --warp), `addr` (with `threads`, empty:
+/// w) or `layout` with `cell` (and `seed`). Returns experiments::to_json(AccessResult).
+std::string access(const std::string& model, const std::string& w, const std::string& l, const std::string& warps,
+                   const std::string& addr, const std::string& layout, const std::string& cell,
+                   const std::string& threads, const std::string& seed);
+
+/// `mmsim layout --json` for a w x w matrix (w up to kMaxLayoutWidth), plus "accesses": for every
+/// row i (read by crsw, written by srcw), column j (read by srcw, written by crsw) and diagonal d
+/// (drdw, NMI Sect. III) the access of one warp as `mmsim access --layout --cell` poses it, with its
+/// cell expression, congestion and the banks that set it.
+std::string layout(const std::string& name, const std::string& w, const std::string& seed);
+inline constexpr int kMaxLayoutWidth = 64;
+
+/// Every registered algorithm with its parameters (`mmsim list --json`'s "algorithms").
+std::string algorithms();
+
+/// `mmsim run NAME --json` for `query`, the parameters as "name=value&name=value" (a flag as
+/// "name=true"), run round-synchronously and, where the algorithm allows it, asynchronously:
+/// {"round_synchronous": report, "asynchronous": report or null, "traces": {...: trace summary},
+/// "svgs": {...: trace SVG}}. Runs above kMaxRunCells cells are refused, and so are parameters that
+/// name files (a page has none).
+std::string run(const std::string& name, const std::string& query);
+inline constexpr long kMaxRunCells = 4096;
+
+/// `mmsim trace FILE --json` for the text of a trace CSV, with "svg": the lanes picture.
+std::string trace(const std::string& csv, const std::string& file);
+
+}  // namespace mmsim::explorer
