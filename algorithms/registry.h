@@ -71,7 +71,7 @@ RunReport run_algorithm(const AlgorithmEntry& entry, const std::map<std::string,
 
 /// One line of `mmsim list` for what is not an algorithm (permutations, layouts, patterns, kernels).
 struct CatalogueEntry {
-  std::string kind;  ///< permutation, layout, pattern, kernel, bpc, matrix, option, table, figure
+  std::string kind;  ///< permutation, layout, pattern, kernel, bpc, matrix, option, gpu, table, figure
   std::string name;
   std::string description;
   std::string paper;

@@ -27,6 +27,8 @@ const std::vector<FigureSpec>& figures() {
        "NMI Sect. V, VII", rap_congestion_figure},
       {"enumeration-tlb", "throughput and TLB misses of the transposition block orders against the matrix order",
        "GL Fig. 2, 9-11", enumeration_tlb_figure},
+      {"enumeration-3d", "cells per time unit of the 3D involutions T_yxz and T_zyx, original grid and V1B, by order",
+       "GL Figs. 14-15", enumeration_3d_figure},
       {"bmmc-optimisations", "time units of each BPC/BMMC kernel per workload", "BDS Fig. 9",
        bmmc_optimisations_figure},
       {"bmmc-sizes", "speed-up of the optimised BPC/BMMC kernels over the naive one by size", "BDS Fig. 11",

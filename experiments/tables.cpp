@@ -24,6 +24,9 @@ const std::vector<TableSpec>& tables() {
        "transposition block orders (naive, super grid, V1, V1R, V1B, NVIDIA, V1BF) with and without a TLB: time units "
        "and misses by order",
        "GL Sect. 3.1, 7", enumeration_tlb_table},
+      {"enumeration-3d",
+       "3D involutions T_yxz and T_zyx in place, original grid and V1B, with and without a TLB: time units and misses",
+       "GL Sect. 3.3, Figs. 14-15", enumeration_3d_table},
       {"bmmc-optimisations",
        "each BPC/BMMC kernel on random BPCs, random BMMCs and bit-reversal (time units, % of copy)", "BDS Fig. 9-10",
        bmmc_optimisations_table},

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Figures of the GPU enumeration-scheme transposition (GL Figs. 9-13) from the CSVs that
-# `mmsim gpu enumeration` wrote: throughput against the matrix order, and the out-of-place heat maps.
+# Figures of the GPU enumeration-scheme transposition (GL Figs. 9-15) from the CSVs that
+# `mmsim gpu enumeration` wrote: throughput against the matrix order (TW among the 2D schemes), the
+# out-of-place heat maps, and the 3D involutions T_yxz and T_zyx against the order.
 #   scripts/gpu_enumeration_figures.sh [DIR]   (default results/gpu; writes PNG and SVG into DIR)
 set -euo pipefail
 DIR=${1:-results/gpu}
@@ -11,7 +12,7 @@ TMP=$(mktemp -d)
 trap 'rm -rf "$TMP"' EXIT
 
 # One data file per algorithm (order, GB/s), measured rows only, so that each line is unbroken.
-ALGS="in-place:naive in-place:supergrid in-place:v1 in-place:v1r in-place:v1b out-of-place:nvidia out-of-place:v1bf"
+ALGS="in-place:naive in-place:supergrid in-place:v1 in-place:v1r in-place:v1b in-place:tw out-of-place:nvidia out-of-place:v1bf"
 PLOT=""
 for a in $ALGS; do
   kind=${a%%:*} alg=${a#*:}
@@ -22,6 +23,26 @@ for a in $ALGS; do
   PLOT+="${PLOT:+, }'$TMP/$alg.dat' using (\$1/1024):2 with linespoints dt $dash title '$label'"
 done
 [ -n "$PLOT" ] || { echo "gpu_enumeration_figures: no measured rows in $CSV" >&2; exit 2; }
+
+# The 3D involutions (Figs. 14-15): one panel per involution, one line per (grid, depth); the
+# original full grid dashed, V1B solid, one colour per depth.
+CSV3=$DIR/enumeration_3d.csv
+PLOT_YXZ="" PLOT_ZYX=""
+if [ -f "$CSV3" ]; then
+  for inv in yxz zyx; do
+    P=""
+    for alg in naive v1b; do
+      for d in 2 3 4; do
+        awk -F, -v k="$inv" -v a="$alg" -v d="$d" 'NR > 1 && $1 == k && $2 == a && $14 == d && $13 == "ok" { print $3, $10 }' "$CSV3" >"$TMP/3d_${inv}_${alg}_$d.dat"
+        [ -s "$TMP/3d_${inv}_${alg}_$d.dat" ] || continue
+        dash=$([ "$alg" = naive ] && echo 2 || echo 1)
+        title=$([ "$alg" = naive ] && echo "original" || echo "V1B")
+        P+="${P:+, }'$TMP/3d_${inv}_${alg}_$d.dat' using (\$1/1024):2 with linespoints dt $dash lc $((d - 1)) title '$title, depth $d'"
+      done
+    done
+    if [ "$inv" = yxz ]; then PLOT_YXZ=$P; else PLOT_ZYX=$P; fi
+  done
+fi
 
 heat() {  # heat ALG TITLE: one panel of the rows x cols map, from the grid CSV as (cols, rows, GB/s)
   local f=$DIR/enumeration_heatmap_$1.csv
@@ -50,6 +71,23 @@ set grid
 set yrange [0:*]
 plot $PLOT
 GP
+  if [ -n "$PLOT_YXZ$PLOT_ZYX" ]; then
+    gnuplot <<GP
+set terminal $T
+set output '$DIR/enumeration_3d.$term'
+set multiplot layout 1,2 title '3D involutions in place: throughput against the order (GPU, float; original grid dashed, V1B solid)'
+set xlabel 'order n (K = 1024)'
+set ylabel 'GB/s (8 bytes per cell / median time)'
+set key below font ',9' maxcols 3
+set grid
+set yrange [0:*]
+set title 'T_{yxz}: n x n x depth, xy planes transposed'
+${PLOT_YXZ:+plot $PLOT_YXZ}
+set title 'T_{zyx}: n x depth x n, xz slices transposed'
+${PLOT_ZYX:+plot $PLOT_ZYX}
+unset multiplot
+GP
+  fi
   if [ -n "$CBRANGE" ]; then
     # The colour box is drawn once, beside the right panel; the panels are placed by hand, two
     # squares of the same size (385 x 385 pixels), so that the box takes no room from either.

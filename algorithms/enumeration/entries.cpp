@@ -2,6 +2,7 @@
 
 #include <numeric>
 
+#include "algorithms/enumeration/involutions.h"
 #include "algorithms/enumeration/transpose.h"
 #include "algorithms/input_error.h"
 
@@ -11,36 +12,60 @@ namespace {
 
 constexpr std::int64_t kMaxCells = static_cast<std::int64_t>(kMaxOutOfPlaceCells);
 
+// The four kinds of run: each takes its own shape options.
+enum class Kind {
+  InPlace,     // N x N, tile pairs (--order)
+  OutOfPlace,  // rows x cols (--order or --rows, --cols)
+  ThreadWise,  // N x N, one thread per entry below the diagonal (--order)
+  Involution,  // N x N x depth, 3D in place (--order, --depth)
+};
+
 // What each algorithm is, and which of the family's options it reads.
 struct Variant {
   const char* name;
   const char* paper;
   const char* description;
-  bool out_of_place;
-  InPlaceGrid grid;  // in place only
-  Scheme scheme;     // InPlaceGrid::Scheme only
-  bool band;         // reads --band
+  Kind kind;
+  InPlaceGrid grid;       // Kind::InPlace; Kind::Involution: Naive or Scheme (V1B)
+  Scheme scheme;          // InPlaceGrid::Scheme only
+  bool band;              // reads --band
+  Involution involution;  // Kind::Involution only
 };
 
 const std::vector<Variant>& variants() {
   static const std::vector<Variant> all{
       {"transpose-ip-naive", "GL Sect. 3, Listing 2",
-       "in-place tile-pair transposition of an --order N matrix, full grid, blocks above the diagonal idle", false,
-       InPlaceGrid::Naive, Scheme::V1, false},
+       "in-place tile-pair transposition of an --order N matrix, full grid, blocks above the diagonal idle",
+       Kind::InPlace, InPlaceGrid::Naive, Scheme::V1, false, Involution::Yxz},
       {"transpose-ip-supergrid", "GL Sect. 3.1, Listings 3-4",
-       "in-place, one launch per --region R x R tiles on or below the diagonal", false, InPlaceGrid::SuperGrid,
-       Scheme::V1, false},
-      {"transpose-ip-v1", "GL Sect. 3.2, 4.3", "in-place, triangular grid decoded by V1 (rows, left to right)", false,
-       InPlaceGrid::Scheme, Scheme::V1, false},
-      {"transpose-ip-v1r", "GL Sect. 4.4", "in-place, triangular grid decoded by V1R (rows, right to left)", false,
-       InPlaceGrid::Scheme, Scheme::V1R, false},
+       "in-place, one launch per --region R x R tiles on or below the diagonal", Kind::InPlace, InPlaceGrid::SuperGrid,
+       Scheme::V1, false, Involution::Yxz},
+      {"transpose-ip-v1", "GL Sect. 3.2, 4.3", "in-place, triangular grid decoded by V1 (rows, left to right)",
+       Kind::InPlace, InPlaceGrid::Scheme, Scheme::V1, false, Involution::Yxz},
+      {"transpose-ip-v1r", "GL Sect. 4.4", "in-place, triangular grid decoded by V1R (rows, right to left)",
+       Kind::InPlace, InPlaceGrid::Scheme, Scheme::V1R, false, Involution::Yxz},
       {"transpose-ip-v1b", "GL Sect. 5.1", "in-place, triangular grid decoded by V1B (bands of --band W tile columns)",
-       false, InPlaceGrid::Scheme, Scheme::V1B, true},
+       Kind::InPlace, InPlaceGrid::Scheme, Scheme::V1B, true, Involution::Yxz},
+      {"transpose-ip-tw", "GL Sect. 3.2, 7 (TW)",
+       "in-place thread-wise: one thread per entry below the diagonal, decoded by V1, swaps two global cells",
+       Kind::ThreadWise, InPlaceGrid::Naive, Scheme::V1, false, Involution::Yxz},
       {"transpose-oop-nvidia", "GL Sect. 3, Listing 1",
-       "out-of-place --rows R --cols C transposition through a padded shared tile, row-major grid", true,
-       InPlaceGrid::Naive, Scheme::V1, false},
+       "out-of-place --rows R --cols C transposition through a padded shared tile, row-major grid", Kind::OutOfPlace,
+       InPlaceGrid::Naive, Scheme::V1, false, Involution::Yxz},
       {"transpose-oop-v1bf", "GL Sect. 6", "out-of-place, tiles visited in V1BF order (bands of --band W tile columns)",
-       true, InPlaceGrid::Naive, Scheme::V1, true},
+       Kind::OutOfPlace, InPlaceGrid::Naive, Scheme::V1, true, Involution::Yxz},
+      {"transpose3d-yxz-naive", "GL Sect. 3.3, Listing 6, Fig. 14",
+       "in-place T_yxz of an N x N x --depth Z matrix: every xy plane transposed, full grid per plane",
+       Kind::Involution, InPlaceGrid::Naive, Scheme::V1B, false, Involution::Yxz},
+      {"transpose3d-yxz-v1b", "GL Sect. 3.3, Listing 7, Fig. 14",
+       "in-place T_yxz, each plane's tile pairs decoded by V1B (bands of --band W tile columns)", Kind::Involution,
+       InPlaceGrid::Scheme, Scheme::V1B, true, Involution::Yxz},
+      {"transpose3d-zyx-naive", "GL Sect. 3.3, Fig. 15",
+       "in-place T_zyx of an N x --depth Y x N matrix: every xz slice transposed, full grid per slice",
+       Kind::Involution, InPlaceGrid::Naive, Scheme::V1B, false, Involution::Zyx},
+      {"transpose3d-zyx-v1b", "GL Sect. 3.3, Fig. 15",
+       "in-place T_zyx, each slice's tile pairs decoded by V1B (bands of --band W tile columns)", Kind::Involution,
+       InPlaceGrid::Scheme, Scheme::V1B, true, Involution::Zyx},
   };
   return all;
 }
@@ -49,7 +74,7 @@ std::vector<ParamSpec> params_of(const Variant& v) {
   // Tiles are w x w with one thread per cell: w at most kMaxTileWidth.
   std::vector<ParamSpec> p = machine_params(ModelKind::Hmm, 1, kMaxTileWidth);
   const auto max_order = static_cast<std::int64_t>(kMaxInPlaceOrder);
-  if (v.out_of_place) {
+  if (v.kind == Kind::OutOfPlace) {
     p.push_back(integer_param("order", "--order,-n", "the input is N x N (when --rows is left out)", 1, max_order));
     p.push_back(
         integer_param("rows", "--rows", "rows of the input (default --order); rows x cols at most 2^24", 1, kMaxCells));
@@ -59,9 +84,14 @@ std::vector<ParamSpec> params_of(const Variant& v) {
     order.required = true;
     p.push_back(order);
   }
+  if (v.kind == Kind::Involution)
+    p.push_back(integer_param("depth", "--depth",
+                              v.involution == Involution::Yxz ? "Z: planes of N x N (N x N x Z at most 2^24 cells)"
+                                                              : "Y: slices of N x N (N x Y x N at most 2^24 cells)",
+                              1, kMaxCells, 2));
   // A band wider than the tile grid is clamped to it; the widest grid has 2^24 tile columns.
   if (v.band) p.push_back(integer_param("band", "--band", "band width in tiles", 1, kMaxCells, 8));
-  if (v.grid == InPlaceGrid::SuperGrid && !v.out_of_place)
+  if (v.grid == InPlaceGrid::SuperGrid && v.kind == Kind::InPlace)
     p.push_back(integer_param("region", "--region", "region order in tiles", 1, 1024, 8));
   // More resident blocks than a DMM ever gets (the largest grid has 2^24 blocks) change nothing.
   p.push_back(integer_param("resident", "--resident", "blocks per DMM at a time with --async (0: all)", 0,
@@ -102,7 +132,7 @@ RunReport run_variant(const Variant& v, const RunRequest& req) {
   TransposeRun run;
   std::string shape;
   std::uint64_t cells = 0;
-  if (v.out_of_place) {
+  if (v.kind == Kind::OutOfPlace) {
     const auto rows = p.integer_if("rows") ? p.integer_if("rows") : order;
     if (!rows) throw InputError("--rows: required (or --order for a square matrix)");
     const auto cols = p.integer_if("cols").value_or(*rows);
@@ -125,6 +155,30 @@ RunReport run_variant(const Variant& v, const RunRequest& req) {
     run = run_out_of_place(machine, cfg, req.engine);
     shape = std::to_string(cfg.rows) + " x " + std::to_string(cfg.cols);
     cells = cfg.rows * cfg.cols;
+  } else if (v.kind == Kind::ThreadWise) {
+    ThreadWiseConfig cfg;
+    cfg.order = static_cast<std::uint64_t>(*order);  // declared required
+    cfg.resident = resident;
+    check_thread_wise(req.machine, cfg);
+    run = run_thread_wise(machine, cfg, req.engine);
+    shape = std::to_string(cfg.order) + " x " + std::to_string(cfg.order);
+    cells = cfg.order * cfg.order;
+  } else if (v.kind == Kind::Involution) {
+    Involution3DConfig cfg;
+    cfg.which = v.involution;
+    cfg.order = static_cast<std::uint64_t>(*order);  // declared required
+    cfg.depth = static_cast<std::uint64_t>(p.integer("depth"));
+    cfg.banded = v.band;
+    cfg.band = band;
+    cfg.resident = resident;
+    if (cfg.order * cfg.order > kMaxInvolutionCells / cfg.depth)
+      throw InputError("--order, --depth: the matrix must have at most 2^24 cells (got " + std::to_string(cfg.order) +
+                       " x " + std::to_string(cfg.order) + " x " + std::to_string(cfg.depth) + ")");
+    check_involution(req.machine, cfg);
+    run = run_involution(machine, cfg, req.engine);
+    const std::string n = std::to_string(cfg.order), d = std::to_string(cfg.depth);
+    shape = v.involution == Involution::Yxz ? n + " x " + n + " x " + d : n + " x " + d + " x " + n;
+    cells = cfg.order * cfg.order * cfg.depth;
   } else {
     InPlaceConfig cfg;
     cfg.order = static_cast<std::uint64_t>(*order);  // declared required
@@ -141,7 +195,7 @@ RunReport run_variant(const Variant& v, const RunRequest& req) {
 
   RunReport r;
   r.n = cells;
-  r.permutation = "transpose";
+  r.permutation = v.kind == Kind::Involution ? std::string("transpose3d-") + to_string(v.involution) : "transpose";
   r.stats = std::move(run.stats);
   r.correct = run.correct;
   r.trace = std::move(run.trace);
@@ -183,6 +237,12 @@ void append_catalogue(std::vector<CatalogueEntry>& out) {
                  "transpose-*: a TLB of E entries on the global memory (--page-cells, --tlb-ways, --tlb-penalty slots "
                  "per miss)",
                  "GL Sect. 3.1"});
+  out.push_back(
+      {"gpu", "mmsim gpu enumeration",
+       "every transpose-ip-* (TW included) and transpose-oop-* by order, the four transpose3d-* at depths 2, 3 "
+       "and 4 (enumeration_3d.csv), every cell checked on the GPU; scripts/gpu_enumeration_figures.sh draws "
+       "them",
+       "GL Sect. 7, Figs. 9-15"});
 }
 
 }  // namespace mmsim::enumeration

@@ -4,84 +4,16 @@
 #include <memory>
 #include <numeric>
 
+#include "algorithms/enumeration/tile_pair_kernel.h"
 #include "algorithms/input_error.h"
 
 namespace mmsim::enumeration {
 
 namespace {
 
-constexpr std::uint64_t kIdle = ~std::uint64_t{0};
-constexpr Cell2 kIdleTile{kIdle, kIdle};
-
 using Tiles = std::shared_ptr<const std::vector<Cell2>>;
 
 std::uint64_t ceil_div(std::uint64_t a, std::uint64_t b) { return (a + b - 1) / b; }
-
-// The in-place kernel of Listing 2 for the tile pair its block is given: the lower tile (x, y) and
-// the upper tile (y, x) are both read into shared memory, then each is written back, transposed,
-// where the other was. A diagonal tile (x = y) is read once and written back transposed.
-Kernel in_place_kernel(std::string name, Tiles tiles, std::uint64_t n, std::uint64_t b, ArrayId mat, ArrayId tile,
-                       std::uint32_t resident) {
-  Kernel k;
-  k.name = std::move(name);
-  k.blocks = tiles->size();
-  k.threads_per_block = static_cast<std::uint32_t>(b * b);
-  k.registers = 2;
-  k.resident_blocks_per_dmm = resident;
-  const std::uint64_t pitch = b + 1;  // padded shared row: a tile column hits w distinct banks
-  const std::uint64_t upper_base = b * pitch;
-  // Where thread (r, c) of the block stands: its tile pair, and whether its lower / upper cells exist.
-  struct Spot {
-    std::uint64_t tx, ty, r, c;
-    bool lower, upper;  // lower: cell (row ty b + r, col tx b + c); upper: (row tx b + r, col ty b + c)
-  };
-  const auto spot = [tiles, n, b](const Thread& t) {
-    const Cell2 p = (*tiles)[t.block()];
-    Spot s{p.x, p.y, t.local() / b, t.local() % b, false, false};
-    if (p.x == kIdle) return s;
-    s.lower = s.ty * b + s.r < n && s.tx * b + s.c < n;
-    s.upper = s.tx != s.ty && s.tx * b + s.r < n && s.ty * b + s.c < n;
-    return s;
-  };
-  const auto lower_cell = [n, b](const Spot& s) { return (s.ty * b + s.r) * n + s.tx * b + s.c; };
-  const auto upper_cell = [n, b](const Spot& s) { return (s.tx * b + s.r) * n + s.ty * b + s.c; };
-  k.steps.push_back(Access{"read lower tile", Op::Read, mat, 0, [=](const Thread& t) {
-                             const Spot s = spot(t);
-                             return s.lower ? lower_cell(s) : kNoAddress;
-                           }});
-  k.steps.push_back(Access{"read upper tile", Op::Read, mat, 1, [=](const Thread& t) {
-                             const Spot s = spot(t);
-                             return s.upper ? upper_cell(s) : kNoAddress;
-                           }});
-  k.steps.push_back(Access{"stage lower tile", Op::Write, tile, 0, [=](const Thread& t) {
-                             const Spot s = spot(t);
-                             return s.lower ? s.r * pitch + s.c : kNoAddress;
-                           }});
-  k.steps.push_back(Access{"stage upper tile", Op::Write, tile, 1, [=](const Thread& t) {
-                             const Spot s = spot(t);
-                             return s.upper ? upper_base + s.r * pitch + s.c : kNoAddress;
-                           }});
-  k.steps.push_back(BlockBarrier{});
-  // The cell (ty b + r, tx b + c) receives the upper tile's (c, r); a diagonal tile its own (c, r).
-  k.steps.push_back(Access{"unstage into lower", Op::Read, tile, 0, [=](const Thread& t) {
-                             const Spot s = spot(t);
-                             if (!s.lower) return kNoAddress;
-                             return (s.tx == s.ty ? 0 : upper_base) + s.c * pitch + s.r;
-                           }});
-  k.steps.push_back(Access{"unstage into upper", Op::Read, tile, 1, [=](const Thread& t) {
-                             const Spot s = spot(t);
-                             return s.upper ? s.c * pitch + s.r : kNoAddress;
-                           }});
-  k.steps.push_back(Access{"write lower tile", Op::Write, mat, 0, [=](const Thread& t) {
-                             const Spot s = spot(t);
-                             return s.lower ? lower_cell(s) : kNoAddress;
-                           }});
-  k.steps.push_back(Access{"write upper tile", Op::Write, mat, 1, [=](const Thread& t) {
-                             const Spot s = spot(t);
-                             return s.upper ? upper_cell(s) : kNoAddress;
-                           }});
-  return k;
-}
 
 // The out-of-place kernel of Listing 1: input tile (tx, ty) of a rows x cols matrix at cell 0,
 // output tile (ty, tx) of the cols x rows transpose at cell `out`, through a padded shared tile.
@@ -124,13 +56,6 @@ Kernel out_of_place_kernel(std::string name, Tiles tiles, std::uint64_t rows, st
   return k;
 }
 
-void check_machine(const MachineParams& m) {
-  if (auto err = m.validate()) throw InputError(*err);
-  if (m.model != ModelKind::Hmm) throw InputError("model: the transpositions run on the HMM");
-  if (m.w > kMaxTileWidth)
-    throw InputError("w: at most " + std::to_string(kMaxTileWidth) + " (tiles are w x w, one thread per cell)");
-}
-
 std::uint64_t global_slots(const RunStats& s) {
   std::uint64_t g = 0;
   for (const auto& r : s.rounds)
@@ -138,15 +63,22 @@ std::uint64_t global_slots(const RunStats& s) {
   return g;
 }
 
+}  // namespace
+
+void check_tile_machine(const MachineParams& m) {
+  if (auto err = m.validate()) throw InputError(*err);
+  if (m.model != ModelKind::Hmm) throw InputError("model: the transpositions run on the HMM");
+  if (m.w > kMaxTileWidth)
+    throw InputError("w: at most " + std::to_string(kMaxTileWidth) + " (tiles are w x w, one thread per cell)");
+}
+
 // The engine's statistics and trace, and the TLB's counters, into a finished run.
-void collect(const Engine& engine, const TlbMachine& machine, TransposeRun& run) {
+void collect_run(const Engine& engine, const TlbMachine& machine, TransposeRun& run) {
   run.stats = engine.stats();
   run.trace = engine.trace();
   run.tlb = machine.tlb_stats();
   run.global_slots = global_slots(run.stats);
 }
-
-}  // namespace
 
 std::vector<Cell2> triangular_grid(Scheme s, std::uint64_t nb, std::uint64_t band) {
   const std::uint64_t m = nb + 1;  // the tiles on and below the diagonal, as entries below it in order nb + 1
@@ -170,7 +102,7 @@ std::vector<Cell2> rectangular_grid(bool banded, std::uint64_t cb, std::uint64_t
 }
 
 void check_in_place(const MachineParams& m, const InPlaceConfig& c) {
-  check_machine(m);
+  check_tile_machine(m);
   if (c.order < 1 || c.order > kMaxInPlaceOrder)
     throw InputError("order: must be between 1 and " + std::to_string(kMaxInPlaceOrder) + " (got " +
                      std::to_string(c.order) + ")");
@@ -180,7 +112,7 @@ void check_in_place(const MachineParams& m, const InPlaceConfig& c) {
 }
 
 void check_out_of_place(const MachineParams& m, const OutOfPlaceConfig& c) {
-  check_machine(m);
+  check_tile_machine(m);
   if (c.rows < 1 || c.cols < 1) throw InputError("rows: the matrix needs at least one row and one column");
   if (c.rows > kMaxOutOfPlaceCells / c.cols)
     throw InputError("rows: rows x cols must be at most 2^24 cells on the simulator");
@@ -235,7 +167,7 @@ TransposeRun run_in_place(const TlbMachine& machine, const InPlaceConfig& c, con
     run.blocks += g.size();
     run.idle_blocks += static_cast<std::uint64_t>(std::count(g.begin(), g.end(), kIdleTile));
     auto tiles = std::make_shared<const std::vector<Cell2>>(std::move(g));
-    engine.launch(in_place_kernel(name, tiles, n, b, mat, tile, c.resident));
+    engine.launch(tile_pair_kernel(name, tiles, SquareBatch{.order = n, .pitch = n}, b, mat, tile, c.resident));
     ++run.launches;
   }
   run.correct = true;
@@ -245,7 +177,7 @@ TransposeRun run_in_place(const TlbMachine& machine, const InPlaceConfig& c, con
         run.correct = false;
         break;
       }
-  collect(engine, machine, run);
+  collect_run(engine, machine, run);
   return run;
 }
 
@@ -280,7 +212,7 @@ TransposeRun run_out_of_place(const TlbMachine& machine, const OutOfPlaceConfig&
         run.correct = false;
         break;
       }
-  collect(engine, machine, run);
+  collect_run(engine, machine, run);
   return run;
 }
 

@@ -62,6 +62,11 @@ inline constexpr int kMaxTileWidth = 64;
 void check_in_place(const MachineParams& m, const InPlaceConfig& c);
 void check_out_of_place(const MachineParams& m, const OutOfPlaceConfig& c);
 
+/// Throws InputError unless the machine is an HMM whose w x w tiles the kernels can take.
+void check_tile_machine(const MachineParams& m);
+/// The engine's statistics and trace, and the TLB's counters, into a finished run.
+void collect_run(const Engine& engine, const TlbMachine& machine, TransposeRun& run);
+
 /// Runs the transposition on `machine` (its TLB is reset first) and checks every cell.
 TransposeRun run_in_place(const TlbMachine& machine, const InPlaceConfig& c, const EngineOptions& eo);
 TransposeRun run_out_of_place(const TlbMachine& machine, const OutOfPlaceConfig& c, const EngineOptions& eo);

@@ -1,6 +1,6 @@
 // `mmsim gpu enumeration`: GL's transpositions on the GPU (cuda/enumeration/driver.h);
-// writes enumeration.{csv,md}, enumeration_heatmap.csv and enumeration_heatmap_{nvidia,v1bf}.csv to
-// --out.
+// writes enumeration.{csv,md}, enumeration_3d.csv, enumeration_heatmap.csv and
+// enumeration_heatmap_{nvidia,v1bf}.csv to --out.
 #include "cli/cuda/gpu_common.h"
 #include "cuda/enumeration/driver.h"
 
@@ -8,7 +8,9 @@ namespace mmsim::cli {
 
 GpuSubcommand add_gpu_enumeration_command(CLI::App& gpu) {
   auto* cmd = gpu.add_subcommand(
-      "enumeration", "GL's transpositions by order and as a heat map, every cell checked (enumeration*.csv, .md)");
+      "enumeration",
+      "GL's transpositions (TW and the 3D involutions among them) by order and as a heat map, every cell checked "
+      "(enumeration*.csv, .md)");
   struct Opts {
     std::string out = "results/gpu";
     gpu::enumeration::EnumerationOptions e;
@@ -16,7 +18,8 @@ GpuSubcommand add_gpu_enumeration_command(CLI::App& gpu) {
   auto o = std::make_shared<Opts>();
   auto& e = o->e;
   cmd->add_option("--out", o->out, "folder for the tables")->capture_default_str();
-  cmd->add_option("--budget-s", e.budget_s, "seconds for both sweeps, 1 to 86400 (about 2/3 for the orders)")
+  cmd->add_option("--budget-s", e.budget_s,
+                  "seconds for the three sweeps, 1 to 86400 (1/2 orders, 1/5 3D, the rest heat map)")
       ->capture_default_str();
   cmd->add_option("--runs", e.runs, "timed runs per order and algorithm, 1 to 1000")->capture_default_str();
   cmd->add_option("--heat-runs", e.heat_runs, "timed runs per heat-map shape, 1 to 1000")->capture_default_str();
@@ -35,14 +38,16 @@ GpuSubcommand add_gpu_enumeration_command(CLI::App& gpu) {
             const en::EnumerationRun run = en::run_enumeration(o->e);
             const en::EnumerationTables t = en::enumeration_tables(o->e, run);
             write_file(dir / "enumeration.csv", report::to_csv(t.square));
+            write_file(dir / "enumeration_3d.csv", report::to_csv(t.involution));
             write_file(dir / "enumeration_heatmap.csv", report::to_csv(t.heat));
             write_file(dir / "enumeration_heatmap_nvidia.csv", report::to_csv(t.heat_nvidia));
             write_file(dir / "enumeration_heatmap_v1bf.csv", report::to_csv(t.heat_v1bf));
             write_file(dir / "enumeration.md", en::enumeration_markdown(t));
             const unsigned long long bad = run.mismatched_cells();
             std::fprintf(stderr,
-                         "enumeration: %zu square and %zu heat-map measurements in %.1f s, %llu mismatched cells\n",
-                         run.square.size(), run.heat.size(), run.seconds, bad);
+                         "enumeration: %zu square, %zu 3D and %zu heat-map measurements in %.1f s, %llu mismatched "
+                         "cells\n",
+                         run.square.size(), run.involution.size(), run.heat.size(), run.seconds, bad);
             return bad ? kCheckFailed : kOk;
           }};
 }

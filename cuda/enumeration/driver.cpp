@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
+#include <iterator>
 
 #include "cuda/enumeration/tiles.h"
 #include "cuda/harness/device.h"
@@ -85,9 +86,10 @@ void run_square(Transposer& gpu, const EnumerationOptions& opt, Clock::time_poin
       if (oop_on) sw.oop_stop = sw.ip_stop;
       break;
     }
-    for (InPlaceAlg a : {InPlaceAlg::Naive, InPlaceAlg::SuperGrid, InPlaceAlg::V1, InPlaceAlg::V1R, InPlaceAlg::V1B})
-      sw.square.push_back(gpu.in_place(a, M.get(), n, opt.band, opt.region, plan));
-    for (auto it = sw.square.end() - 5; it != sw.square.end(); ++it) progress(*it);
+    constexpr InPlaceAlg kInPlace[] = {InPlaceAlg::Naive, InPlaceAlg::SuperGrid, InPlaceAlg::V1,
+                                       InPlaceAlg::V1R,   InPlaceAlg::V1B,       InPlaceAlg::TW};
+    for (InPlaceAlg a : kInPlace) sw.square.push_back(gpu.in_place(a, M.get(), n, opt.band, opt.region, plan));
+    for (auto it = sw.square.end() - std::size(kInPlace); it != sw.square.end(); ++it) progress(*it);
     M.release();
     sw.largest_ip = n;
     if (oop_on) {
@@ -118,6 +120,53 @@ void run_square(Transposer& gpu, const EnumerationOptions& opt, Clock::time_poin
   }
   if (sw.ip_stop.empty()) sw.ip_stop = "the order grid ends here (--max-order or the grid's last order)";
   if (sw.oop_stop.empty()) sw.oop_stop = sw.ip_stop;
+}
+
+// The 3D involutions at each order for depths 2, 3 and 4 (GL Figs. 14-15 take 2 to 4), in one
+// allocation of the largest depth's cells.
+void run_3d(Transposer& gpu, const EnumerationOptions& opt, Clock::time_point t0, double deadline, EnumerationRun& sw) {
+  constexpr u64 kDepths[] = {2, 3, 4};
+  constexpr u64 kDeepest = 4;
+  constexpr InvolutionAlg kAlgs[] = {InvolutionAlg::YxzNaive, InvolutionAlg::YxzV1B, InvolutionAlg::ZyxNaive,
+                                     InvolutionAlg::ZyxV1B};
+  const TimingPlan plan{opt.warmup, opt.runs};
+  double last_s = 0;
+  u64 last_n = 0;
+  for (u64 n : square_orders(opt.max_order)) {
+    const u64 cells = n * n * kDeepest, bytes = cells * sizeof(float);
+    if (last_n) {
+      const double predicted = last_s * double(n) * double(n) / (double(last_n) * double(last_n));
+      if (since(t0) + predicted > deadline) {
+        sw.stop_3d = "time budget: order " + std::to_string(n) + " was predicted to take " +
+                     std::to_string(int(predicted)) + " s, past the 3D sweep's share of the budget";
+        break;
+      }
+    }
+    if (bytes + kMargin > device_free_bytes()) {
+      sw.stop_3d = "memory: order " + std::to_string(n) + " at depth " + std::to_string(kDeepest) + " needs " +
+                   std::to_string(bytes >> 20) + " MiB, " + std::to_string(device_free_bytes() >> 20) + " MiB free";
+      break;
+    }
+    const auto t1 = Clock::now();
+    DeviceMatrix M = DeviceMatrix::try_alloc(cells);
+    if (!M) {
+      sw.stop_3d = "memory: cudaMalloc of order " + std::to_string(n) + " at depth 4 failed";
+      break;
+    }
+    for (u64 depth : kDepths)
+      for (InvolutionAlg a : kAlgs) {
+        sw.involution.push_back(gpu.involution(a, M.get(), n, depth, opt.band, plan));
+        const Result& r = sw.involution.back();
+        std::fprintf(stderr, "3d %s %s %llux%llu depth %llu: %.3f ms, %.1f GB/s, %s\n", r.kind.c_str(), r.alg.c_str(),
+                     (unsigned long long)n, (unsigned long long)n, (unsigned long long)depth, r.t.median_ms, r.gbps(),
+                     r.status.c_str());
+      }
+    M.release();
+    sw.largest_3d = n;
+    last_s = since(t1);
+    last_n = n;
+  }
+  if (sw.stop_3d.empty()) sw.stop_3d = "the order grid ends here (--max-order or the grid's last order)";
 }
 
 void run_heat(Transposer& gpu, const EnumerationOptions& opt, Clock::time_point t0, double deadline,
@@ -188,7 +237,7 @@ std::optional<std::string> EnumerationOptions::validate() const {
 
 u64 EnumerationRun::mismatched_cells() const {
   u64 bad = 0;
-  for (const auto* v : {&square, &heat})
+  for (const auto* v : {&square, &involution, &heat})
     for (const auto& r : *v) bad += r.mismatches;
   return bad;
 }
@@ -199,8 +248,9 @@ EnumerationRun run_enumeration(const EnumerationOptions& opt) {
   sw.device = device_line(device_info());
   std::fprintf(stderr, "%s\n", sw.device.c_str());
   Transposer gpu;
-  // The order sweep gets about two thirds of the budget, the heat map the rest.
-  run_square(gpu, opt, t0, opt.budget_s * 0.65, sw);
+  // The order sweep gets about half of the budget, the 3D sweep a fifth, the heat map the rest.
+  run_square(gpu, opt, t0, opt.budget_s * 0.5, sw);
+  run_3d(gpu, opt, t0, opt.budget_s * 0.7, sw);
   run_heat(gpu, opt, t0, opt.budget_s, sw);
   sw.seconds = since(t0);
   return sw;

@@ -18,37 +18,39 @@ namespace {
 // Kernels. Blocks of kTile x kRows threads; a tile is kTile x kTile cells, staged in shared memory
 // with rows padded to kTile + 1 so that reading a tile column hits kTile distinct banks.
 
-// Listing 2: the block swaps tile (tx, ty) with tile (ty, tx), each transposed (tx <= ty). Both
-// tiles are in shared memory before either is written, and no other block touches them.
-__device__ __forceinline__ void swap_tiles(float* M, u64 n, u64 tx, u64 ty) {
+// Listing 2: the block swaps tile (tx, ty) with tile (ty, tx), each transposed (tx <= ty), of the
+// n x n matrix at M whose rows are `pitch` cells apart (n for a 2D matrix; a 3D involution's
+// planes and slices, involutions.h). Both tiles are in shared memory before either is written,
+// and no other block touches them.
+__device__ __forceinline__ void swap_tiles(float* M, u64 pitch, u64 n, u64 tx, u64 ty) {
   __shared__ float lower[kTile][kTile + 1];
   __shared__ float upper[kTile][kTile + 1];
   const unsigned c = threadIdx.x;
   const bool diag = tx == ty;
   for (unsigned r = threadIdx.y; r < kTile; r += kRows) {
     u64 row = ty * kTile + r, col = tx * kTile + c;
-    if (row < n && col < n) lower[r][c] = M[row * n + col];
+    if (row < n && col < n) lower[r][c] = M[row * pitch + col];
     row = tx * kTile + r, col = ty * kTile + c;
-    if (!diag && row < n && col < n) upper[r][c] = M[row * n + col];
+    if (!diag && row < n && col < n) upper[r][c] = M[row * pitch + col];
   }
   __syncthreads();
   for (unsigned r = threadIdx.y; r < kTile; r += kRows) {
     u64 row = ty * kTile + r, col = tx * kTile + c;
-    if (row < n && col < n) M[row * n + col] = diag ? lower[c][r] : upper[c][r];
+    if (row < n && col < n) M[row * pitch + col] = diag ? lower[c][r] : upper[c][r];
     row = tx * kTile + r, col = ty * kTile + c;
-    if (!diag && row < n && col < n) M[row * n + col] = lower[c][r];
+    if (!diag && row < n && col < n) M[row * pitch + col] = lower[c][r];
   }
 }
 
 // Naive: an nb x nb grid in CUDA's order; the blocks above the diagonal have nothing to do.
 __global__ void k_ip_naive(float* M, u64 n) {
-  if (blockIdx.x <= blockIdx.y) swap_tiles(M, n, blockIdx.x, blockIdx.y);
+  if (blockIdx.x <= blockIdx.y) swap_tiles(M, n, n, blockIdx.x, blockIdx.y);
 }
 
 // Super grid: one launch per region of gridDim tiles whose corner tile is (x0, y0).
 __global__ void k_ip_region(float* M, u64 n, u64 nb, u64 x0, u64 y0) {
   const u64 x = x0 + blockIdx.x, y = y0 + blockIdx.y;
-  if (x < nb && y < nb && x <= y) swap_tiles(M, n, x, y);
+  if (x < nb && y < nb && x <= y) swap_tiles(M, n, n, x, y);
 }
 
 // Triangular grid: nb(nb + 1)/2 blocks in a one-dimensional grid, block k decoded by scheme S.
@@ -57,7 +59,36 @@ __global__ void k_ip_scheme(float* M, u64 n, u64 nb, u64 band) {
   const u64 k = blockIdx.x;
   if (k >= core::tri_plus(nb)) return;
   const core::XY t = triangle_tile<S>(nb, band, k);
-  swap_tiles(M, n, t.x, t.y);
+  swap_tiles(M, n, n, t.x, t.y);
+}
+
+// TW (the thread-wise algorithm): thread k < n(n - 1)/2 of a one-dimensional grid swaps the cells
+// of entry V1(k) = (x, y), x < y, straight through global memory.
+__global__ void k_ip_tw(float* M, u64 n, u64 pairs) {
+  const u64 k = blockIdx.x * u64{blockDim.x * blockDim.y} + threadIdx.y * u64{blockDim.x} + threadIdx.x;
+  if (k >= pairs) return;
+  const core::XY e = core::v1_decode(k);
+  const float lo = M[e.y * n + e.x], up = M[e.x * n + e.y];
+  M[e.y * n + e.x] = up;
+  M[e.x * n + e.y] = lo;
+}
+
+// The 3D involutions (involutions.h): blockIdx.z picks the N x N matrix of the batch, the tile
+// pair comes from the full grid (Listing 6, blocks above the diagonal idle) or from V1B (Listing 7).
+template <Inv3 I>
+__global__ void k_3d_naive(float* M, u64 n, u64 depth) {
+  if (blockIdx.x > blockIdx.y) return;
+  const Batch3 b = batch3<I>(n, depth, blockIdx.z);
+  swap_tiles(M + b.base, b.pitch, n, blockIdx.x, blockIdx.y);
+}
+
+template <Inv3 I>
+__global__ void k_3d_v1b(float* M, u64 n, u64 depth, u64 nb, u64 band) {
+  const u64 k = blockIdx.x;
+  if (k >= core::tri_plus(nb)) return;
+  const core::XY t = triangle_tile<Tri::V1B>(nb, band, k);
+  const Batch3 b = batch3<I>(n, depth, blockIdx.z);
+  swap_tiles(M + b.base, b.pitch, n, t.x, t.y);
 }
 
 // Listing 1: tile (tx, ty) of the rows x cols input to tile (ty, tx) of the cols x rows output.
@@ -115,6 +146,27 @@ __global__ void k_check(const float* a, u64 R, u64 C, bool transposed, unsigned 
   }
 }
 
+// Counts the cells of the n x n x depth matrix a (seen as R = n depth rows of C = n cells) that
+// differ from cell_bits of the cell they came from: itself, or (image) its involution image.
+template <Inv3 I>
+__global__ void k_check3(const float* a, u64 n, u64 depth, bool image, unsigned long long* bad,
+                         unsigned long long* first) {
+  const u64 R = n * depth, C = n;
+  unsigned long long mine = 0, low = ~0ull;
+  for (u64 r = blockIdx.y; r < R; r += gridDim.y)
+    for (u64 c = blockIdx.x * u64{blockDim.x} + threadIdx.x; c < C; c += u64{gridDim.x} * blockDim.x) {
+      const u64 i = r * C + c;
+      const std::uint32_t want = cell_bits(image ? core::involution_image<I>(n, depth, i) : i);
+      if (__float_as_uint(a[i]) != want) {
+        if (mine++ == 0) low = i;
+      }
+    }
+  if (mine) {
+    atomicAdd(bad, mine);
+    atomicMin(first, low);
+  }
+}
+
 // ---------------------------------------------------------------------------------------------
 // Launch shapes.
 
@@ -137,6 +189,8 @@ const char* name(InPlaceAlg a) {
       return "v1r";
     case InPlaceAlg::V1B:
       return "v1b";
+    case InPlaceAlg::TW:
+      return "tw";
   }
   return "?";
 }
@@ -159,6 +213,13 @@ struct InPlace {
         MMSIM_LAUNCHED();
       }
   }
+  void thread_wise() const {
+    // Blocks of kTile x kRows threads as the tile kernels', one thread per entry below the diagonal.
+    const u64 pairs = core::tri_minus(n), per = u64{kTile} * kRows;
+    if (pairs == 0) return;
+    k_ip_tw<<<static_cast<unsigned>((pairs + per - 1) / per), kBlock>>>(M, n, pairs);
+    MMSIM_LAUNCHED();
+  }
   template <Tri S>
   void scheme() const {
     k_ip_scheme<S><<<static_cast<unsigned>(core::tri_plus(nb)), kBlock>>>(M, n, nb, clamp_band(band, nb));
@@ -180,6 +241,42 @@ struct InPlace {
         break;
       case InPlaceAlg::V1B:
         scheme<Tri::V1B>();
+        break;
+      case InPlaceAlg::TW:
+        thread_wise();
+        break;
+    }
+  }
+};
+
+// The 3D launches over an n x n x depth matrix (T_yxz) or n x depth x n (T_zyx).
+struct Involutions {
+  float* M;
+  u64 n, depth, nb, band;
+
+  template <Inv3 I>
+  void launch_one(bool banded) const {
+    const auto z = static_cast<unsigned>(depth);
+    if (banded) {
+      k_3d_v1b<I><<<dim3(static_cast<unsigned>(core::tri_plus(nb)), 1, z), kBlock>>>(M, n, depth, nb, band);
+    } else {
+      k_3d_naive<I><<<dim3(static_cast<unsigned>(nb), static_cast<unsigned>(nb), z), kBlock>>>(M, n, depth);
+    }
+    MMSIM_LAUNCHED();
+  }
+  void launch(InvolutionAlg a) const {
+    switch (a) {
+      case InvolutionAlg::YxzNaive:
+        launch_one<Inv3::Yxz>(false);
+        break;
+      case InvolutionAlg::YxzV1B:
+        launch_one<Inv3::Yxz>(true);
+        break;
+      case InvolutionAlg::ZyxNaive:
+        launch_one<Inv3::Zyx>(false);
+        break;
+      case InvolutionAlg::ZyxV1B:
+        launch_one<Inv3::Zyx>(true);
         break;
     }
   }
@@ -258,6 +355,20 @@ struct Transposer::Impl {
     res.mismatches += got[0];
     if (res.mismatches) res.status = "MISMATCH";
   }
+
+  // As count, for the 3D matrix a against the input (image false) or its involution image.
+  template <Inv3 I>
+  void count3(const float* a, u64 n, u64 depth, bool image, Result& res) const {
+    const unsigned long long init[2] = {0, ~0ull};
+    MMSIM_CK(cudaMemcpy(counters, init, sizeof init, cudaMemcpyHostToDevice));
+    k_check3<I><<<sweep_grid(n * depth, n), 256>>>(a, n, depth, image, counters, counters + 1);
+    MMSIM_LAUNCHED();
+    unsigned long long got[2] = {0, 0};
+    MMSIM_CK(cudaMemcpy(got, counters, sizeof got, cudaMemcpyDeviceToHost));
+    if (got[0] && res.mismatches == 0) res.first_bad = got[1];
+    res.mismatches += got[0];
+    if (res.mismatches) res.status = "MISMATCH";
+  }
 };
 
 Transposer::Transposer() : impl_(std::make_unique<Impl>()) {}
@@ -284,6 +395,33 @@ Result Transposer::in_place(InPlaceAlg alg, float* M, u64 n, u64 band, u64 regio
   impl_->count(M, n, n, true, res);
   res.t = impl_->timer.time(plan, launch);
   impl_->count(M, n, n, (1 + plan.warmups + plan.runs) % 2 == 1, res);
+  return res;
+}
+
+Result Transposer::involution(InvolutionAlg alg, float* M, u64 n, u64 depth, u64 band, const TimingPlan& plan) {
+  const u64 nb = (n + kTile - 1) / kTile;
+  const bool banded = alg == InvolutionAlg::YxzV1B || alg == InvolutionAlg::ZyxV1B;
+  const bool yxz = alg == InvolutionAlg::YxzNaive || alg == InvolutionAlg::YxzV1B;
+  const Involutions inv{M, n, depth, nb, clamp_band(band, nb)};
+  const auto launch = [&] { inv.launch(alg); };
+  Result res;
+  res.kind = yxz ? "yxz" : "zyx";
+  res.alg = banded ? "v1b" : "naive";
+  res.rows = res.cols = n;
+  res.depth = depth;
+  if (banded) res.band = inv.band;
+  const auto check = [&](bool image) {
+    if (yxz)
+      impl_->count3<Inv3::Yxz>(M, n, depth, image, res);
+    else
+      impl_->count3<Inv3::Zyx>(M, n, depth, image, res);
+  };
+  fill(M, n * depth, n);
+  launch();
+  MMSIM_CK(cudaDeviceSynchronize());
+  check(true);
+  res.t = impl_->timer.time(plan, launch);
+  check((1 + plan.warmups + plan.runs) % 2 == 1);
   return res;
 }
 

@@ -23,15 +23,30 @@ Cell count(u64 v) { return static_cast<long long>(v); }
 
 bool measured(const Result& r) { return r.status != "too-large" && r.status != "time"; }
 
-// One row per measurement (tidy): enumeration.csv and enumeration_heatmap.csv.
-report::Table results_table(const std::vector<Result>& rs) {
+// One row per measurement (tidy): enumeration.csv and enumeration_heatmap.csv; enumeration_3d.csv
+// has the depth as a last column (so the 2D files keep their columns).
+report::Table results_table(const std::vector<Result>& rs, bool with_depth = false) {
   report::Table t;
   t.columns = {"kind",   "algorithm", "rows", "cols", "band",       "region", "median_ms",
                "min_ms", "max_ms",    "GBps", "runs", "mismatches", "status"};
-  for (const auto& r : rs)
-    t.add_row({r.kind, r.alg, count(r.rows), count(r.cols), count(r.band), count(r.region), fmt(r.t.median_ms, 4),
-               fmt(r.t.min_ms, 4), fmt(r.t.max_ms, 4), fmt(r.gbps(), 2), static_cast<long long>(r.t.runs),
-               count(r.mismatches), r.status});
+  if (with_depth) t.columns.push_back("depth");
+  for (const auto& r : rs) {
+    std::vector<Cell> row{r.kind,
+                          r.alg,
+                          count(r.rows),
+                          count(r.cols),
+                          count(r.band),
+                          count(r.region),
+                          fmt(r.t.median_ms, 4),
+                          fmt(r.t.min_ms, 4),
+                          fmt(r.t.max_ms, 4),
+                          fmt(r.gbps(), 2),
+                          static_cast<long long>(r.t.runs),
+                          count(r.mismatches),
+                          r.status};
+    if (with_depth) row.emplace_back(count(r.depth));
+    t.add_row(std::move(row));
+  }
   return t;
 }
 
@@ -53,8 +68,8 @@ report::Table heat_grid(const std::vector<Result>& rs, const std::string& alg, c
 }
 
 const std::vector<std::pair<std::string, std::string>> kAlgs{
-    {"in-place", "naive"}, {"in-place", "supergrid"},  {"in-place", "v1"},      {"in-place", "v1r"},
-    {"in-place", "v1b"},   {"out-of-place", "nvidia"}, {"out-of-place", "v1bf"}};
+    {"in-place", "naive"}, {"in-place", "supergrid"}, {"in-place", "v1"},         {"in-place", "v1r"},
+    {"in-place", "v1b"},   {"in-place", "tw"},        {"out-of-place", "nvidia"}, {"out-of-place", "v1bf"}};
 
 std::string label(const std::pair<std::string, std::string>& a) {
   return std::string(a.first == "in-place" ? "IP " : "OOP ") + a.second;
@@ -86,6 +101,40 @@ report::Table throughput_table(const EnumerationRun& sw, const EnumerationOption
     }
     t.add_row(std::move(row));
   }
+  return t;
+}
+
+// GB/s of each involution (original full grid, banded V1B) by order, one column per depth.
+report::Table throughput_3d_table(const EnumerationRun& sw, const EnumerationOptions& opt) {
+  report::Table t;
+  t.title = "3D involutions in place: throughput (GB/s) against the order (GL Figs. 14-15)";
+  t.header = {
+      "T_yxz: n x n x depth, the depth xy planes transposed; T_zyx: n x depth x n, the depth xz slices "
+      "transposed. naive: full grid of tile pairs per plane, blocks above the diagonal idle (Listing 6); v1b: "
+      "tile pairs decoded by V1B, bands of " +
+      std::to_string(opt.band) + " tiles (Listing 7). Same tiles, blocks and timing as the 2D table."};
+  t.columns = {"order"};
+  const std::vector<std::string> kinds{"yxz", "zyx"}, algs{"naive", "v1b"};
+  const std::vector<u64> depths{2, 3, 4};
+  for (const auto& k : kinds)
+    for (const auto& a : algs)
+      for (u64 d : depths) t.columns.push_back("T_" + k + " " + a + " d=" + std::to_string(d));
+  std::map<u64, std::map<std::string, const Result*>> by;
+  for (const auto& r : sw.involution) by[r.rows][r.kind + "/" + r.alg + "/" + std::to_string(r.depth)] = &r;
+  for (const auto& [n, m] : by) {
+    std::vector<Cell> row{count(n)};
+    for (const auto& k : kinds)
+      for (const auto& a : algs)
+        for (u64 d : depths) {
+          const auto it = m.find(k + "/" + a + "/" + std::to_string(d));
+          if (it == m.end() || !measured(*it->second))
+            row.emplace_back(std::string("-"));
+          else
+            row.emplace_back(fmt(it->second->gbps()) + (it->second->mismatches ? " (WRONG)" : ""));
+        }
+    t.add_row(std::move(row));
+  }
+  t.notes = {"- Largest order measured: " + std::to_string(sw.largest_3d) + " (stopped by " + sw.stop_3d + ")."};
   return t;
 }
 
@@ -163,7 +212,8 @@ report::Table heat_summary_table(const EnumerationRun& sw, const EnumerationOpti
   t.notes = {
       "- Largest order measured in place: " + std::to_string(sw.largest_ip) + " (stopped by " + sw.ip_stop + ").",
       "- Largest order measured out of place: " + std::to_string(sw.largest_oop) + " (stopped by " + sw.oop_stop + ").",
-      "- Checks: in place, the matrix is filled with distinct cell values, checked on the GPU against its transpose "
+      "- Checks: in place (2D and 3D), the matrix is filled with distinct cell values, checked on the GPU against its "
+      "transpose (3D: the involution's image) "
       "after one run and again after the timed runs (against the parity of the number of runs); out of place, the "
       "output is poisoned (all-ones NaN, no cell's value) before every run and the last run's output is checked "
       "cell by cell on the GPU. Mismatched cells over all runs: " +
@@ -180,6 +230,8 @@ report::Table heat_summary_table(const EnumerationRun& sw, const EnumerationOpti
 EnumerationTables enumeration_tables(const EnumerationOptions& o, const EnumerationRun& run) {
   EnumerationTables t;
   t.square = results_table(run.square);
+  t.involution = results_table(run.involution, true);
+  t.throughput_3d = throughput_3d_table(run, o);
   t.heat = results_table(run.heat);
   t.heat_nvidia = heat_grid(run.heat, "nvidia", o);
   t.heat_v1bf = heat_grid(run.heat, "v1bf", o);
@@ -190,9 +242,9 @@ EnumerationTables enumeration_tables(const EnumerationOptions& o, const Enumerat
 }
 
 std::string enumeration_markdown(const EnumerationTables& t) {
-  return "# Enumeration-scheme transposition on the GPU (GL Sect. 7, Figs. 9-13)\n\n" +
+  return "# Enumeration-scheme transposition on the GPU (GL Sect. 7, Figs. 9-15)\n\n" +
          report::to_markdown(t.throughput) + "\n" + report::to_markdown(t.stability) + "\n" +
-         report::to_markdown(t.heat_summary);
+         report::to_markdown(t.throughput_3d) + "\n" + report::to_markdown(t.heat_summary);
 }
 
 }  // namespace mmsim::gpu::enumeration

@@ -5,6 +5,7 @@
 
 #include <cstdint>
 
+#include "algorithms/enumeration/involution_core.h"
 #include "algorithms/enumeration/pairing_core.h"
 
 namespace mmsim::gpu::enumeration {
@@ -44,6 +45,11 @@ MMSIM_ENUM_HD core::XY triangle_tile(std::uint64_t nb, std::uint64_t band, std::
 MMSIM_ENUM_HD core::XY v1bf_tile(std::uint64_t cb, std::uint64_t rb, std::uint64_t band, std::uint64_t k) {
   return core::v1bf_decode(cb, rb, band, k);
 }
+
+/// The 3D involutions' geometry (GL Sect. 3.3), the simulator's own.
+using core::Batch3;
+using core::batch3;
+using core::Inv3;
 
 /// Cell i's contents, as the bits of a float: bit 30 (the exponent's top bit) is always clear, so
 /// every value is a finite float and never the poison. Injective for i < 2^31; beyond, the high

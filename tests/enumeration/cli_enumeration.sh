@@ -38,10 +38,38 @@ grep -q "^output correct: *yes" "$tmp/out" || { echo "FAIL: transpose-oop-v1bf n
 grep -q "^0,transpose-oop-v1bf,read tile,in+out,read,global," "$tmp/t.csv" || { echo "FAIL: trace rows"; fail=1; }
 expect 0 "oop square from --order" -- "$mmsim" run transpose-oop-v1bf --order 16 -w 8 --json
 json '"matrix":"16x16"'
+# TW: 45 x 45 has 990 entries below the diagonal, 16 blocks of 64 threads.
+expect 0 "ip-tw" -- "$mmsim" run transpose-ip-tw --order 45 -w 8 --json
+json '"correct":true}$'
+json '"figures":{"matrix":"45x45","blocks":16,"idle_blocks":0,"launches":1,'
+# 3D: three 45 x 45 planes (slices) of 6 x 6 tiles, 21 tile pairs each on or below the diagonal.
+for inv in yxz zyx; do
+  expect 0 "3d $inv naive" -- "$mmsim" run transpose3d-$inv-naive --order 45 --depth 3 -w 8 -k 2 --json
+  json '"correct":true}$'
+  json '"n":6075,"permutation":"transpose3d-'$inv'",'
+  json '"blocks":108,"idle_blocks":45,"launches":1,'
+  expect 0 "3d $inv v1b" -- "$mmsim" run transpose3d-$inv-v1b --order 45 --depth 3 -w 8 --band 2 --async --json
+  json '"correct":true}$'
+  json '"band":2,"blocks":63,"idle_blocks":0,"launches":1,'
+done
+json '"matrix":"45x3x45"'
+expect 2 "3d depth zero" -- "$mmsim" run transpose3d-yxz-v1b --order 45 --depth 0
+expect 2 "3d too many cells" -- "$mmsim" run transpose3d-zyx-naive --order 4096 --depth 2
+grep -q "^mmsim: transpose3d-zyx-naive: --order, --depth: the matrix must have at most 2^24 cells (got 4096 x 4096 x 2)$" "$tmp/err" || { echo "FAIL: 3d cells line"; cat "$tmp/err"; fail=1; }
+expect 2 "3d order missing" -- "$mmsim" run transpose3d-yxz-naive --depth 2
+expect 2 "band on 3d naive" -- "$mmsim" run transpose3d-yxz-naive --order 64 --band 2
+expect 2 "depth on 2d" -- "$mmsim" run transpose-ip-v1b --order 64 --depth 2
 expect 0 "list" -- "$mmsim" list
 grep -q "^| option | --tlb-entries E .* | GL Sect. 3.1 |$" "$tmp/out" || { echo "FAIL: list lacks --tlb-entries"; fail=1; }
+grep -q "^| transpose-ip-tw | enumeration | hmm | GL Sect. 3.2, 7 (TW) |" "$tmp/out" || { echo "FAIL: list lacks TW"; fail=1; }
+for a in yxz-naive yxz-v1b zyx-naive zyx-v1b; do
+  grep -q "^| transpose3d-$a | enumeration | hmm | GL Sect. 3.3, .* | -w -l -L -k --order --depth " "$tmp/out" || { echo "FAIL: list lacks transpose3d-$a"; fail=1; }
+done
+grep -q "^| figure | enumeration-3d | .* | GL Figs. 14-15 |$" "$tmp/out" || { echo "FAIL: list lacks figure enumeration-3d"; fail=1; }
+grep -q "^| gpu | mmsim gpu enumeration | .* | GL Sect. 7, Figs. 9-15 |$" "$tmp/out" || { echo "FAIL: list lacks the GPU line"; fail=1; }
 expect 0 "run --help" -- "$mmsim" run --help
-for a in transpose-ip-naive transpose-ip-supergrid transpose-ip-v1 transpose-ip-v1r transpose-ip-v1b transpose-oop-nvidia transpose-oop-v1bf; do
+for a in transpose-ip-naive transpose-ip-supergrid transpose-ip-v1 transpose-ip-v1r transpose-ip-v1b transpose-ip-tw \
+  transpose-oop-nvidia transpose-oop-v1bf transpose3d-yxz-naive transpose3d-yxz-v1b transpose3d-zyx-naive transpose3d-zyx-v1b; do
   grep -q "^  $a " "$tmp/out" || { echo "FAIL: mmsim run lacks $a"; fail=1; }
 done
 expect 2 "order missing" -- "$mmsim" run transpose-ip-v1 -w 8

@@ -16,10 +16,11 @@ using namespace mmsim::testing;
 namespace {
 
 bool out_of_place(const AlgorithmEntry& e) { return e.name.rfind("transpose-oop-", 0) == 0; }
+bool three_d(const AlgorithmEntry& e) { return e.name.rfind("transpose3d-", 0) == 0; }
 
 }  // namespace
 
-TEST_CASE("the family has the seven transpositions on the HMM, with the paper's key") {
+TEST_CASE("the family has the twelve transpositions on the HMM, with the paper's key") {
   const auto all = enumeration::algorithm_entries();
   std::vector<std::string> names;
   for (const auto& e : all) {
@@ -29,8 +30,9 @@ TEST_CASE("the family has the seven transpositions on the HMM, with the paper's 
     CHECK(e.paper.rfind("GL Sect. ", 0) == 0);
   }
   CHECK(names == std::vector<std::string>{"transpose-ip-naive", "transpose-ip-supergrid", "transpose-ip-v1",
-                                          "transpose-ip-v1r", "transpose-ip-v1b", "transpose-oop-nvidia",
-                                          "transpose-oop-v1bf"});
+                                          "transpose-ip-v1r", "transpose-ip-v1b", "transpose-ip-tw",
+                                          "transpose-oop-nvidia", "transpose-oop-v1bf", "transpose3d-yxz-naive",
+                                          "transpose3d-yxz-v1b", "transpose3d-zyx-naive", "transpose3d-zyx-v1b"});
 }
 
 TEST_CASE("an option is declared only by the transpositions that read it") {
@@ -40,7 +42,9 @@ TEST_CASE("an option is declared only by the transpositions that read it") {
     INFO(e.name);
     std::set<std::string> want = common;
     if (out_of_place(e)) want.insert({"rows", "cols"});
-    if (e.name == "transpose-ip-v1b" || e.name == "transpose-oop-v1bf") want.insert("band");
+    if (three_d(e)) want.insert("depth");
+    if (e.name.size() > 4 && (e.name.substr(e.name.size() - 4) == "-v1b" || e.name == "transpose-oop-v1bf"))
+      want.insert("band");
     if (e.name == "transpose-ip-supergrid") want.insert("region");
     CHECK(declared(e) == want);
     for (const auto& p : e.params) {
@@ -56,11 +60,14 @@ TEST_CASE("every transposition runs correct with its defaults at the smallest or
     INFO(e.name);
     const RunReport one = run_algorithm(e, {{"order", "1"}});
     CHECK(one.correct);
-    CHECK(one.n == 1);
-    CHECK(one.permutation == "transpose");
+    CHECK(one.n == (three_d(e) ? 2 : 1));  // the depth defaults to 2
+    CHECK(one.permutation.value_or("").rfind("transpose", 0) == 0);
     const RunReport odd = run_algorithm(e, {{"order", "33"}, {"w", "8"}, {"k", "3"}});
     CHECK(odd.correct);
-    CHECK(figure<std::string>(odd, "matrix") == "33 x 33");
+    const std::string shape = e.name.find("-yxz-") != std::string::npos   ? "33 x 33 x 2"
+                              : e.name.find("-zyx-") != std::string::npos ? "33 x 2 x 33"
+                                                                          : "33 x 33";
+    CHECK(figure<std::string>(odd, "matrix") == shape);
     CHECK(run_algorithm(e, {{"order", "33"}, {"w", "8"}, {"k", "3"}}, Execution::Asynchronous).correct);
   }
 }
