@@ -92,14 +92,16 @@ case "${1:-}" in
   gpu-reproduce)
     # No package installs here: the GPU machine has no network, and its headers are already there.
     NVCC=$(command -v nvcc || echo /usr/local/cuda/bin/nvcc)
-    # MMSIM_PREBUILT=DIR: run the mmsim, test_cuda_index and test_cuda_gpu already built in DIR.
+    # MMSIM_PREBUILT=DIR: run the mmsim, test_cuda_index, test_cuda_gpu and test_cuda_enumeration
+    # already built in DIR.
     B=${MMSIM_PREBUILT:-}
     if [ -z "$B" ]; then
       cmake -S . -B build-gpu -DCMAKE_BUILD_TYPE=Release -DMMSIM_BUILD_TESTS=ON -DMMSIM_CUDA=ON \
         -DCMAKE_CUDA_COMPILER="$NVCC" >/dev/null
-      cmake --build build-gpu -j "$JOBS" --target mmsim test_cuda_index test_cuda_gpu
+      cmake --build build-gpu -j "$JOBS" --target mmsim test_cuda_index test_cuda_gpu test_cuda_enumeration
       mkdir -p build-gpu/bin
-      cp build-gpu/cli/mmsim build-gpu/tests/cuda/test_cuda_index build-gpu/tests/cuda/test_cuda_gpu build-gpu/bin/
+      cp build-gpu/cli/mmsim build-gpu/tests/cuda/test_cuda_index build-gpu/tests/cuda/test_cuda_gpu \
+        build-gpu/tests/cuda/test_cuda_enumeration build-gpu/bin/
       B=build-gpu/bin
     fi
     OUTDIR=results/gpu
@@ -116,6 +118,9 @@ case "${1:-}" in
       # The GPU tests exit 1 on any mismatch; the tables still run, and the script fails at the end.
       "$B/test_cuda_gpu" >"$OUTDIR/gpu-tests.txt" || { status=$?; echo "mmsim.sh: GPU TESTS FAILED" >&2; }
       tail -1 "$OUTDIR/gpu-tests.txt"
+      "$B/test_cuda_enumeration" >"$OUTDIR/gpu-tests-enumeration.txt" ||
+        { status=$?; echo "mmsim.sh: GPU ENUMERATION TESTS FAILED" >&2; }
+      tail -1 "$OUTDIR/gpu-tests-enumeration.txt"
       "$B/mmsim" gpu info >"$OUTDIR/device.md"
     fi
     if stage bmmc; then
