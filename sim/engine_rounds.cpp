@@ -231,6 +231,7 @@ TimeUnits Engine::run_round_synchronous(const Kernel& kernel, LaunchState& state
         trace_.push_back(std::move(e));
       }
     }
+    hand_on_trace(1);  // a sink gets every round as soon as it is merged
     TimeUnits t = 0;
     for (const auto& p : pipeline) t = std::max(t, p.last_completion() + 1);
     rs.time_units = t;
