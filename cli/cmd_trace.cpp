@@ -3,6 +3,8 @@
 // one lane per pipeline. experiments/teaching/trace_view.h draws it.
 #include <fstream>
 
+#include "algorithms/output_file.h"
+#include "algorithms/output_path.h"
 #include "cli/common.h"
 #include "experiments/teaching/trace_view.h"
 
@@ -13,16 +15,19 @@ Runner add_trace_command(CLI::App& app) {
   struct Opts {
     std::string file;
     std::string svg;
+    CLI::Option* svg_option = nullptr;
     int width = 1250;
     bool json = false;
   };
   auto o = std::make_shared<Opts>();
   cmd->add_option("file", o->file, "the trace CSV (- for standard input)")->required();
-  cmd->add_option("--svg", o->svg, "also draw every slot, lane by lane, as an SVG picture in this file");
+  o->svg_option =
+      cmd->add_option("--svg", o->svg, "also draw every slot, lane by lane, as an SVG picture in this file");
   cmd->add_option("--width", o->width, "pixels of the SVG's time axis")->capture_default_str();
   cmd->add_flag("--json", o->json, "print the summary as one JSON object");
   return [o] {
     if (o->width < 200 || o->width > 20000) throw InputError("--width: must be between 200 and 20000 pixels");
+    if (o->svg_option->count() > 0) check_output_file("--svg", o->svg);  // before reading the trace
     experiments::TraceFile t;
     if (o->file == "-") {
       t = experiments::read_trace(std::cin, "-");
@@ -31,11 +36,7 @@ Runner add_trace_command(CLI::App& app) {
       if (!in) throw InputError("trace: cannot open '" + o->file + "'");
       t = experiments::read_trace(in, o->file);
     }
-    if (!o->svg.empty()) {
-      std::ofstream out(o->svg);
-      if (!(out << experiments::trace_svg(t, o->file, o->width)) || !out.flush())
-        throw WriteError("--svg: cannot write " + o->svg);
-    }
+    if (!o->svg.empty()) write_file_atomically(o->svg, experiments::trace_svg(t, o->file, o->width), "--svg");
     if (o->json)
       print_json(experiments::trace_json(t, o->file));
     else
