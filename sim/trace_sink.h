@@ -12,9 +12,11 @@ namespace mmsim {
 /// Contract:
 ///  - the engine calls consume() with the slots in exactly the order Engine::trace() would hold
 ///    them, so the rows a sink receives, concatenated, are the in-memory trace;
-///  - it calls it at the latest after every round-synchronous round and at the end of every
-///    launch, and within an asynchronous launch whenever a bounded batch has gathered: what the
-///    engine holds is at most one round's slots (round-synchronous) or one batch (asynchronous);
+///  - it calls it with each chunk of a round-synchronous round as the chunks are merged (a round
+///    on one thread is one chunk), within an asynchronous launch whenever a batch of 32768 slots
+///    has gathered, and at the end of every launch: the engine holds at most one round's slots
+///    (round-synchronous: the chunks are computed side by side before they are merged) or one
+///    batch (asynchronous), never the whole run's;
 ///  - `stats` holds every round the slots refer to (SlotEvent::round indexes stats.rounds);
 ///  - an exception from consume() (a failed write) ends the launch and reaches its caller.
 class TraceSink {
