@@ -84,10 +84,10 @@ mode_t default_mode() {
 }  // namespace
 
 struct OutputFile::State {
-  std::string path;         // the name the user gave
-  std::string option;       // the option that named it, for messages
-  std::string target;       // what is renamed onto (path with symbolic links resolved)
-  std::string temporary;    // empty when written directly
+  std::string path;       // the name the user gave
+  std::string option;     // the option that named it, for messages
+  std::string target;     // what is renamed onto (path with symbolic links resolved)
+  std::string temporary;  // empty when written directly
   int fd = -1;
   std::unique_ptr<FdBuffer> buffer;
   std::unique_ptr<std::ostream> stream;
@@ -155,7 +155,8 @@ void OutputFile::commit() {
   const int fd = s_->fd;
   s_->fd = -1;
   if (::close(fd) != 0 && errno != EINTR) fail(s_->option, s_->path, std::strerror(errno));
-  if (!s_->temporary.empty() && std::rename(s_->temporary.c_str(), s_->target.c_str()) != 0) fail(s_->option, s_->path, std::strerror(errno));
+  if (!s_->temporary.empty() && std::rename(s_->temporary.c_str(), s_->target.c_str()) != 0)
+    fail(s_->option, s_->path, std::strerror(errno));
   s_->committed = true;
 }
 

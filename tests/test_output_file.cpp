@@ -64,7 +64,7 @@ TEST_CASE("a file not committed leaves the old content and no temporary file") {
   {
     OutputFile out(path);
     out.stream() << std::string(1 << 20, 'x');  // beyond the buffer: really written aside
-  }  // an exception, say, before commit
+  }                                             // an exception, say, before commit
   CHECK(read(path) == "old\n");
   CHECK(dir.entries() == 1);
 }
