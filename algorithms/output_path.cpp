@@ -65,13 +65,21 @@ void check_output_file(const std::string& option, const std::string& path) {
   std::error_code ec;
   const fs::file_status st = fs::status(path, ec);
   if (fs::is_directory(st)) throw InputError(option + ": " + shown(path) + " is a folder; name a file in it");
-  // Overwriting needs the file's permission, not its folder's (/dev/null, /dev/stdout). A regular
-  // file is opened for writing but not truncated: its content stays until the work is done. A pipe
-  // or a terminal is only asked about, since opening one could block or disturb it.
+  // A special file (/dev/null, /dev/stdout, a FIFO) is written directly and needs only its own
+  // permission. A regular file is replaced by renaming a new one onto it (algorithms/output_file.h),
+  // which needs its folder to take new files; it must also be writable itself, so that mmsim never
+  // replaces a file its user made read-only. It is opened for writing but not truncated: its content
+  // stays until the work is done. A pipe or a terminal is only asked about, since opening one could
+  // block or disturb it.
   if (fs::is_regular_file(st)) {
     const int fd = ::open(path.c_str(), O_WRONLY | O_NOCTTY | O_CLOEXEC);
     if (fd < 0) throw InputError(option + ": cannot write " + shown(path) + ": " + std::strerror(errno));
     ::close(fd);
+    const bool stream_name = path.rfind("/dev/", 0) == 0 || path.rfind("/proc/", 0) == 0;
+    if (!stream_name) {
+      const fs::path real = fs::canonical(path, ec);
+      check_folder_writable(option, ec ? parent_of(path) : real.parent_path().string(), "folder");
+    }
     return;
   }
   if (fs::exists(st)) {

@@ -5,6 +5,8 @@
 
 #include <fstream>
 
+#include "algorithms/output_file.h"
+#include "algorithms/output_path.h"
 #include "cli/common.h"
 #include "experiments/teaching/layout_view.h"
 
@@ -41,9 +43,10 @@ Runner add_layout_command(CLI::App& app) {
                     ->expected(2);
   cmd->add_option("--color", o->colour, "auto (on a terminal), always or never: ANSI colours per bank")
       ->capture_default_str();
-  cmd->add_option("--svg", o->svg, "also write the grid as an SVG picture to this file");
+  auto* svg = cmd->add_option("--svg", o->svg, "also write the grid as an SVG picture to this file");
   cmd->add_flag("--json", o->json, "print one JSON object instead of the grid");
-  return [o, slice] {
+  return [o, slice, svg] {
+    if (svg->count() > 0) check_output_file("--svg", o->svg);  // before any work
     const experiments::DrawnLayout layout(o->layout, o->dims, o->w, o->seed);
     experiments::SliceChoice choice;
     if (slice->count()) {
@@ -64,11 +67,7 @@ Runner add_layout_command(CLI::App& app) {
       colour = isatty(STDOUT_FILENO) != 0;
     else if (o->colour != "never")
       throw InputError("--color: must be auto, always or never (got '" + o->colour + "')");
-    if (!o->svg.empty()) {
-      std::ofstream out(o->svg);
-      if (!(out << experiments::layout_svg(layout, choice)) || !out.flush())
-        throw WriteError("--svg: cannot write " + o->svg);
-    }
+    if (!o->svg.empty()) write_file_atomically(o->svg, experiments::layout_svg(layout, choice), "--svg");
     if (o->json)
       print_json(experiments::layout_json(layout, choice));
     else

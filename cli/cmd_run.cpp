@@ -3,9 +3,10 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include <fstream>
 #include <map>
+#include <optional>
 
+#include "algorithms/output_file.h"
 #include "algorithms/output_path.h"
 #include "algorithms/registry.h"
 #include "cli/common.h"
@@ -75,11 +76,17 @@ int run_one(const AlgorithmOptions& a) {
   } catch (const InputError& e) {
     throw InputError(a.entry->name + ": " + e.what());  // every message of a run names its algorithm
   }
-  const RunReport r = run_algorithm(*a.entry, given, engine);
-  if (!a.trace_file.empty()) {
-    std::ofstream out(a.trace_file);
-    if (!out || !experiments::write_trace_csv(out, r)) throw WriteError("--trace: cannot write " + a.trace_file);
+  // The trace streams to its file while the run goes (bounded memory), under a temporary name that
+  // becomes the real one only when the run and every write succeeded.
+  std::optional<OutputFile> trace_file;
+  std::optional<experiments::TraceCsvWriter> trace_writer;
+  if (engine.trace) {
+    trace_file.emplace(a.trace_file, "--trace");
+    trace_writer.emplace(trace_file->stream(), [&trace_file] { trace_file->check(); });
+    engine.trace_sink = &*trace_writer;
   }
+  const RunReport r = run_algorithm(*a.entry, given, engine);
+  if (trace_file) trace_file->commit();
   if (a.json)
     print_json(experiments::to_json(r));
   else

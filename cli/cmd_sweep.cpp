@@ -74,6 +74,9 @@ Runner add_sweep_command(CLI::App& app) {
       // Rank 0 says why, once, and gives the status: a rank that exited non-zero first would have
       // the launcher end rank 0 before it could say it.
       return kOk;
+    } catch (...) {
+      bar.clear();  // the error's line starts a line of its own, not the bar's
+      throw;
     }
     bar.clear();
     if (!root) return kOk;

@@ -4,6 +4,8 @@
 #include <fstream>
 
 #include "algorithms/input_file.h"
+#include "algorithms/output_file.h"
+#include "algorithms/output_path.h"
 #include "cli/common.h"
 #include "experiments/teaching/trace_view.h"
 
@@ -14,22 +16,21 @@ Runner add_trace_command(CLI::App& app) {
   struct Opts {
     std::string file;
     std::string svg;
+    CLI::Option* svg_option = nullptr;
     int width = 1250;
     bool json = false;
   };
   auto o = std::make_shared<Opts>();
   cmd->add_option("file", o->file, "the trace CSV (- for standard input)")->required();
-  cmd->add_option("--svg", o->svg, "also draw every slot, lane by lane, as an SVG picture in this file");
+  o->svg_option =
+      cmd->add_option("--svg", o->svg, "also draw every slot, lane by lane, as an SVG picture in this file");
   add_integer_option(*cmd, o->width, integer_param("width", "--width", "pixels of the SVG's time axis", 200, 20000));
   cmd->add_flag("--json", o->json, "print the summary as one JSON object");
   return [o] {
+    if (o->svg_option->count() > 0) check_output_file("--svg", o->svg);  // before reading the trace
     InputFile in("trace", o->file, experiments::kMaxTraceBytes, "that mmsim trace reads", /*stdin_dash=*/true);
     const experiments::TraceFile t = experiments::read_trace(in.stream(), o->file);
-    if (!o->svg.empty()) {
-      std::ofstream out(o->svg);
-      if (!(out << experiments::trace_svg(t, o->file, o->width)) || !out.flush())
-        throw WriteError("--svg: cannot write " + o->svg);
-    }
+    if (!o->svg.empty()) write_file_atomically(o->svg, experiments::trace_svg(t, o->file, o->width), "--svg");
     if (o->json)
       print_json(experiments::trace_json(t, o->file));
     else

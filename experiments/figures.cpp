@@ -1,6 +1,7 @@
 #include "experiments/figures.h"
 
 #include <fcntl.h>
+#include <signal.h>
 #include <spawn.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -13,6 +14,7 @@
 #include <vector>
 
 #include "algorithms/input_error.h"
+#include "algorithms/output_file.h"
 #include "algorithms/params.h"
 #include "experiments/bmmc/bmmc_experiments.h"
 #include "experiments/enumeration/enumeration_experiments.h"
@@ -45,13 +47,7 @@ const FigureSpec* find_figure(const std::string& name) {
   return nullptr;
 }
 
-void write_file(const std::string& path, const std::string& text) {
-  const std::filesystem::path p(path);
-  std::error_code ec;
-  if (p.has_parent_path()) std::filesystem::create_directories(p.parent_path(), ec);
-  std::ofstream out(p);
-  if (!out || !(out << text) || !out.flush()) throw WriteError("cannot write " + quote(path, 120));
-}
+void write_file(const std::string& path, const std::string& text) { write_file_atomically(path, text); }
 
 namespace {
 
@@ -90,8 +86,18 @@ ProgramResult run_in_folder(const std::string& dir, std::vector<std::string> arg
   posix_spawn_file_actions_addopen(&actions, STDOUT_FILENO, "/dev/null", O_WRONLY, 0);
   posix_spawn_file_actions_adddup2(&actions, err_pipe[1], STDERR_FILENO);
   posix_spawn_file_actions_addchdir_np(&actions, dir.c_str());
+  // mmsim ignores SIGPIPE (cli/main.cpp) and an ignored signal stays ignored across exec: the
+  // program gets the default back.
+  posix_spawnattr_t attributes;
+  posix_spawnattr_init(&attributes);
+  sigset_t defaults;
+  sigemptyset(&defaults);
+  sigaddset(&defaults, SIGPIPE);
+  posix_spawnattr_setsigdefault(&attributes, &defaults);
+  posix_spawnattr_setflags(&attributes, POSIX_SPAWN_SETSIGDEF);
   pid_t pid = 0;
-  const int spawned = ::posix_spawnp(&pid, args[0], &actions, nullptr, args.data(), environ);
+  const int spawned = ::posix_spawnp(&pid, args[0], &actions, &attributes, args.data(), environ);
+  posix_spawnattr_destroy(&attributes);
   posix_spawn_file_actions_destroy(&actions);
   ::close(err_pipe[1]);
   if (spawned != 0) {
@@ -117,13 +123,51 @@ ProgramResult run_in_folder(const std::string& dir, std::vector<std::string> arg
   return {0, why};
 }
 
+// The images a script draws ("set output 'NAME'" lines, the one form mmsim's scripts use), each
+// paired with the hidden name gnuplot draws it under: an image appears under its real name only
+// when gnuplot has finished it, so a failed or interrupted figure leaves no half-drawn PNG or SVG.
+struct DrawnImage {
+  std::string name, partial;
+};
+
+std::vector<DrawnImage> images_of(std::string& script) {
+  static const std::string kSet = "set output '";
+  std::vector<DrawnImage> images;
+  for (std::size_t at = script.find(kSet); at != std::string::npos; at = script.find(kSet, at)) {
+    const std::size_t begin = at + kSet.size(), end = script.find('\'', begin);
+    if (end == std::string::npos) break;
+    DrawnImage image{script.substr(begin, end - begin), ""};
+    image.partial = "." + image.name + ".mmsim-part";
+    script.replace(begin, end - begin, image.partial);
+    at = begin + image.partial.size();
+    images.push_back(std::move(image));
+  }
+  return images;
+}
+
 }  // namespace
 
 void run_gnuplot(const std::string& dir, const std::string& name, const std::string& script) {
   const std::string gp = name + ".gp";
-  write_file(dir + "/" + gp, script);
+  write_file(dir + "/" + gp, script);  // the script as a reader reruns it, with the real names
+  std::string run_script = script;
+  const std::vector<DrawnImage> images = images_of(run_script);
+  const std::string run_gp = "." + gp + ".mmsim-run";
+  write_file(dir + "/" + run_gp, run_script);
   // "./" so that no script name could ever be read as one of gnuplot's options.
-  const ProgramResult r = run_in_folder(dir, {"gnuplot", "./" + gp});
+  const ProgramResult r = run_in_folder(dir, {"gnuplot", "./" + run_gp});
+  ::unlink((dir + "/" + run_gp).c_str());
+  const bool drawn = r.spawn_error == 0 && r.failure.empty();
+  int rename_error = 0;
+  std::string not_renamed;
+  for (const auto& image : images) {
+    const std::string from = dir + "/" + image.partial, to = dir + "/" + image.name;
+    if (drawn && rename_error == 0 && std::rename(from.c_str(), to.c_str()) != 0)
+      rename_error = errno, not_renamed = to;
+    ::unlink(from.c_str());  // what is left of a failed drawing (after a rename, nothing is)
+  }
+  if (rename_error != 0)
+    throw WriteError("figure: cannot write " + quote(not_renamed, 120) + ": " + std::strerror(rename_error));
   // The folder exists (the script was just written into it), so a missing file is gnuplot itself.
   if (r.spawn_error == ENOENT)
     throw WriteError("figure: gnuplot not found on the PATH (install the Debian package gnuplot-nox)");

@@ -13,7 +13,8 @@ struct FigureSpec {
   std::string name;
   std::string description;
   std::string paper;
-  /// Writes the figure's files into `out_dir` (created if needed) and returns their paths.
+  /// Writes the figure's files into `out_dir` (created if needed) and returns the paths of all of
+  /// them, data and gnuplot scripts included (`reproduce` lists them in its manifest).
   std::function<std::vector<std::string>(const std::string& out_dir)> make;
 };
 

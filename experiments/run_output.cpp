@@ -2,6 +2,7 @@
 
 #include <sstream>
 
+#include "algorithms/input_error.h"
 #include "report/table.h"
 
 namespace mmsim::experiments {
@@ -142,18 +143,37 @@ std::string to_text(const RunReport& r) {
 
 std::string memory_name(int memory) { return memory == 0 ? "global" : "shared" + std::to_string(memory - 1); }
 
+namespace {
+
+// One slot's line of the trace CSV (kTraceHeader's columns).
+void write_trace_row(std::ostream& out, const SlotEvent& e, const RunStats& stats) {
+  const auto& round = stats.rounds.at(static_cast<std::size_t>(e.round));
+  out << e.round << "," << round.kernel << "," << round.name << "," << round.array << "," << to_string(round.op) << ","
+      << memory_name(e.memory) << "," << e.warp << "," << e.slot << "," << e.enter << "," << e.complete << ",";
+  for (std::size_t i = 0; i < e.requests.size(); ++i) out << (i ? " " : "") << e.requests[i];
+  out << "\n";
+}
+
+}  // namespace
+
 bool write_trace_csv(std::ostream& out, const RunReport& r) {
   out << kTraceHeader << "\n";
   for (const auto& e : r.trace) {
-    const auto& round = r.stats.rounds.at(static_cast<std::size_t>(e.round));
-    out << e.round << "," << round.kernel << "," << round.name << "," << round.array << "," << to_string(round.op)
-        << "," << memory_name(e.memory) << "," << e.warp << "," << e.slot << "," << e.enter << "," << e.complete << ",";
-    for (std::size_t i = 0; i < e.requests.size(); ++i) out << (i ? " " : "") << e.requests[i];
-    out << "\n";
+    write_trace_row(out, e, r.stats);
     if (!out) return false;
   }
   out.flush();
   return static_cast<bool>(out);
+}
+
+TraceCsvWriter::TraceCsvWriter(std::ostream& out, std::function<void()> check) : out_(out), check_(std::move(check)) {
+  out_ << kTraceHeader << "\n";
+}
+
+void TraceCsvWriter::consume(std::span<const SlotEvent> slots, const RunStats& stats) {
+  for (const auto& e : slots) write_trace_row(out_, e, stats);
+  if (check_) check_();
+  if (!out_) throw WriteError("--trace: cannot write the trace");
 }
 
 }  // namespace mmsim::experiments

@@ -12,6 +12,7 @@
 #include <thread>
 
 #include "algorithms/input_error.h"
+#include "algorithms/output_file.h"
 #include "algorithms/output_path.h"
 #include "algorithms/params.h"
 #include "sim/workers.h"
@@ -25,12 +26,7 @@ std::string encode(std::uint64_t row, const std::vector<std::string>& cells) {
   return std::to_string(row) + "\n" + csv_line(cells);
 }
 
-void write_file(const std::string& path, const std::string& text) {
-  std::ofstream out(path, std::ios::binary | std::ios::trunc);
-  out << text;
-  out.flush();
-  if (!out) throw WriteError("sweep: cannot write " + path);
-}
+void write_file(const std::string& path, const std::string& text) { write_file_atomically(path, text, "sweep"); }
 
 }  // namespace
 
@@ -92,10 +88,7 @@ SweepSummary run_sweep(const SweepOptions& options, SweepComm& comm, const Sweep
       std::string text = csv_line(header) + "\n";
       for (const auto& row : cells)
         if (!row.empty()) text += csv_line(row) + "\n";
-      const std::string aside = summary.paths.journal + ".new";
-      write_file(aside, text);
-      if (std::rename(aside.c_str(), summary.paths.journal.c_str()) != 0)
-        throw WriteError("sweep: cannot write the journal " + summary.paths.journal);
+      write_file(summary.paths.journal, text);
     }
     journal.open(summary.paths.journal, std::ios::binary | std::ios::app);
     if (!journal) throw WriteError("sweep: cannot write the journal " + summary.paths.journal);

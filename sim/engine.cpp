@@ -16,6 +16,9 @@ namespace mmsim {
 
 namespace {
 
+// Slots an asynchronous launch gathers before it hands them to a trace sink: a few MiB at most.
+constexpr std::size_t kAsyncTraceBatch = std::size_t{1} << 15;
+
 // Warp indices that are ready for one memory, with the round-robin "next after the last
 // dispatched" search of MODEL.md ("Warps are dispatched in turn, round-robin in warp order").
 class ReadySet {
@@ -157,6 +160,7 @@ KernelStats Engine::launch(const Kernel& kernel) {
   }
   const TimeUnits t = options_.execution == Execution::RoundSynchronous ? run_round_synchronous(kernel, state)
                                                                         : run_asynchronous(kernel, state);
+  hand_on_trace(1);
   KernelStats ks{kernel.name, t, std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count()};
   stats_.kernels.push_back(ks);
   stats_.time_units += t;
@@ -213,6 +217,12 @@ void Engine::move_data(const Access& access, std::uint64_t warp, std::uint64_t b
     for (std::uint64_t t = w; t-- > 0;)
       if (addrs[t] != kNoAddress) cells[addrs[t]] = reg[first + t];
   }
+}
+
+void Engine::hand_on_trace(std::size_t batch) {
+  if (options_.trace_sink == nullptr || trace_.empty() || trace_.size() < batch) return;
+  options_.trace_sink->consume(trace_, stats_);
+  trace_.clear();
 }
 
 void Engine::record_slots(std::vector<SlotEvent>& out, int round, int memory, std::uint64_t warp, TimeUnits first_entry,
@@ -323,8 +333,10 @@ TimeUnits Engine::run_asynchronous(const Kernel& kernel, LaunchState& state) {
       detail::add_cost(rs, c, active[g]);
       move_data(access, g, g / state.warps_per_block, addrs.data(), state, nullptr);
       const TimeUnits enter = pipe[m].issue(c.slots, t);
-      if (options_.trace)
+      if (options_.trace) {
         record_slots(trace_, round, static_cast<int>(m), g, stats_.time_units + enter, pipe[m].latency(), model, addrs);
+        hand_on_trace(kAsyncTraceBatch);
+      }
       ++pc[g];
       in_flight.push({pipe[m].completion_of(enter + c.slots - 1) + 1, g});
     }

@@ -9,6 +9,7 @@
 #include "sim/memory_model.h"
 #include "sim/program.h"
 #include "sim/stats.h"
+#include "sim/trace_sink.h"
 
 namespace mmsim {
 
@@ -30,6 +31,9 @@ enum class Execution : std::uint8_t {
 struct EngineOptions {
   Execution execution = Execution::RoundSynchronous;
   bool trace = false;  ///< record every slot's entry and completion
+  /// With `trace`: where the slots go as they are produced (sim/trace_sink.h), so that a large
+  /// run's trace never sits whole in memory; trace() then stays empty. Null: trace() keeps them.
+  TraceSink* trace_sink = nullptr;
   /// Host threads for round-synchronous rounds; 0: every core (sim/workers.h, hardware_threads()).
   /// Every result is the same for every value; asynchronous execution runs on one thread.
   unsigned threads = 0;
@@ -94,6 +98,7 @@ class Engine {
   KernelStats launch(const Kernel& kernel);
 
   const RunStats& stats() const { return stats_; }
+  /// Every slot so far, when tracing without a sink.
   const std::vector<SlotEvent>& trace() const { return trace_; }
   const MachineView& machine() const { return machine_; }
 
@@ -132,6 +137,8 @@ class Engine {
   void record_slots(std::vector<SlotEvent>& out, int round, int memory, std::uint64_t warp, TimeUnits first_entry,
                     int latency, const MemoryModel& model, std::span<const Address> addrs) const;
   const MemoryModel& model_of(Space space) const;
+  // With a trace sink: hands the slots recorded so far on to it once there are at least `batch`.
+  void hand_on_trace(std::size_t batch);
 
   MachineView machine_;
   EngineOptions options_;

@@ -249,7 +249,13 @@ TimeUnits Engine::run_round_synchronous(const Kernel& kernel, LaunchState& state
         const TimeUnits shift = base + offset[static_cast<std::size_t>(e.memory == 0 ? 0 : e.memory - 1)];
         e.enter += shift;
         e.complete += shift;
-        trace_.push_back(std::move(e));
+      }
+      if (options_.trace_sink != nullptr && !chunk.trace.empty()) {
+        // Straight from the chunk to the sink, and freed: the round's slots are never held twice.
+        options_.trace_sink->consume(chunk.trace, stats_);
+        std::vector<SlotEvent>().swap(chunk.trace);
+      } else {
+        for (auto& e : chunk.trace) trace_.push_back(std::move(e));
       }
     }
     TimeUnits t = 0;

@@ -12,8 +12,15 @@ fail=0
 say_fail() { echo "FAIL: $*"; fail=1; }
 
 # The files `mmsim figure FIGURE` writes, in the order `ls` gives them.
-expected=$(cd "$tmp" && mkdir plain && "$mmsim" figure "$figure" --out plain >/dev/null 2>"$tmp/err"; echo $? >"$tmp/status"; ls plain)
+expected=$(cd "$tmp" && mkdir plain && "$mmsim" figure "$figure" --out plain >"$tmp/listed" 2>"$tmp/err"; echo $? >"$tmp/status"; ls plain)
 status=$(cat "$tmp/status")
+# It lists every file it made, data and scripts included (reproduce's manifest is made from these
+# lists), and leaves no hidden file of its own (its images are drawn under hidden names, then renamed).
+if [ "$status" = 0 ]; then
+  listed=$(sed 's|^plain/||' "$tmp/listed" | sort)
+  present=$(ls -A "$tmp/plain" | sort)
+  [ "$listed" = "$present" ] || say_fail "figure $figure lists [$listed] but made [$present]"
+fi
 if [ "$status" != 0 ]; then
   if grep -q "gnuplot not found" "$tmp/err"; then
     echo "SKIP: gnuplot is not installed (Debian package gnuplot-nox): folder names not checked"
@@ -93,7 +100,9 @@ grep -q "exit status 3: gnuplot: the last word" "$tmp/err" || say_fail "failing 
 if [ -f "$tmp/fake.log" ]; then
   { read -r dir; read -r argc; read -r arg; } <"$tmp/fake.log"
   [ "$dir" = "$(cd "$tmp/fail it's" && pwd)" ] || say_fail "gnuplot ran in '$dir', not in the output folder"
-  [ "$argc" = 1 ] && [[ "$arg" == ./*.gp ]] || say_fail "gnuplot got $argc arguments, first '$arg'; wanted ./NAME.gp"
+  # The script gnuplot runs is NAME.gp drawing into hidden names, renamed when done (docs/report.md).
+  [ "$argc" = 1 ] && [[ "$arg" == ./.*.gp.mmsim-run ]] ||
+    say_fail "gnuplot got $argc arguments, first '$arg'; wanted ./.NAME.gp.mmsim-run"
 else
   say_fail "the fake gnuplot did not run"
 fi

@@ -6,6 +6,7 @@
 #include "algorithms/bmmc/parm.h"
 #include "algorithms/bmmc/tiled.h"
 #include "algorithms/input_error.h"
+#include "algorithms/output_file.h"
 #include "algorithms/output_path.h"
 
 namespace mmsim::bmmc {
@@ -93,10 +94,7 @@ RunReport run_bmmc_entry(const RunRequest& req) {
   }
   const BmmcOptions ko = kernel_options(p);
   check_bmmc(req.machine, f, ko);
-  if (save) {
-    std::ofstream out(*save);
-    if (!out || !(out << f2::to_text(f)) || !out.flush()) throw WriteError("--save-matrix: cannot write " + *save);
-  }
+  if (save) write_file_atomically(*save, f2::to_text(f), "--save-matrix");
 
   const Machine machine(req.machine);
   BmmcRun run = run_bmmc(machine, f, ko, req.engine);

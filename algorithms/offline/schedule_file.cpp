@@ -5,6 +5,7 @@
 
 #include "algorithms/input_error.h"
 #include "algorithms/input_file.h"
+#include "algorithms/output_file.h"
 #include "algorithms/params.h"
 
 namespace mmsim::offline {
@@ -22,7 +23,7 @@ std::uint64_t get(const unsigned char* in, int bytes) {
   return v;
 }
 
-void put_words(std::ofstream& out, std::span<const Word> words) {
+void put_words(std::ostream& out, std::span<const Word> words) {
   std::vector<unsigned char> buf;
   buf.reserve(std::size_t{1} << 20);
   for (std::size_t i = 0; i < words.size(); ++i) {
@@ -56,12 +57,11 @@ void write_schedule_file(const std::string& path, const ThreeStepSchedule& s, st
   put(header, 6 * s.n * 4, 8);
   put(header, payload_hash, 8);
   put(header, 0, 8);
-  std::ofstream out(path, std::ios::binary | std::ios::trunc);
-  if (!out) throw WriteError("-o: cannot write " + path);
+  OutputFile file(path, "-o");  // whole or not at all: a reader trusts a file that has its header
+  std::ostream& out = file.stream();
   out.write(reinterpret_cast<const char*>(header.data()), static_cast<std::streamsize>(header.size()));
   for (const auto* t : tables) put_words(out, *t);
-  out.flush();
-  if (!out) throw WriteError("-o: error while writing " + path);
+  file.commit();
 }
 
 ThreeStepSchedule parse_schedule(std::istream& in, std::span<const std::uint32_t> perm, int w,

@@ -7,6 +7,7 @@
 #include <fstream>
 #include <string>
 
+#include "algorithms/output_file.h"
 #include "algorithms/output_path.h"
 #include "cli/common.h"
 #include "cuda/harness/error.h"
@@ -37,8 +38,7 @@ inline std::filesystem::path out_folder(const std::string& out) {
 
 /// --out was checked before the work, so a failure here is a full disk or the like: status 1.
 inline void write_file(const std::filesystem::path& p, const std::string& text) {
-  std::ofstream out(p);
-  if (!out || !(out << text) || !out.flush()) throw WriteError("--out: cannot write " + p.string());
+  write_file_atomically(p.string(), text, "--out");
 }
 
 /// A subcommand of `gpu` and what runs it once it was parsed (inside `guarded`).

@@ -265,8 +265,8 @@ std::vector<std::string> bmmc_optimisations_figure(const std::string& out_dir) {
       "plot 'bmmc-optimisations.dat' using 2:xtic(1) title col, '' using 3 title col, '' using 4 title col, "
       "'' using 5 title col\n";
   run_gnuplot(out_dir, "bmmc-optimisations", gnuplot_both("bmmc-optimisations", body));
-  return {out_dir + "/bmmc-optimisations.csv", out_dir + "/bmmc-optimisations.png",
-          out_dir + "/bmmc-optimisations.svg"};
+  return {out_dir + "/bmmc-optimisations.csv", out_dir + "/bmmc-optimisations.dat", out_dir + "/bmmc-optimisations.gp",
+          out_dir + "/bmmc-optimisations.png", out_dir + "/bmmc-optimisations.svg"};
 }
 
 std::vector<std::string> bmmc_sizes_figure(const std::string& out_dir) {
@@ -303,7 +303,8 @@ std::vector<std::string> bmmc_sizes_figure(const std::string& out_dir) {
       "'' using ($1+0.08):10 with linespoints lw 2 pt 9 title 'bit-reversal', "
       "1 with lines lc rgb 'gray40' dt 3 title 'speed-up 1 (no gain)'\n";
   run_gnuplot(out_dir, "bmmc-sizes", gnuplot_both("bmmc-sizes", body));
-  return {out_dir + "/bmmc-sizes.csv", out_dir + "/bmmc-sizes.png", out_dir + "/bmmc-sizes.svg"};
+  return {out_dir + "/bmmc-sizes.csv", out_dir + "/bmmc-sizes.dat", out_dir + "/bmmc-sizes.gp",
+          out_dir + "/bmmc-sizes.png", out_dir + "/bmmc-sizes.svg"};
 }
 
 }  // namespace mmsim::experiments

@@ -344,7 +344,8 @@ std::vector<std::string> enumeration_tlb_figure(const std::string& out_dir) {
   run_gnuplot(out_dir, "enumeration-tlb",
               "set terminal pngcairo size 1500,600\nset output 'enumeration-tlb.png'\n" + body +
                   "set terminal svg size 1500,600\nset output 'enumeration-tlb.svg'\n" + body);
-  return {out_dir + "/enumeration-tlb.csv", out_dir + "/enumeration-tlb.png", out_dir + "/enumeration-tlb.svg"};
+  return {out_dir + "/enumeration-tlb.csv", out_dir + "/enumeration-tlb.dat", out_dir + "/enumeration-tlb.gp",
+          out_dir + "/enumeration-tlb.png", out_dir + "/enumeration-tlb.svg"};
 }
 
 }  // namespace mmsim::experiments

@@ -186,7 +186,8 @@ std::vector<std::string> rap_congestion_figure(const std::string& out_dir) {
                               " trials per point, seed " + std::to_string(kSeed) + ")";
     run_gnuplot(out_dir, name + "-png", script(name, curves, pats, lays, title, name + ".csv", true));
     run_gnuplot(out_dir, name + "-svg", script(name, curves, pats, lays, title, name + ".csv", false));
-    for (const char* ext : {".csv", ".png", ".svg"}) written.push_back(out_dir + "/" + name + ext);
+    for (const char* ext : {".csv", "-png.gp", "-svg.gp", ".png", ".svg"})
+      written.push_back(out_dir + "/" + name + ext);
   };
   {
     std::vector<std::string> lays, pats;

@@ -220,7 +220,8 @@ std::vector<std::string> as_bounds_figure(const std::string& out_dir) {
   run_gnuplot(out_dir, "as-bounds",
               "set terminal pngcairo size 1600,1000\nset output 'as-bounds.png'\n" + body +
                   "set terminal svg size 1600,1000\nset output 'as-bounds.svg'\n" + body);
-  return {out_dir + "/as-bounds.csv", out_dir + "/as-bounds.png", out_dir + "/as-bounds.svg"};
+  return {out_dir + "/as-bounds.csv", out_dir + "/as-bounds.dat", out_dir + "/as-bounds.gp", out_dir + "/as-bounds.png",
+          out_dir + "/as-bounds.svg"};
 }
 
 }  // namespace mmsim::experiments
