@@ -16,6 +16,7 @@
 #include "algorithms/params.h"
 #include "experiments/bmmc/bmmc_experiments.h"
 #include "experiments/enumeration/enumeration_experiments.h"
+#include "experiments/layouts/rap_figures.h"
 #include "experiments/layouts/rap_tables.h"
 #include "experiments/offline/kasagi_figures.h"
 #include "experiments/sorting/as_bounds.h"
@@ -33,6 +34,11 @@ const std::vector<FigureSpec>& figures() {
        "KNI Fig. 7", kasagi_fig7},
       {"rap-congestion", "expected congestion against w for every layout and access (w x w and w^4)",
        "NMI Sect. V, VII", rap_congestion_figure},
+      {"rap-lemma4", "congestion distribution of every layout and access against the tail bound for rap",
+       "NMI Lemma 4, Theorem 2", rap_lemma4_figure},
+      {"rap-fixed-r",
+       "the paper's fixed r = (2, 0, 3, 1) drawn from the layouts; a fixed r against a fresh r at w = 32", "NMI Fig. 6",
+       rap_fixed_r_figure},
       {"enumeration-tlb", "throughput and TLB misses of the transposition block orders against the matrix order",
        "GL Fig. 2, 9-11", enumeration_tlb_figure},
       {"bmmc-optimisations", "time units of each BPC/BMMC kernel per workload", "BDS Fig. 9",
