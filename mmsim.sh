@@ -52,6 +52,10 @@ case "${1:-}" in
     setup
     build build -DMMSIM_BUILD_TESTS=OFF
     ./build/cli/mmsim reproduce --out results
+    # BDS Fig. 11 on the GPU, drawn here from the CSV the GPU machine wrote (it has no gnuplot).
+    for d in results/gpu results/gpu-h100; do
+      if [ -f "$d/bmmc.csv" ]; then scripts/gpu_bmmc_figures.sh "$d" >/dev/null; fi
+    done
     ;;
   test)
     setup

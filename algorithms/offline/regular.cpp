@@ -101,6 +101,7 @@ PermutationRun run_regular(const std::string& algorithm, const Machine& machine,
   offline::fill_source(engine, a);
   const Kernel k = regular_kernel(algorithm, n, w, a, b, tile);
   engine.launch(k);
+  if (in.after_launch) in.after_launch(engine, k);
   PermutationRun run = collect(engine);
   run.correct = holds_permutation(engine.global(b), in.perm->p);
   const auto busiest =

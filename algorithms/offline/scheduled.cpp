@@ -56,11 +56,15 @@ PermutationRun run_scheduled(const Machine& machine, const PermutationInput& in,
   const ArrayId tile = engine.add_array({"tile", Space::Shared, w * w});
   offline::fill_source(engine, a);
   // Step 1: rows; step 2: columns (transpose, rows, transpose); step 3: rows.
-  engine.launch(offline::row_wise_kernel("row-wise 1", N, a, x, s[0], d[0], alpha, beta));
-  engine.launch(offline::transpose_kernel("transpose", N, w, x, y, tile));
-  engine.launch(offline::row_wise_kernel("row-wise 2", N, y, x, s[1], d[1], alpha, beta));
-  engine.launch(offline::transpose_kernel("transpose", N, w, x, y, tile));
-  engine.launch(offline::row_wise_kernel("row-wise 3", N, y, b, s[2], d[2], alpha, beta));
+  const auto launch = [&](const Kernel& k) {
+    engine.launch(k);
+    if (in.after_launch) in.after_launch(engine, k);
+  };
+  launch(offline::row_wise_kernel("row-wise 1", N, a, x, s[0], d[0], alpha, beta));
+  launch(offline::transpose_kernel("transpose", N, w, x, y, tile));
+  launch(offline::row_wise_kernel("row-wise 2", N, y, x, s[1], d[1], alpha, beta));
+  launch(offline::transpose_kernel("transpose", N, w, x, y, tile));
+  launch(offline::row_wise_kernel("row-wise 3", N, y, b, s[2], d[2], alpha, beta));
 
   PermutationRun run = collect(engine);
   run.correct = holds_permutation(engine.global(b), in.perm->p);

@@ -17,6 +17,10 @@ struct PermutationInput {
   const Permutation* perm = nullptr;
   std::optional<std::string> schedule_file;  ///< precomputed schedule (scheduled permutation)
   std::uint64_t seed = 1;
+  /// An observer for figures and tests (the offline algorithms of KNI Sect. 5-7 call it): after each
+  /// kernel a run launches, with the engine, whose arrays then hold what that kernel left, and the
+  /// kernel, whose steps name the arrays it read and wrote. Empty: nothing is called.
+  std::function<void(Engine&, const Kernel&)> after_launch;
 };
 
 /// A named figure a run reports beside its time (e.g. the schedule's precomputation in seconds).

@@ -38,7 +38,9 @@ bool table_correct(const report::Table& t) {
 }
 
 struct SweepArgs {
-  std::uint32_t min_side = 512, max_side = 16384, max_sched = 4096;
+  // The defaults are the sweep's own (gpu::SweepOptions), so the two cannot drift apart.
+  std::uint32_t min_side = gpu::SweepOptions{}.min_side, max_side = gpu::SweepOptions{}.max_side,
+                max_sched = gpu::SweepOptions{}.max_scheduled_side;
   std::string types = "float,double";
   int runs = 20;
   unsigned threads = 8;
