@@ -1,5 +1,5 @@
 // The communicator of builds without MPI: every sweep is one process.
-#include <cstdlib>
+#include <stdexcept>
 
 #include "experiments/sweep_comm.h"
 
@@ -14,7 +14,11 @@ class LocalComm final : public SweepComm {
   void broadcast(std::vector<std::uint64_t>&) override {}
   void send(const std::string&) override {}
   std::optional<std::string> receive() override { return std::nullopt; }
-  [[noreturn]] void abort(int status) override { std::exit(status); }
+  // One process has no other ranks to stop: the error goes up to the command like any other,
+  // which never ends the process itself (cli/mmsim_main.h).
+  [[noreturn]] void abort(int status) override {
+    throw std::logic_error("sweep: aborted with status " + std::to_string(status));
+  }
 };
 
 }  // namespace

@@ -134,7 +134,8 @@ std::vector<std::string> rap_fixed_r_figure(const std::string& out_dir) {
                               std::to_string(rap.address(kExampleRow, kExampleCol)) + "], bank B[" +
                               std::to_string(rap.bank(kExampleRow, kExampleCol)) + "]";
   const auto script = [&](bool png) {
-    std::string s = png ? "set terminal pngcairo size 1200,980 font ',10'\n" : "set terminal svg size 1200,980 font 'sans,10'\n";
+    std::string s =
+        png ? "set terminal pngcairo size 1200,980 font ',10'\n" : "set terminal svg size 1200,980 font 'sans,10'\n";
     s += "set output '" + name + (png ? ".png" : ".svg") + "'\nset datafile separator ','\n";
     // One colour per bank of the w = 4 grids.
     const char* bank_colours[] = {"#fbb4ae", "#b3cde3", "#ccebc5", "#decbe4"};
@@ -149,9 +150,10 @@ std::vector<std::string> rap_fixed_r_figure(const std::string& out_dir) {
         ytics += (i ? ", " : "") + std::string("\"row ") + std::to_string(i) +
                  (lname == "rap" ? ", r_" + std::to_string(i) + " = " + std::to_string(l->shifts()[i]) : "") + "\" " +
                  std::to_string(i);
-      s += "set title \"" + std::string(lname == "raw" ? "(a) RAW: a[i][j] in column j, bank B[j]"
-                                                        : "(b) RAP: a[i][j] in column (j + r_i) mod w, bank B[(j + r_i) mod w]\\n" +
-                                                              example) +
+      s += "set title \"" +
+           std::string(lname == "raw"
+                           ? "(a) RAW: a[i][j] in column j, bank B[j]"
+                           : "(b) RAP: a[i][j] in column (j + r_i) mod w, bank B[(j + r_i) mod w]\\n" + example) +
            "\"\n";
       s += "unset key\nunset grid\nset size ratio -1\nset xrange [-0.5:" + number(w4 - 0.5) + "]\nset yrange [" +
            number(w4 - 0.5) + ":-0.5]\n";
@@ -168,18 +170,22 @@ std::vector<std::string> rap_fixed_r_figure(const std::string& out_dir) {
       for (std::uint32_t x = 0; x < w4; ++x, ++index)
         xtics += (index ? ", " : "") + std::string("\"") + k.substr(0, 4) + " " + std::to_string(x) + "\" " +
                  std::to_string(index);
-    s += "set size noratio\nset title \"(c) congestion of every warp at this r (row x, column x, diagonal offset x)\"\n";
-    s += "set key top left\nset grid y\nset xrange [-0.6:" + number(index - 0.4) + "]\nset yrange [0:" +
-         number(w4 + 0.5) + "]\nset ytics 1\nset xtics rotate by 45 right (" + xtics + ")\n";
+    s +=
+        "set size noratio\nset title \"(c) congestion of every warp at this r (row x, column x, diagonal offset x)\"\n";
+    s += "set key top left\nset grid y\nset xrange [-0.6:" + number(index - 0.4) +
+         "]\nset yrange [0:" + number(w4 + 0.5) + "]\nset ytics 1\nset xtics rotate by 45 right (" + xtics + ")\n";
     s += "set xlabel ''\nset ylabel 'congestion'\nset style fill solid 0.8\nset boxwidth 0.38\n";
-    s += "plot '" + name + "-warps.csv' using ($1 - 0.2):4 with boxes lc rgb '#377eb8' title 'raw', '' using ($1 + 0.2):5 "
-         "with boxes lc rgb '#4daf4a' title 'rap, r = (" + r_text + ")'\n";
+    s += "plot '" + name +
+         "-warps.csv' using ($1 - 0.2):4 with boxes lc rgb '#377eb8' title 'raw', '' using ($1 + 0.2):5 "
+         "with boxes lc rgb '#4daf4a' title 'rap, r = (" +
+         r_text + ")'\n";
     // (d): empirical CDF of a fixed r's mean congestion, fresh-r means as vertical lines.
     s += "set title \"(d) w = " + std::to_string(kW) + ", " + std::to_string(kDraws) +
          " r drawn: the congestion of the access's warps under one fixed r\\n{/*0.9 all w warps alike under every r: " +
          (alike ? "yes" : "NO") + " (mean shown)}\\n{/*0.9 dashed: the Monte Carlo mean, a fresh r per access (" +
          std::to_string(kTrials) + " trials)}\"\n";
-    s += "set key bottom right\nset grid\nset xtics norotate autofreq\nset ytics autofreq\nset autoscale x\nset yrange [0:1]\n";
+    s += "set key bottom right\nset grid\nset xtics norotate autofreq\nset ytics autofreq\nset autoscale x\nset yrange "
+         "[0:1]\n";
     s += "set xlabel 'congestion of the access under this r'\nset ylabel 'fraction of r at or below'\n";
     const char* colours[] = {"#4daf4a", "#e41a1c", "#984ea3"};
     for (std::size_t i = 0; i < series.size(); ++i)
@@ -196,7 +202,8 @@ std::vector<std::string> rap_fixed_r_figure(const std::string& out_dir) {
   run_gnuplot(out_dir, name + "-png", script(true));
   run_gnuplot(out_dir, name + "-svg", script(false));
   std::vector<std::string> written;
-  for (const char* f : {"-cells.csv", "-warps.csv", ".csv", ".png", ".svg"}) written.push_back(out_dir + "/" + name + f);
+  for (const char* f : {"-cells.csv", "-warps.csv", ".csv", ".png", ".svg"})
+    written.push_back(out_dir + "/" + name + f);
   return written;
 }
 

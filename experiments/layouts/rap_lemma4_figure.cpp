@@ -93,12 +93,15 @@ std::vector<std::string> rap_lemma4_figure(const std::string& out_dir) {
     s += "set output '" + name + (png ? ".png" : ".svg") + "'\n";
     s += "set datafile separator ','\nset logscale xy 2\nset format y '10^{%L}'\nset logscale y 10\nset grid\n";
     s += "set yrange [" + number(0.5 / static_cast<double>(kTrials)) + ":1.5]\n";
-    s += "set xlabel 'congestion c'\nset ylabel 'Pr[congestion >= c]'\nset key at graph 0.03, graph 0.72 left top Left reverse font ',9'\n";
+    s += "set xlabel 'congestion c'\nset ylabel 'Pr[congestion >= c]'\nset key at graph 0.03, graph 0.72 left top Left "
+         "reverse font ',9'\n";
     std::string title = "Congestion distribution of one warp access to a w x w matrix (" + std::to_string(kTrials) +
-                        " trials per curve, seed " + std::to_string(kSeed) + ") beside NMI Lemma 4's tail bound for rap";
-    std::string sub = "bound: min(1, 2w e^{k-1}/k^k), k = ceil(c/2) (Lemma 4's Chernoff tail, union over w banks, two "
-                      "half warps); dotted: Lemma 4's threshold e^2 ln w / ln ln w}\\n{/*0.85 " +
-                      verdict;
+                        " trials per curve, seed " + std::to_string(kSeed) +
+                        ") beside NMI Lemma 4's tail bound for rap";
+    std::string sub =
+        "bound: min(1, 2w e^{k-1}/k^k), k = ceil(c/2) (Lemma 4's Chernoff tail, union over w banks, two "
+        "half warps); dotted: Lemma 4's threshold e^2 ln w / ln ln w}\\n{/*0.85 " +
+        verdict;
     for (const auto& p : skipped) sub += "; access " + p + " not drawn: congestion 1 for every layout";
     s += "set multiplot layout " + std::to_string(rows) + "," + std::to_string(cols) + " title \"" + title +
          "\\n{/*0.85 " + sub + "}\"\n";
@@ -110,12 +113,13 @@ std::vector<std::string> rap_lemma4_figure(const std::string& out_dir) {
         for (const auto& l : lays)
           if (tails[w][p][l].max == 1) ones += (ones.empty() ? "" : ", ") + l;
         s += "set title \"w = " + ws + ", access: " + p +
-             (ones.empty() ? std::string() : "\\n{/*0.85 congestion always 1 (the point at c = 1): " + ones + "}") + "\"\n";
+             (ones.empty() ? std::string() : "\\n{/*0.85 congestion always 1 (the point at c = 1): " + ones + "}") +
+             "\"\n";
         s += "set xrange [0.9:" + number(w * 1.1) + "]\n";
         // One legend, in the first panel, where the curves leave its corner free.
         s += std::string(w == kWidths.front() && p == drawn.front() ? "set key\n" : "unset key\n");
-        s += "set arrow 1 from " + number(layouts::lemma4_threshold(w)) +
-             ", graph 0 to " + number(layouts::lemma4_threshold(w)) + ", graph 1 nohead dt 3 lw 2 lc rgb '#555555'\n";
+        s += "set arrow 1 from " + number(layouts::lemma4_threshold(w)) + ", graph 0 to " +
+             number(layouts::lemma4_threshold(w)) + ", graph 1 nohead dt 3 lw 2 lc rgb '#555555'\n";
         s += "plot ";
         for (std::size_t i = 0; i < lays.size(); ++i)
           s += "'" + name + ".csv' using ($1 == " + ws + " && strcol(2) eq '" + lays[i] + "' && strcol(3) eq '" + p +

@@ -76,7 +76,8 @@ std::uint64_t index_of(const std::unordered_map<Word, std::uint64_t>& idx, Word 
 // The terminal and output of figure `name`, and its colours.
 std::string terminal(const std::string& name, bool png, int width, int height) {
   const std::string size = std::to_string(width) + "," + std::to_string(height);
-  std::string s = png ? "set terminal pngcairo size " + size + " font ',10'\n" : "set terminal svg size " + size + " font 'sans,10'\n";
+  std::string s = png ? "set terminal pngcairo size " + size + " font ',10'\n"
+                      : "set terminal svg size " + size + " font 'sans,10'\n";
   s += "set output '" + name + (png ? ".png" : ".svg") + "'\n";
   s += "set linetype 20 lc rgb '#eeeeee'\n";
   for (std::size_t i = 0; i < kPalette.size(); ++i)
@@ -178,18 +179,19 @@ std::vector<std::string> kasagi_fig4(const std::string& out_dir) {
       int& most = r.memory == Space::Global ? global : shared;
       most = std::max(most, r.max_congestion);
     }
-    said[algo.name] = "{/*0.9 run: " + std::to_string(o.run.stats.time_units) + " time units, correct: " +
-                      (o.run.correct ? "yes" : "NO") + ", " + std::to_string(landed) +
+    said[algo.name] = "{/*0.9 run: " + std::to_string(o.run.stats.time_units) +
+                      " time units, correct: " + (o.run.correct ? "yes" : "NO") + ", " + std::to_string(landed) +
                       " of block 0's values in b}\\n{/*0.9 most address groups per warp " + std::to_string(global) +
                       ", most congestion " + std::to_string(shared) + "}";
   }
   write_file(out_dir + "/" + name + ".csv", csv);
   const auto script = [&](bool png) {
     std::string s = terminal(name, png, 1500, 1560);
-    s += "set datafile separator ','\nset multiplot layout 3,3 title \"KNI Fig. 4 from a run: the in-place permutations "
-         "at n = 256, w = 4, block 0 (16 threads) on the first DMM\\n{/*0.9 colour: the tile row (step-1 warp) a value "
-         "went through; alpha is drawn as stored (the diagonal arrangement: bank = column); values read back from the "
-         "engine}\"\n";
+    s +=
+        "set datafile separator ','\nset multiplot layout 3,3 title \"KNI Fig. 4 from a run: the in-place permutations "
+        "at n = 256, w = 4, block 0 (16 threads) on the first DMM\\n{/*0.9 colour: the tile row (step-1 warp) a value "
+        "went through; alpha is drawn as stored (the diagonal arrangement: bank = column); values read back from the "
+        "engine}\"\n";
     for (const auto& algo : algos) {
       s += grid_panel(name + ".csv", algo.name, "a", 16, 16, algo.name + ": a, the cells block 0 reads", 7);
       s += grid_panel(name + ".csv", algo.name, "alpha", 4, 4,
@@ -221,12 +223,13 @@ std::vector<std::string> kasagi_fig6(const std::string& out_dir) {
   write_file(out_dir + "/" + name + ".csv", csv);
   const auto script = [&](bool png) {
     std::string s = terminal(name, png, 1500, 480);
-    s += "set datafile separator ','\nset multiplot layout 1,4 title \"KNI Fig. 6 from a run: the scheduled permutation "
-         "of a random P (seed " +
-         std::to_string(kSeed) + "), sqrt(n) = 4, w = 4; " + std::to_string(e.run.stats.time_units) +
-         " time units\\n{/*0.9 each cell: (row, column) of its destination P; colour: the column it takes in step 1 "
-         "(its edge colour); b[i][j] holds (i j) everywhere: " +
-         (b_in_place && e.run.correct ? "yes" : "NO") + "}\"\n";
+    s +=
+        "set datafile separator ','\nset multiplot layout 1,4 title \"KNI Fig. 6 from a run: the scheduled permutation "
+        "of a random P (seed " +
+        std::to_string(kSeed) + "), sqrt(n) = 4, w = 4; " + std::to_string(e.run.stats.time_units) +
+        " time units\\n{/*0.9 each cell: (row, column) of its destination P; colour: the column it takes in step 1 "
+        "(its edge colour); b[i][j] holds (i j) everywhere: " +
+        (b_in_place && e.run.correct ? "yes" : "NO") + "}\"\n";
     s += grid_panel(name + ".csv", "fig6", "a", 4, 4, "a (input)", 12);
     s += grid_panel(name + ".csv", "fig6", "step1", 4, 4, "after step 1 (row-wise):\\ncolour c to column c", 12);
     s += grid_panel(name + ".csv", "fig6", "step2", 4, 4, "after step 2 (column-wise):\\nto the destination row", 12);
@@ -280,13 +283,20 @@ std::vector<std::string> kasagi_fig7(const std::string& out_dir) {
       s += "set label 'row " + std::to_string(r) + "' at -0.06, " + std::to_string(r) + " right font ',11'\n";
       s += "set label 'row " + std::to_string(r) + "' at 1.06, " + std::to_string(r) + " left font ',11'\n";
     }
-    s += "set label 'source rows' at 0, -0.45 center font ',11'\nset label 'destination rows' at 1, -0.45 center font ',11'\n";
+    s += "set label 'source rows' at 0, -0.45 center font ',11'\nset label 'destination rows' at 1, -0.45 center font "
+         "',11'\n";
     const std::string bend = std::to_string(kBend);
     s += "set style textbox opaque noborder\n";
-    s += "plot '" + name + ".csv' using (0):2:(" + bend + "):($6 - $2):(21 + $5) with vectors nohead lw 2.5 lc variable, "
-         "'' using (" + bend + "):6:(1 - " + bend + "):($3 - $6):(21 + $5) with vectors nohead lw 2.5 lc variable, "
-         "'' using (" + bend + "):6:(sprintf('(%d %d)', $3, $4)):(21 + $5) with labels boxed font ',8' tc variable, "
-         "'' using (0):2 with points pt 7 ps 2.2 lc rgb '#333333', '' using (1):3 with points pt 7 ps 2.2 lc rgb '#333333'\n";
+    s += "plot '" + name + ".csv' using (0):2:(" + bend +
+         "):($6 - $2):(21 + $5) with vectors nohead lw 2.5 lc variable, "
+         "'' using (" +
+         bend + "):6:(1 - " + bend +
+         "):($3 - $6):(21 + $5) with vectors nohead lw 2.5 lc variable, "
+         "'' using (" +
+         bend +
+         "):6:(sprintf('(%d %d)', $3, $4)):(21 + $5) with labels boxed font ',8' tc variable, "
+         "'' using (0):2 with points pt 7 ps 2.2 lc rgb '#333333', '' using (1):3 with points pt 7 ps 2.2 lc rgb "
+         "'#333333'\n";
     return s;
   };
   run_gnuplot(out_dir, name + "-png", script(true));

@@ -39,7 +39,8 @@ TEST_CASE("the warp's tail bound: 1 up to c = 2, then 2w times the half warp's C
 
 TEST_CASE("RAP's simulated congestion stays under the bound at every c (diagonal and random, w = 32)") {
   for (const char* pattern : {"diagonal", "random"}) {
-    const auto s = simulate_congestion({.dims = 2, .layout = "rap", .pattern = pattern, .w = 32, .trials = 20000, .seed = 3});
+    const auto s =
+        simulate_congestion({.dims = 2, .layout = "rap", .pattern = pattern, .w = 32, .trials = 20000, .seed = 3});
     std::uint64_t above = 0;
     for (int c = s.max; c >= 1; --c) {
       if (static_cast<std::size_t>(c) < s.histogram.size()) above += s.histogram[static_cast<std::size_t>(c)];

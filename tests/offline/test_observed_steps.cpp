@@ -27,7 +27,8 @@ Observed observe(const PermutationAlgorithm& algo, const Permutation& p, int w) 
     o.kernels.push_back(k.name);
     ArrayId last = -1;
     for (const Step& s : k.steps)
-      if (const auto* a = std::get_if<Access>(&s); a && a->op == Op::Write && engine.array(a->array).space == Space::Global)
+      if (const auto* a = std::get_if<Access>(&s);
+          a && a->op == Op::Write && engine.array(a->array).space == Space::Global)
         last = a->array;
     REQUIRE(last >= 0);
     o.destinations.emplace_back(engine.global(last).begin(), engine.global(last).end());
@@ -39,7 +40,9 @@ Observed observe(const PermutationAlgorithm& algo, const Permutation& p, int w) 
 
 }  // namespace
 
-TEST_CASE("scheduled: step 1 puts one element of every destination row in each column, step 2 every element in its destination row") {
+TEST_CASE(
+    "scheduled: step 1 puts one element of every destination row in each column, step 2 every element in its "
+    "destination row") {
   for (std::uint64_t N : {4u, 8u, 16u}) {
     const std::uint64_t n = N * N;
     const Permutation p = named_permutation("random", n, 5);

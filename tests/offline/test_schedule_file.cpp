@@ -75,6 +75,30 @@ TEST_CASE("schedule file: round trip and the documented header") {
   std::filesystem::remove(path);
 }
 
+TEST_CASE("schedule file: the checksum is checked before the tables are trusted") {
+  // A flipped byte anywhere in the tables must be caught by the payload hash, not by the deeper
+  // checks of the tables (which would mean that damaged content was read as a schedule first).
+  const std::uint64_t n = 64;  // N = 8, w = 4
+  const Permutation p = named_permutation("random", n, 3);
+  const std::string good = temp_path("checksum_good.sched"), bad = temp_path("checksum_bad.sched");
+  write_schedule_file(good, three_step_schedule(p.p, 4), p.p);
+  const auto bytes = slurp(good);
+  for (std::size_t at = kScheduleHeaderBytes; at < bytes.size(); at += 37) {
+    auto b = bytes;
+    b[at] ^= 0x01;
+    spit(bad, b);
+    CAPTURE(at);
+    try {
+      (void)read_schedule_file(bad, p.p, 4);
+      FAIL("a flipped byte was accepted");
+    } catch (const InputError& e) {
+      CHECK(std::string(e.what()).find("payload hash differs") != std::string::npos);
+    }
+  }
+  std::filesystem::remove(good);
+  std::filesystem::remove(bad);
+}
+
 TEST_CASE("schedule file: damage and mismatches are refused") {
   const std::uint64_t n = 256;  // N = 16, w = 4
   const Permutation p = named_permutation("random", n, 6);

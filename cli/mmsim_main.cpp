@@ -1,0 +1,153 @@
+// The command-line front end as a function (cli/mmsim_main.h). Each command lives in its own file;
+// this one wires them and turns every error into one line on stderr and an exit status
+// (cli/common.h).
+#include "cli/mmsim_main.h"
+
+#include <unistd.h>
+
+#include <cstdio>
+#include <map>
+
+#include "algorithms/params.h"
+#include "cli/common.h"
+#include "experiments/build_info.h"
+#include "sim/progress.h"
+
+namespace {
+
+// The innermost subcommand that was parsed (the app itself when none was).
+const CLI::App* innermost(const CLI::App* app) {
+  for (const auto* sub : app->get_subcommands()) return innermost(sub);
+  return app;
+}
+
+std::string command_path(const CLI::App* app) {
+  std::string path;
+  for (const CLI::App* a = app; a && a->get_parent(); a = a->get_parent())
+    path = a->get_name() + (path.empty() ? "" : " " + path);
+  return path;
+}
+
+// One line for arguments a command does not take: the first such option, by name, and where its
+// command's options are listed.
+std::string unexpected_arguments(const CLI::App& app, int argc, char** argv) {
+  const CLI::App* sub = innermost(&app);
+  const std::string path = command_path(sub);
+  const std::string where = path.empty() ? "mmsim" : path;
+  bool after = path.empty();
+  for (int i = 1; i < argc; ++i) {
+    const std::string arg = argv[i];
+    if (!after) {
+      after = arg == sub->get_name();
+      continue;
+    }
+    if (arg.size() < 2 || arg[0] != '-') continue;
+    std::string name = arg.substr(0, arg.find('='));
+    if (name[1] != '-') name = name.substr(0, 2);  // -k4 is -k with the value 4
+    if (sub->get_option_no_throw(name) == nullptr)
+      return where + ": " + mmsim::quote(name) + " is not an option of " + where + " (see mmsim " + where + " --help)";
+  }
+  return where + ": unexpected argument (see mmsim " + where + " --help)";
+}
+
+}  // namespace
+
+namespace mmsim::cli {
+
+namespace {
+
+// Parses and runs; the errors a command throws are turned into statuses by mmsim_main.
+int parse_and_run(int argc, char** argv) {
+  CLI::App app{"mmsim: cycle-level simulator of the memory machine models (DMM, UMM, HMM)", "mmsim"};
+  app.require_subcommand(1);
+  app.set_version_flag("--version", mmsim::experiments::version_text());
+  std::map<const CLI::App*, Runner> runners;
+  const auto add = [&](Runner (*adder)(CLI::App&)) {
+    const std::size_t before = app.get_subcommands({}).size();
+    Runner r = adder(app);
+    runners[app.get_subcommands({}).at(before)] = std::move(r);
+  };
+  add(add_access_command);
+  add(add_layout_command);
+  add(add_trace_command);
+  add(add_run_command);
+  add(add_list_command);
+  add(add_table_command);
+  add(add_bench_command);
+  add(add_reproduce_command);
+  add(add_figure_command);
+#ifdef MMSIM_HAVE_CUDA
+  add(add_gpu_command);
+  add(add_validate_command);
+#endif
+  add(add_congestion_command);
+  add(add_schedule_command);
+  add(add_bench_schedule_command);
+  add(add_sweep_command);
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::CallForHelp& e) {
+    return app.exit(e);
+  } catch (const CLI::CallForAllHelp& e) {
+    return app.exit(e);
+  } catch (const CLI::CallForVersion& e) {
+    return app.exit(e);
+  } catch (const CLI::ExtrasError&) {
+    std::fprintf(stderr, "mmsim: %s\n", unexpected_arguments(app, argc, argv).c_str());
+    return kBadInput;
+  } catch (const CLI::ParseError& e) {
+    std::string msg = e.what();
+    for (auto& ch : msg)
+      if (ch == '\n') ch = ' ';
+    std::fprintf(stderr, "mmsim: %s\n", msg.c_str());
+    return kBadInput;
+  }
+  // On a terminal, long runs show which kernel is running (one line, rewritten in place). The
+  // listener refers to this call's state: whichever way the call ends (an error is printed after
+  // this), the line is cleared and the listener removed.
+  struct ProgressLine {
+    bool shown = false;
+    ~ProgressLine() {
+      mmsim::set_progress_listener({});
+      if (shown) std::fprintf(stderr, "\r\033[K");
+    }
+  } progress;
+  if (isatty(STDERR_FILENO)) {
+    mmsim::set_progress_listener(
+        [&progress, launches = 0ull](const std::string& kernel, std::uint64_t threads) mutable {
+          ++launches;
+          if (threads < (1u << 20)) return;  // small launches finish before anyone could read it
+          std::fprintf(stderr, "\r\033[K[launch %llu] %s, %llu threads", launches, kernel.c_str(),
+                       static_cast<unsigned long long>(threads));
+          progress.shown = true;
+        });
+  }
+  for (const auto* sub : app.get_subcommands()) return runners.at(sub)();
+  return kBadInput;
+}
+
+}  // namespace
+
+int mmsim_main(int argc, char** argv) {
+  try {
+    return parse_and_run(argc, argv);
+  } catch (const mmsim::InputError& e) {
+    std::fprintf(stderr, "mmsim: %s\n", e.what());
+    return kBadInput;
+  } catch (const mmsim::WriteError& e) {
+    std::fprintf(stderr, "mmsim: %s\n", e.what());
+    return kCheckFailed;
+  } catch (const std::bad_alloc&) {
+    // A run names its own size options (algorithms/registry.cpp); this catches the other commands.
+    std::fprintf(stderr, "mmsim: out of memory: choose a smaller size (-n, -m, --order, -k, --trials)\n");
+    return kBadInput;
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "mmsim: internal error: %s\n", e.what());
+    return kInternalError;
+  } catch (...) {
+    std::fprintf(stderr, "mmsim: internal error: an exception of unknown type\n");
+    return kInternalError;
+  }
+}
+
+}  // namespace mmsim::cli
