@@ -175,7 +175,6 @@ void lemma2_sort_blocks(Work& k, std::uint64_t h, Lemma2Run& L, int depth) {
   k.prefix = L.base;
 }
 
-
 }  // namespace
 
 // Balancing rounds of a block of h > m rows: ceil(log_m h) (the last group may have fewer than m

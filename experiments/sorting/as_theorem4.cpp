@@ -60,8 +60,8 @@ report::Table make(const std::vector<int>& widths, std::uint64_t cells, std::uin
   t.title = "AS Theorem 4: the randomized permutation phase by phase, with Appendix B's finish (p = w, latency 1)";
   std::string ws;
   for (int w : widths) ws += (ws.empty() ? "" : ", ") + std::to_string(w);
-  t.header = {"w in {" + ws + "}, m = 2, 4, ... while w m <= " + std::to_string(cells) + ", seed = " +
-                  std::to_string(seed) + "; steps = warp accesses counted by the engine",
+  t.header = {"w in {" + ws + "}, m = 2, 4, ... while w m <= " + std::to_string(cells) +
+                  ", seed = " + std::to_string(seed) + "; steps = warp accesses counted by the engine",
               "each phase's steps over its term; finish: steps of everything after the last synchronisation"};
   t.columns = {"w",
                "m",
@@ -116,16 +116,30 @@ report::Table make(const std::vector<int>& widths, std::uint64_t cells, std::uin
                          ff = finish[sorting::Theorem4Finish::FullSort];
       std::string wins = "-";
       if (used_lemma2) wins = fl < std::min(fs, ff) ? "yes" : "no";
-      t.add_row({static_cast<long long>(w), static_cast<long long>(m), std::string(md >= lg * lg ? "yes" : "no"),
-                 static_cast<long long>(it), static_cast<long long>(figure(r, "leftover_labels")),
-                 static_cast<long long>(figure(r, "widest_leftover_row")), static_cast<long long>(mp),
-                 static_cast<long long>(figure(r, "pack_offsets")), static_cast<long long>(figure(r, "random_words")),
-                 static_cast<long long>(figure(r, "random_words_theorem4")), ratio(p.preprocess, md),
+      t.add_row({static_cast<long long>(w),
+                 static_cast<long long>(m),
+                 std::string(md >= lg * lg ? "yes" : "no"),
+                 static_cast<long long>(it),
+                 static_cast<long long>(figure(r, "leftover_labels")),
+                 static_cast<long long>(figure(r, "widest_leftover_row")),
+                 static_cast<long long>(mp),
+                 static_cast<long long>(figure(r, "pack_offsets")),
+                 static_cast<long long>(figure(r, "random_words")),
+                 static_cast<long long>(figure(r, "random_words_theorem4")),
+                 ratio(p.preprocess, md),
                  ratio(p.hash, wd * static_cast<double>(it)),
-                 ratio(p.loop, static_cast<double>(it) * (md + lg)), ratio(p.pack, md), lemma2_term,
-                 ratio(p.sort, md), ratio(p.send, md), static_cast<long long>(r.summary.steps),
-                 ratio(r.summary.steps, md), static_cast<long long>(fl), static_cast<long long>(fs),
-                 static_cast<long long>(ff), wins, std::string(correct ? "yes" : "NO")});
+                 ratio(p.loop, static_cast<double>(it) * (md + lg)),
+                 ratio(p.pack, md),
+                 lemma2_term,
+                 ratio(p.sort, md),
+                 ratio(p.send, md),
+                 static_cast<long long>(r.summary.steps),
+                 ratio(r.summary.steps, md),
+                 static_cast<long long>(fl),
+                 static_cast<long long>(fs),
+                 static_cast<long long>(ff),
+                 wins,
+                 std::string(correct ? "yes" : "NO")});
     }
   }
   t.notes = {
@@ -165,8 +179,7 @@ report::Table make(const std::vector<int>& widths, std::uint64_t cells, std::uin
         "Lemma 2 sorted the packed matrix at " + std::to_string(ran) + " shape(s) and was the cheapest finish at " +
         std::to_string(won) + "; its steps / (m' log_m'^3 w) ran from " + report::format_number(cmin, 4) + " to " +
         report::format_number(cmax, 4) + ", and its finish took " + report::format_number(rmin, 3) + "x to " +
-        report::format_number(rmax, 3) +
-        "x the steps of the cheaper other finish." +
+        report::format_number(rmax, 3) + "x the steps of the cheaper other finish." +
         (won > 0 ? std::string()
                  : std::string(" The sort path on the packed matrix costs O(m' log^2 w) (bitonic column stages, a "
                                "few steps each); Lemma 2 costs the constant above times m' log_m'^3 w, so it can "
@@ -183,7 +196,8 @@ std::vector<int> widths_of(const TableOptions& o) {
 
 std::uint64_t cells_of(const TableOptions& o) {
   const std::uint64_t n = o.n.value_or(kDefaultCells);
-  if (n > kMaxCells) throw InputError("-n: at most 2^22 = 4194304 cells for this table (got " + std::to_string(n) + ")");
+  if (n > kMaxCells)
+    throw InputError("-n: at most 2^22 = 4194304 cells for this table (got " + std::to_string(n) + ")");
   return n;
 }
 
@@ -222,20 +236,21 @@ std::vector<std::string> as_theorem4_figure(const std::string& out_dir) {
     std::string s = "set title \"" + title + "\"\nset ylabel '" + ylabel + "'\nplot ";
     for (std::size_t i = 0; i < widths.size(); ++i)
       for (std::size_t k = 0; k < series.size(); ++k)
-        s += std::string(i + k ? ", " : "") + "'as-bounds-theorem4.dat' index " + std::to_string(i) + " using 1:" +
-             std::to_string(series[k].first) + " with linespoints lc rgb '" + colours[i] + "' dt " +
-             std::to_string(k + 1) + " pt " + std::to_string(4 + 2 * static_cast<int>(k)) + " title 'w = " +
-             std::to_string(widths[i]) + " " + series[k].second + "'";
+        s += std::string(i + k ? ", " : "") + "'as-bounds-theorem4.dat' index " + std::to_string(i) +
+             " using 1:" + std::to_string(series[k].first) + " with linespoints lc rgb '" + colours[i] + "' dt " +
+             std::to_string(k + 1) + " pt " + std::to_string(4 + 2 * static_cast<int>(k)) +
+             " title 'w = " + std::to_string(widths[i]) + " " + series[k].second + "'";
     return s + "\n";
   };
   std::string plots;
-  plots += plot("O(m) phases (solid: preprocess / m, 4 w coincide; dashed: loop / (it (m + log2 w)))",
-                "steps / term", {{2, "preprocess/m"}, {3, "loop/(it (m+log w))"}});
+  plots += plot("O(m) phases (solid: preprocess / m, 4 w coincide; dashed: loop / (it (m + log2 w)))", "steps / term",
+                {{2, "preprocess/m"}, {3, "loop/(it (m+log w))"}});
   plots += plot("finish phases / m (solid: pack, dashed: sort of packed matrix, dotted: sends)", "steps / m",
                 {{4, "pack/m"}, {5, "sort/m"}, {6, "send/m"}});
-  plots += plot("finish steps: Lemma 2 on packed (solid, where it ran), sort path on packed (dashed), full sort "
-                "(dotted)",
-                "steps", {{7, "lemma2"}, {8, "packed sort"}, {9, "full sort"}});
+  plots += plot(
+      "finish steps: Lemma 2 on packed (solid, where it ran), sort path on packed (dashed), full sort "
+      "(dotted)",
+      "steps", {{7, "lemma2"}, {8, "packed sort"}, {9, "full sort"}});
   plots += plot("the whole permutation: steps / m", "steps / m", {{10, "total"}});
   const std::string body =
       "set multiplot layout 2,2 title 'AS Theorem 4 on the DMM with the finish of Appendix B (log scales)'\n"

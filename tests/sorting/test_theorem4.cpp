@@ -28,17 +28,17 @@ std::map<std::string, std::int64_t> steps_by_group(const SortingRun& r) {
   std::map<std::string, std::int64_t> out;
   for (const auto& round : r.stats().rounds) {
     std::string k = round.kernel;
-    if (k.rfind("finish: lemma2", 0) == 0) k = "finish: lemma2";
-    else if (k.rfind("finish: ", 0) == 0 && k != "finish: pack" && k != "finish: pack offsets" &&
-             k != "finish: fill" && k != "finish: send")
+    if (k.rfind("finish: lemma2", 0) == 0)
+      k = "finish: lemma2";
+    else if (k.rfind("finish: ", 0) == 0 && k != "finish: pack" && k != "finish: pack offsets" && k != "finish: fill" &&
+             k != "finish: send")
       k = "finish: sort";
     ++out[k];
   }
   return out;
 }
 
-const Theorem4Finish kFinishes[] = {Theorem4Finish::PackedLemma2, Theorem4Finish::PackedSort,
-                                    Theorem4Finish::FullSort};
+const Theorem4Finish kFinishes[] = {Theorem4Finish::PackedLemma2, Theorem4Finish::PackedSort, Theorem4Finish::FullSort};
 
 }  // namespace
 
@@ -91,8 +91,10 @@ TEST_CASE("Appendix B packing: unlucky rows full of labels are packed, sorted an
       total += P.left[r];
       for (std::uint64_t c = 0; c < m; ++c) {
         const Word label = perm[r * m + c];
-        if (c < P.left[r]) cells[P.g.at(P.work, r, c)] = label;
-        else cells[P.g.at(P.out, label / m, label % m)] = label;  // delivered before the finish
+        if (c < P.left[r])
+          cells[P.g.at(P.work, r, c)] = label;
+        else
+          cells[P.g.at(P.out, label / m, label % m)] = label;  // delivered before the finish
       }
     }
     const FinishReport rep = theorem4_finish(P, total, f);
