@@ -22,8 +22,8 @@ struct Theorem4Run {
         W(static_cast<std::uint64_t>(w_)),
         wz(static_cast<std::size_t>(w_)),
         table{4 * m_},
-        sync{4 * m_ + W},
-        dmm(std::make_shared<MatrixDmm>(w_, 4 * m_ + W + 1, engine)),
+        sync{4 * m_ + W + 1},
+        dmm(std::make_shared<MatrixDmm>(w_, 4 * m_ + W + 2, engine)),
         g(*dmm),
         rng(seed),
         left(wz, m_) {}
@@ -43,7 +43,8 @@ struct Theorem4Run {
   std::uint64_t m, W;
   std::size_t wz;
   // Regions: labels still to send, labels sorted by colour, counters, the output, each row's copy of
-  // the hash table (w columns) and one column for the synchronisation sums.
+  // the hash table (w columns; in the finish, the packing's offsets: a staging column and up to w
+  // more) and one column for the synchronisation sums (in the finish, each row's count).
   Region work{0}, bycolour{m}, counts{2 * m}, out{3 * m}, table, sync;
   std::shared_ptr<MatrixDmm> dmm;
   MatrixDmm& g;
