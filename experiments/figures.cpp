@@ -22,6 +22,7 @@
 #include "experiments/layouts/rap_tables.h"
 #include "experiments/offline/kasagi_figures.h"
 #include "experiments/sorting/as_bounds.h"
+#include "experiments/sorting/as_theorem4.h"
 
 namespace mmsim::experiments {
 
@@ -53,6 +54,9 @@ const std::vector<FigureSpec>& figures() {
        "BDS Fig. 11", bmmc_sizes_figure},
       {"as-bounds", "normalised steps of conflict-free sorting, partition, permutation against m", "AS Sect. 2-3",
        as_bounds_figure},
+      {"as-bounds-theorem4",
+       "Theorem 4's phases over their terms against m, and the finish by Lemma 2, by the sort path, by a full sort",
+       "AS Theorem 4, Appendix B", as_theorem4_figure},
   };
   return all;
 }

@@ -5,6 +5,7 @@
 #include "experiments/enumeration/enumeration_experiments.h"
 #include "experiments/layouts/rap_tables.h"
 #include "experiments/sorting/as_bounds.h"
+#include "experiments/sorting/as_theorem4.h"
 
 namespace mmsim::experiments {
 
@@ -38,6 +39,10 @@ const std::vector<TableSpec>& tables() {
        kasagi_t1},
       {"as-bounds", "steps of conflict-free sorting, partition, permutation on the DMM beside their bounds",
        "AS Sect. 2-3", as_bounds_table},
+      {"as-bounds-theorem4",
+       "the randomized permutation phase by phase with Appendix B's packing and Lemma 2, against each term, and its "
+       "three finishes compared",
+       "AS Theorem 4, Appendix B", as_theorem4_table},
   };
   return all;
 }

@@ -43,8 +43,10 @@ const std::vector<Algorithm>& family() {
       {"as-partition-sort", "AS Sect. 2, Corollary 1, Theorems 1-2",
        "w-way partition by the sorting algorithms with radix-sorted rows", Task::Partition,
        [](int w, std::uint64_t m, In in, std::uint64_t, E e) { return as_partition_sort_based(w, m, in, e); }},
-      {"as-permute", "AS Sect. 3, Theorem 4",
-       "randomized permutation without bank conflicts (colouring by a random hash)", Task::Permute,
+      {"as-permute", "AS Sect. 3, Theorem 4, Appendix B",
+       "randomized permutation without bank conflicts (colouring by a random hash; finish: packing, Lemma 2, three "
+       "groups of sends)",
+       Task::Permute,
        [](int w, std::uint64_t m, In in, std::uint64_t seed, E e) { return as_permute(w, m, in, seed, e); }},
       {"as-sort-bitonic", "AS Sect. 1", "baseline: bitonic network over the row-major flat array", Task::Sort,
        [](int w, std::uint64_t m, In in, std::uint64_t, E e) { return bitonic_flat(w, m, in, e); }},

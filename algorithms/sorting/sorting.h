@@ -1,7 +1,8 @@
 // Sorting, w-way partition and permutation without bank conflicts on the DMM (AS Sect. 2-3), and the
 // direct baselines that ignore the conflict avoidance condition (CAC), all run step by step on the
 // engine. One file per result of the paper: sort.cpp (Lemma 1, Theorems 1-2), partition.cpp
-// (Corollary 1, Theorem 1's partition, Lemma 2), permute.cpp (Sect. 3, Theorem 4), baselines.cpp;
+// (Corollary 1, Theorem 1's partition), lemma2.cpp (Lemma 2), permute.cpp (Sect. 3, Theorem 4) and
+// permute_finish.cpp (its Appendix B finish), baselines.cpp;
 // the inputs are in inputs.h and the registry entries in entries.cpp.
 #pragma once
 
@@ -51,9 +52,15 @@ SortingRun as_partition(int w, std::uint64_t m, const std::vector<Word>& labels,
 /// with Lemma 2.
 SortingRun as_partition_sort_based(int w, std::uint64_t m, const std::vector<Word>& labels,
                                    const EngineOptions& engine = {});
+/// How Theorem 4 finishes the labels left after its synchronisation steps.
+enum class Theorem4Finish {
+  PackedLemma2,  ///< AS Appendix B: pack into w x m', sort by Lemma 2 (the sort path where it does not apply)
+  PackedSort,    ///< the same packing, the packed matrix sorted by the sort path (Theorem 2 for w > m')
+  FullSort,      ///< no packing: the whole w x m matrix sorted by the conflict-free sort
+};
 /// Labels a m + b, a permutation of [0, w m): the item goes to row a, column b (AS Sect. 3).
 SortingRun as_permute(int w, std::uint64_t m, const std::vector<Word>& labels, std::uint64_t seed,
-                      const EngineOptions& engine = {});
+                      const EngineOptions& engine = {}, Theorem4Finish finish = Theorem4Finish::PackedLemma2);
 
 /// Baselines: Batcher's bitonic network over the row-major flat array (w comparators per step),
 /// and direct sends of every item to its destination, one column per step.

@@ -49,6 +49,16 @@ has "permute json" '^    "iterations": [1-9][0-9]*,?$'
 has "permute json" '^    "leftover_labels": [0-9]+,?$'
 has "permute json" '^      "name": "communicate",$'
 
+# Appendix B's finish: the packed width, the Lemma 2 phases, the random words beside the theorem's.
+expect 0 "permute lemma 2" -- "$mmsim" run as-permute -w 32 -m 32 --json
+has "permute lemma 2" '"method": "theorem4: .*finish: packed into w x [0-9]+ .*sorted \[lemma2'
+has "permute lemma 2" '^      "name": "finish: lemma2 d0: '
+has "permute lemma 2" '^      "name": "finish: send",$'
+has "permute lemma 2" '^    "packed_width": [0-9]+,?$'
+has "permute lemma 2" '^    "random_words": [0-9]+,?$'
+has "permute lemma 2" '^    "random_words_theorem4": [0-9]+,?$'
+has "permute lemma 2" '^  "correct": true,?$'
+
 # The baselines are correct but break the CAC: their time exceeds their steps.
 for a in as-sort-bitonic as-partition-direct as-permute-direct; do
   expect 0 "$a" -- "$mmsim" run "$a" -w 16 -m 16 --json
