@@ -142,6 +142,8 @@ TEST_CASE("HMM: shared rounds run the k DMMs' pipelines in parallel, blocks on D
     Engine engine(m.view());
     const ArrayId s = engine.add_array({"s", Space::Shared, 4});
     const ArrayId g = engine.add_array({"g", Space::Global, 16});
+    // Distinct values, so that each block's copy of s shows where its cells came from.
+    std::iota(engine.global(g).begin(), engine.global(g).end(), Word{100});
     Kernel kern;
     kern.name = "k";
     kern.blocks = 4;

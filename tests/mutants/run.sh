@@ -31,7 +31,7 @@ names=()
 for l in "${lines[@]}"; do names+=("$(echo "$l" | cut -d'|' -f1 | xargs)"); done
 
 # Every mutant has a site, and every site a line: a misspelt name would be a mutant never switched on.
-sites=$(grep -rhoE 'mutant::is\("[A-Za-z0-9_]+"\)' "$root/sim" "$root/models" "$root/algorithms" | sed 's/.*("//;s/")//' | sort -u)
+sites=$(grep -rhoE --include='*.cpp' 'mutant::is\("[A-Za-z0-9_]+"\)' "$root/sim" "$root/models" "$root/algorithms" | sed 's/.*("//;s/")//' | sort -u)
 if [[ "$(printf '%s\n' "${names[@]}" | sort -u)" != "$sites" ]]; then
   echo "run.sh: the mutants of list.txt and the sites in the sources differ:" >&2
   diff <(printf '%s\n' "${names[@]}" | sort -u) <(echo "$sites") >&2 || true
@@ -76,7 +76,7 @@ for i in "${chosen[@]}"; do
     exit 3
   fi
   out=$(ctest --test-dir "$build" -R "$pattern" 2>&1 || true)
-  failed=$(echo "$out" | sed -n '/The following tests FAILED/,$p' | grep -oE '[0-9]+ - [A-Za-z0-9_]+' | sed 's/.* - //' | xargs)
+  failed=$(echo "$out" | sed -n '/The following tests FAILED/,$p' | grep -oE '[0-9]+ - [A-Za-z0-9_]+' | sed 's/.* - //' | xargs || true)
   ran=$(echo "$out" | grep -oE 'tests passed, [0-9]+ tests failed out of [0-9]+' | grep -oE '[0-9]+$' || echo 0)
   if [[ "$ran" == 0 ]]; then
     echo "run.sh: mutant $name: no test matches $pattern" >&2
