@@ -3,6 +3,7 @@
 #include <stdexcept>
 
 #include "models/congestion.h"
+#include "sim/mutant.h"
 #include "sim/names.h"
 
 namespace mmsim {
@@ -45,7 +46,7 @@ Machine::Machine(const MachineParams& params) : params_(params) {
       global_ = std::make_unique<UmmMemory>(params.w, params.l);
       break;
     case ModelKind::Hmm:
-      shared_ = std::make_unique<DmmMemory>(params.w, params.l);
+      shared_ = std::make_unique<DmmMemory>(params.w, mutant::is("hmm_shared_latency_global") ? params.L : params.l);
       global_ = std::make_unique<UmmMemory>(params.w, params.L);
       break;
   }

@@ -46,6 +46,10 @@ for key in algorithm family paper parameters permutation n machine execution tim
 done
 expect_ok "run s-designated async" "$MMSIM" run s-designated --perm bit-reversal -n 4096 -w 16 --async --json
 grep -q '"correct": true' "$tmp/out" || fail "s-designated async: output not correct"
+# Asynchronous time is at most the round-synchronous closed form (MODEL.md).
+t=$(grep -o '^  "time_units": [0-9]*' "$tmp/out" | sed 's/.*: //')
+p=$(json_value predicted_time_units)
+[ -n "$t" ] && [ -n "$p" ] && [ "$t" -le "$p" ] || fail "s-designated async: time_units '$t' above the closed form '$p'"
 printf '2\n0\n3\n1\n' >"$tmp/perm.txt"
 expect_ok "run from file" "$MMSIM" run d-designated --perm-file "$tmp/perm.txt" -n 4 -w 2 --trace "$tmp/trace.csv"
 [ "$(head -1 "$tmp/trace.csv")" = "round,kernel,name,array,op,memory,warp,slot,enter,complete,requests" ] ||
@@ -58,6 +62,13 @@ expect_ok "run --help" "$MMSIM" run scheduled --help
 grep -q -- "--schedule TEXT" "$tmp/out" || fail "run scheduled --help lacks --schedule"
 grep -q -- "-k,--dmms INT=8" "$tmp/out" || fail "run scheduled --help lacks -k with its default"
 expect_ok "table" "$MMSIM" table kasagi-t1 -n 4096 --format csv
+# Every row: simulated time units equal to the closed form (difference 0) and the output correct; the
+# asynchronous time is never above the round-synchronous one.
+awk -F, 'NR == 1 { for (i = 1; i <= NF; ++i) col[$i] = i; next }
+         { if ($(col["difference"]) != 0 || $(col["correct"]) != "yes" ||
+               $(col["async time units"]) + 0 > $(col["time units"]) + 0) bad = bad " " $1 "/" $2 }
+         END { if (NR < 2 || bad != "") { print bad; exit 1 } }' "$tmp/out" ||
+  fail "table kasagi-t1: a row differs from its closed form, is wrong, or is slower asynchronously"
 
 # Bad input: one line, status 2.
 expect_bad "w:" "$MMSIM" run d-designated --perm identical -n 64 -w 0

@@ -74,6 +74,10 @@ TEST_CASE("textbook congestion: contiguous 1, stride w gives w, equal addresses 
   CHECK(congestion(contiguous, w) == 1);
   CHECK(congestion(stride, w) == w);
   CHECK(congestion(same, w) == 1);
+  // Equal addresses merge also when the warp spans several groups: {0, 4, 0, 4} at w = 4 is two
+  // requests in bank 0, not four.
+  CHECK(congestion(std::vector<Address>{0, 4, 0, 4}, 4) == 2);
+  CHECK(bank_cost(std::vector<Address>{0, 4, 0, 4}, 4).extra_bank_requests == 1);
   CHECK(congestion(diagonal, w) == 1);
   CHECK(bank_cost(stride, w).extra_bank_requests == w - 1);
   CHECK(group_cost(stride, w).slots == w);
@@ -112,6 +116,18 @@ TEST_CASE("round-robin dispatch: a warp waits for its previous requests (asynchr
   CHECK(run_table(umm(2, 3), {{0, 1, 2, 3}, {4, 5, 6, 7}}, Execution::RoundSynchronous) == 8);
 }
 
+TEST_CASE("round-robin dispatch: the next ready warp after the last dispatched, not the lowest ready one") {
+  // w = 2, latency 1, three warps with two one-slot instructions each. At t = 1 warps 0 (its first
+  // request done at the end of 0) and 1 are both ready: round robin takes warp 1, then 2 at t = 2,
+  // then warp 0 again. Lowest-first would give 0, 0, 1, 1, 2, 2: the same 6 time units, another order.
+  std::vector<SlotEvent> trace;
+  const TimeUnits t = run_table(umm(2, 1), {{0, 1, 2, 3, 4, 5}, {6, 7, 8, 9, 10, 11}}, Execution::Asynchronous, &trace);
+  CHECK(t == 6);
+  std::vector<std::uint64_t> order;
+  for (const auto& e : trace) order.push_back(e.warp);
+  CHECK(order == std::vector<std::uint64_t>{0, 1, 2, 0, 1, 2});
+}
+
 TEST_CASE("a busy pipeline delays a ready warp; S slots back to back take S + latency - 1") {
   // W0 occupies 4 slots (stride), W1 one slot: 5 slots, latency 2 -> 6 time units.
   CHECK(run_table(dmm(4, 2), {{0, 4, 8, 12, 1, 2, 3, 0}}, Execution::RoundSynchronous) == 6);
@@ -126,6 +142,8 @@ TEST_CASE("HMM: shared rounds run the k DMMs' pipelines in parallel, blocks on D
     Engine engine(m.view());
     const ArrayId s = engine.add_array({"s", Space::Shared, 4});
     const ArrayId g = engine.add_array({"g", Space::Global, 16});
+    // Distinct values, so that each block's copy of s shows where its cells came from.
+    std::iota(engine.global(g).begin(), engine.global(g).end(), Word{100});
     Kernel kern;
     kern.name = "k";
     kern.blocks = 4;
@@ -139,6 +157,25 @@ TEST_CASE("HMM: shared rounds run the k DMMs' pipelines in parallel, blocks on D
     CHECK(r[1].max_congestion == 1);
     for (std::uint64_t b = 0; b < 4; ++b)
       for (std::uint64_t i = 0; i < 4; ++i) CHECK(engine.shared(s, b)[i] == engine.global(g)[b * 4 + i]);
+  }
+}
+
+TEST_CASE("HMM: block b runs on DMM b mod k, not on a contiguous range of DMMs") {
+  // w = 4, k = 2, l = 1, 4 blocks of one warp: blocks 0 and 1 write a stride (congestion 4), blocks 2
+  // and 3 a row (congestion 1). On DMM b mod 2 each DMM gets 4 + 1 slots: 5 time units. A contiguous
+  // mapping (blocks 0, 1 on DMM 0) would give DMM 0 8 slots: 8 time units.
+  for (const Execution e : {Execution::RoundSynchronous, Execution::Asynchronous}) {
+    const Machine m(MachineParams{ModelKind::Hmm, 4, 1, 10, 2});
+    Engine engine(m.view(), {e, false});
+    const ArrayId s = engine.add_array({"s", Space::Shared, 16});
+    Kernel kern;
+    kern.name = "k";
+    kern.blocks = 4;
+    kern.threads_per_block = 4;
+    kern.steps = {
+        Access{"write s", Op::Write, s, 0, [](const Thread& t) { return t.block() < 2 ? 4 * t.local() : t.local(); }}};
+    engine.launch(kern);
+    CHECK(engine.stats().time_units == 5);
   }
 }
 
@@ -159,6 +196,26 @@ TEST_CASE("the lowest thread wins a concurrent write") {
     CHECK(engine.global(a)[1] == 101);
     // Merged: each warp writes two addresses of one group, one slot per warp.
     CHECK(engine.stats().rounds[0].slots == k.threads_per_block / 4);
+  }
+}
+
+TEST_CASE("asynchronous writes of one instruction land in dispatch order: the last warp dispatched wins") {
+  // Asynchronous warps of one instruction are not ordered by a round: each moves its data when it is
+  // dispatched, so when warps 0 and 1 write the same cells, round robin dispatches warp 0 first and
+  // warp 1's values are the ones left (round-synchronous execution keeps warp 0's, the lowest thread's).
+  for (const Execution e : {Execution::RoundSynchronous, Execution::Asynchronous}) {
+    const Machine m(umm(2, 3));
+    Engine engine(m.view(), {e, false});
+    const ArrayId a = engine.add_array({"a", Space::Global, 2});
+    Kernel k;
+    k.name = "k";
+    k.threads_per_block = 4;
+    k.steps = {Compute{[](const Thread& t) { t.set(0, static_cast<Word>(100 + t.id())); }},
+               Access{"write", Op::Write, a, 0, [](const Thread& t) { return t.id() % 2; }}};
+    engine.launch(k);
+    const Word first = e == Execution::RoundSynchronous ? 100 : 102;
+    CHECK(engine.global(a)[0] == first);
+    CHECK(engine.global(a)[1] == first + 1);
   }
 }
 

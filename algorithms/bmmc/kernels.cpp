@@ -255,4 +255,10 @@ BmmcRun run_bmmc(const Machine& machine, const f2::Bmmc& f, const BmmcOptions& o
   return run;
 }
 
+TimeUnits simulated_copy_time(const Machine& machine, int bits, Execution execution) {
+  const BmmcRun copy = run_bmmc(machine, f2::identity(bits), {KernelKind::Naive, {}}, {execution, false});
+  if (!copy.correct) throw std::logic_error("simulated copy: b differs from a");
+  return copy.stats.time_units;
+}
+
 }  // namespace mmsim::bmmc

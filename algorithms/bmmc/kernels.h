@@ -95,6 +95,12 @@ struct BmmcRun {
 /// Runs f on a fresh engine: a holds distinct values, b receives them, the check is cell by cell.
 BmmcRun run_bmmc(const Machine& machine, const f2::Bmmc& f, const BmmcOptions& o, const EngineOptions& eo);
 
+/// A copy b[i] <- a[i] of 2^bits cells simulated on `machine` (the naive kernel on the identity: one
+/// coalesced read round and one coalesced write round): the yardstick BDS Sect. 6 divides by, run on
+/// the same machine and execution as the permutation it is compared with. Its closed form,
+/// closed_form::copy, is a cross-check beside it, never its replacement.
+TimeUnits simulated_copy_time(const Machine& machine, int bits, Execution execution);
+
 /// D_w(f): the number of distinct address groups each warp of the naive kernel writes, summed.
 std::uint64_t bmmc_distribution(const f2::Bmmc& f, int w);
 

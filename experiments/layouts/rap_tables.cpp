@@ -117,20 +117,25 @@ report::Table rap_t2(const TableOptions& o) {
   t.header = {"trials = " + std::to_string(trials) + " per cell, seed = " + std::to_string(o.seed) +
               "; each trial draws a fresh layout and a fresh access; difference = measured mean - paper's value "
               "(the paper prints 2 decimals)"};
-  t.columns = {"access", "layout", "w", "measured", "standard error", "paper", "difference", "within 0.03"};
+  // A cell agrees with the paper when the difference is within 4 standard errors of the measured mean
+  // plus the paper's rounding to 2 decimals (a fixed 0.03 would be a dozen standard errors at 10^5
+  // trials and less than one at 300); a deterministic cell (standard error 0) must match to 0.005.
+  t.columns = {"access", "layout", "w", "measured", "standard error", "paper", "difference", "within 4 s.e."};
   std::uint64_t seed = o.seed;
   int outside = 0;
   for (const auto& p : paper)
     for (int k = 0; k < 5; ++k) {
       const auto s = measure(2, p.layout, p.pattern, widths[k], trials, seed++);
       const double diff = s.mean - p.v[k];
-      const bool ok = std::fabs(diff) <= 0.03 + 1e-9;
+      const bool ok = std::fabs(diff) <= 4 * s.stderr_mean + 0.005 + 1e-9;
       outside += !ok;
       t.add_row({std::string(p.pattern), std::string(p.layout), static_cast<long long>(widths[k]), round_to(s.mean, 4),
                  round_to(s.stderr_mean, 4), p.v[k], round_to(diff, 4), std::string(ok ? "yes" : "NO")});
     }
-  t.notes.push_back(outside == 0 ? "Every cell is within 0.03 of the paper."
-                                 : std::to_string(outside) + " cells differ from the paper by more than 0.03.");
+  t.notes.push_back(outside == 0
+                        ? "Every cell is within 4 standard errors (+ 0.005 rounding) of the paper."
+                        : std::to_string(outside) +
+                              " cells differ from the paper by more than 4 standard errors (+ 0.005 rounding).");
   return t;
 }
 

@@ -18,7 +18,7 @@ ok "$mmsim" run bmmc --bpc bit-reversal -n 4096 -k 2 --json
 json '"correct":true}$'
 json '"n":4096,"permutation":"bit-reversal\[BPC\]","time_units":582,"predicted_time_units":582,"distribution":4096,"distribution_inverse":4096,'
 # One tiled pass; a copy takes 2n/w + 2L - 2 = 454 time units, 454/582 of this run.
-json '"tiled_for_w":1,"passes":1,"pass1_time_units":582,"pass1_closed_form":582,"pass1_overlap_bits":0,"pass1_blocks":4,"pass1_threads_per_block":1024,"copy_time_units":454,"copy_over_time":0.78'
+json '"tiled_for_w":1,"passes":1,"pass1_time_units":582,"pass1_closed_form":582,"pass1_overlap_bits":0,"pass1_blocks":4,"pass1_threads_per_block":1024,"copy_time_units":454,"copy_closed_form":454,"copy_over_time":0.78'
 json '"parameters":{"w":32,"l":1,"L":100,"k":2,"kernel":"tile-banks",'
 ok "$mmsim" run bmmc --random-bmmc -n 1024 -w 8 -L 20 -k 4 --json
 json '"correct":true}$'

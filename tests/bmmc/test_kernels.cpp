@@ -161,6 +161,14 @@ TEST_CASE("naive kernel: n/w + D_w(P) + 2L - 2, and D_w(bit-reversal) = n") {
   CHECK(id.stats.time_units == closed_form::copy(512, 8, 11));
 }
 
+TEST_CASE("the copy yardstick is simulated: the closed form round-synchronously, less when asynchronous") {
+  const Machine machine(hmm(8, 11, 4));
+  CHECK(simulated_copy_time(machine, 9, Execution::RoundSynchronous) == closed_form::copy(512, 8, 11));
+  // Asynchronously the write of a warp follows its own read, not the last read of the grid: the
+  // second latency overlaps the first round, so the copy takes less than 2n/w + 2L - 2.
+  CHECK(simulated_copy_time(machine, 9, Execution::Asynchronous) < closed_form::copy(512, 8, 11));
+}
+
 TEST_CASE("iterations: 2^iters tiles per block, rounds repeated") {
   const auto m = hmm(4, 6, 2);
   const auto f = f2::bit_reversal(8);  // 256 cells, tiles of 16: 4 free bits

@@ -210,3 +210,34 @@ TEST_CASE("bad parameters are InputErrors") {
   o.cols = std::uint64_t{1} << 12;
   CHECK_THROWS_AS(check_out_of_place(small_hmm(), o), InputError);
 }
+
+TEST_CASE("time units worked out by hand: one diagonal tile in place, two tiles out of place") {
+  // HMM w = 4, l = 1, L = 20, k = 2, round-synchronous, no TLB. Tiles are 4 x 4: a block of 16
+  // threads, 4 warps, each warp one tile row (one address group: one global slot) and, through the
+  // padded shared rows (pitch 5: banks (5 r + c) mod 4), one conflict-free shared slot.
+  MachineParams p = small_hmm(4);
+  // In place, n = 4: one diagonal tile, so the "upper" rounds request nothing and cost nothing.
+  // Read: 4 slots + L - 1 = 23; stage and unstage: 4 slots + l - 1 = 4 each; write: 23. Total 54.
+  {
+    InPlaceConfig c;
+    c.order = 4;
+    c.grid = InPlaceGrid::Scheme;
+    c.scheme = Scheme::V1;
+    TlbMachine m(p, TlbParams{});
+    const TransposeRun r = run_in_place(m, c, kSync);
+    CHECK(r.correct);
+    CHECK(r.stats.time_units == 23 + 4 + 4 + 23);
+  }
+  // Out of place, 8 rows x 4 columns: two tiles, two blocks, one on each DMM. Global rounds carry the
+  // 8 warps' slots: 8 + 20 - 1 = 27 each; shared rounds 4 slots on each DMM in parallel: 4 each.
+  {
+    OutOfPlaceConfig c;
+    c.rows = 8;
+    c.cols = 4;
+    TlbMachine m(p, TlbParams{});
+    const TransposeRun r = run_out_of_place(m, c, kSync);
+    CHECK(r.correct);
+    CHECK(r.blocks == 2);
+    CHECK(r.stats.time_units == 27 + 4 + 4 + 27);
+  }
+}

@@ -5,18 +5,24 @@ set -u
 mmsim="$1"
 fail=0
 err=$(mktemp)
-trap 'rm -f "$err"' EXIT
+trap 'rm -f "$err" "$err.out"' EXIT
 
-expect() {  # expect STATUS ARGS...: exit status and, for 2, exactly one line on stderr
+expect() {  # expect STATUS ARGS...: exit status and, for 2, exactly one line on stderr; stdout in $err.out
   local want=$1; shift
-  "$mmsim" "$@" >/dev/null 2>"$err"
+  "$mmsim" "$@" >"$err.out" 2>"$err"
   local got=$?
   if [ "$got" != "$want" ]; then echo "FAIL: mmsim $* exited $got, want $want"; cat "$err"; fail=1; fi
   if [ "$want" = 2 ] && [ "$(wc -l <"$err")" != 1 ]; then echo "FAIL: mmsim $*: stderr is not one line"; cat "$err"; fail=1; fi
 }
 
 expect 0 congestion --layout rap --pattern stride -w 32 --trials 1000
+# saw TEXT WHAT: the last command's stdout contains TEXT.
+saw() { grep -qF -- "$1" "$err.out" || { echo "FAIL: $2"; cat "$err.out"; fail=1; }; }
+saw "mean congestion 1.0000" "rap stride at w = 32 is not exactly 1"
 expect 0 congestion --layout r1p --pattern malicious -w 16 --dims 4 --trials 100
+# NMI Sect. VII: r1p's malicious access puts each group of 6 orderings in one bank, so at least 6.
+min=$(grep -oE "min [0-9]+" "$err.out" | grep -oE "[0-9]+")
+[ -n "$min" ] && [ "$min" -ge 6 ] || { echo "FAIL: r1p malicious min congestion $min, want >= 6"; cat "$err.out"; fail=1; }
 expect 2 congestion --layout bogus --pattern stride -w 32
 expect 2 congestion --layout rap --pattern bogus -w 32
 expect 2 congestion --layout rap --pattern stride -w 1
@@ -36,8 +42,15 @@ expect 2 congestion --bench-all --min-seconds 0
 expect 2 congestion --pattern stride -w 8
 expect 2 congestion --layout rap -w 8
 expect 0 run crsw --layout rap -w 8 -l 3 --seed 4
+# RAP: both rounds conflict-free, 2 (w + l - 1) = 20 (NMI Table III).
+grep -q "^time units: *20$" "$err.out" || { echo "FAIL: crsw rap w = 8, l = 3: time units"; cat "$err.out"; fail=1; }
+grep -q "^output correct: *yes" "$err.out" || { echo "FAIL: crsw rap not correct"; fail=1; }
 expect 0 run drdw --layout xor -w 6 --async
+grep -q "^output correct: *yes" "$err.out" || { echo "FAIL: drdw xor async not correct"; cat "$err.out"; fail=1; }
 expect 0 run srcw --layout pad -w 8 -n 64
+# pad: rows and columns conflict-free, 2 (w + l - 1) = 16.
+grep -q "^time units: *16$" "$err.out" || { echo "FAIL: srcw pad w = 8: time units"; cat "$err.out"; fail=1; }
+grep -q "^read_congestion_max: 1$" "$err.out" || { echo "FAIL: srcw pad: read congestion"; fail=1; }
 expect 2 run crsw --layout bogus -w 8
 expect 2 run srcw --layout rap -w 1
 expect 2 run srcw --layout rap -w 2000

@@ -178,8 +178,20 @@ TEST_CASE("w^4 schemes: NMI Table IV's exact entries") {
   CHECK(simulate_congestion(q).min >= 6);
   q.w = 2;
   CHECK(simulate_congestion(q).min == 2);
-  CHECK(random_numbers(Array4LayoutKind::P1W2r, 32) == 32 * 32 + 32);
-  CHECK(random_numbers(Array4LayoutKind::W2p, 16) == 16 * 16 * 16);
+}
+
+TEST_CASE("w^4 schemes: random numbers of NMI Table IV, worked out by hand at w = 5 and 32") {
+  // The table's row 0, w^3, w, w, 3w, w^3, w^2 + w, evaluated here as numbers, not as the formula.
+  const std::vector<std::pair<Array4LayoutKind, std::uint64_t>> w5{
+      {Array4LayoutKind::Raw, 0},   {Array4LayoutKind::Ras, 125}, {Array4LayoutKind::P1, 5},
+      {Array4LayoutKind::R1p, 5},   {Array4LayoutKind::P3, 15},   {Array4LayoutKind::W2p, 125},
+      {Array4LayoutKind::P1W2r, 30}};
+  const std::vector<std::pair<Array4LayoutKind, std::uint64_t>> w32{
+      {Array4LayoutKind::Raw, 0},     {Array4LayoutKind::Ras, 32768}, {Array4LayoutKind::P1, 32},
+      {Array4LayoutKind::R1p, 32},    {Array4LayoutKind::P3, 96},     {Array4LayoutKind::W2p, 32768},
+      {Array4LayoutKind::P1W2r, 1056}};
+  for (const auto& [kind, n] : w5) CHECK(random_numbers(kind, 5) == n);
+  for (const auto& [kind, n] : w32) CHECK(random_numbers(kind, 32) == n);
 }
 
 TEST_CASE("w^4 schemes: permutations drawn lazily are permutations") {
