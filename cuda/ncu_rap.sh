@@ -19,6 +19,8 @@ if ! timeout "${MMSIM_GPU_NCU_S:-90}" "$NCU" --clock-control none --csv --log-fi
   echo "ncu_rap.sh: ncu failed or timed out (see ncu-rap.log); bank-conflict counters skipped" >&2
   exit 0
 fi
+# ncu's notes of the profiled process name its path on that machine: not a result, dropped.
+sed -i '/^==PROF== \(Connected\|Disconnected\)/d' "$OUT/ncu-rap.csv"
 "$MMSIM" gpu rap-ncu "$OUT/ncu-rap.csv" --out "$OUT" >/dev/null ||
   echo "ncu_rap.sh: could not read ncu's output (see ncu-rap.csv); bank-conflict counters skipped" >&2
 exit 0
