@@ -102,6 +102,10 @@ refused "as-sort: -w, -m: about" "$mmsim" run as-sort -w 32 -m 65536
 # A run whose memory would pass what this machine has is refused with its estimate, naming -n.
 refused "row-wise: -n 268435456: needs about" env MMSIM_MEMORY_LIMIT=1073741824 \
   "$mmsim" run row-wise --perm random -n 268435456
+# A trace holds a round's slots until the round is written: its memory counts, and --trace is named.
+refused "d-designated: -n 8388608 with --trace: needs about" env MMSIM_MEMORY_LIMIT=1073741824 \
+  "$mmsim" run d-designated --perm random -n 8388608 --trace "$tmp/t.csv"
+[ -e "$tmp/t.csv" ] && say_fail "a refused traced run left its trace file"
 
 # `access` with a long latency: a summary instead of a diagram as wide as the latency, at once.
 timeout 20 "$mmsim" access -w 4 -l 100000 --warp 0,1,2,3 --warp 4,5,6,7 >"$tmp/out" 2>"$tmp/err"

@@ -244,7 +244,7 @@ TEST_CASE("64-bit BMMCs apply, invert, factor and print with every shift below 6
 TEST_CASE("a 64-row matrix file is refused in one line naming the simulator's 24 bits") {
   const std::string path = matrix_file(64, "64.txt");
   const std::string msg = file_error_of(path);
-  CHECK(msg == "--matrix " + path + ": line 2: 64 bits per row; the simulator runs at most 24 (n = 2^24 cells)");
+  CHECK(msg == "--matrix '" + path + "': line 2: 64 bits per row; the simulator runs at most 24 (n = 2^24 cells)");
   std::filesystem::remove(path);
 }
 

@@ -163,8 +163,9 @@ TEST_CASE("AS step counts within stated constants of their bounds where the boun
   // For m >= w^2 (AS Lemma 1, Corollary 1, Theorem 4) the papers' bounds are O(m log(mw)) for sorting
   // and permutation and O(m) for partition; the simulated steps divided by the bound stay near a
   // constant there (mmsim table as-bounds: 7.4 .. 8.9 for the sort, 3.6 .. 7.8 for the partition per
-  // m, 10.7 .. 13.2 for the permutation). The test holds them under stated constants, 10, 48 and 14,
-  // and above the floor every algorithm that moves all mw cells pays: m reads and m writes.
+  // m; the permutation, finished as Appendix B does, stays under 14 from m = 2 w^2). The test holds
+  // them under stated constants, 10, 48 and 14 (28 for the permutation at m = w^2), and above the floor every algorithm
+  // that moves all mw cells pays: m reads and m writes.
   for (int w : {4, 8}) {
     const auto W = static_cast<std::uint64_t>(w);
     for (std::uint64_t m : {W * W, 2 * W * W, 4 * W * W}) {
@@ -183,7 +184,9 @@ TEST_CASE("AS step counts within stated constants of their bounds where the boun
       }
       CHECK(static_cast<double>(sort.summary.steps) <= 10 * m_log);
       CHECK(static_cast<double>(part.summary.steps) <= 48 * static_cast<double>(m));
-      CHECK(static_cast<double>(perm.summary.steps) <= 14 * m_log);
+      // The permutation finishes as AS Appendix B does (packing, then Lemma 2 on the packed matrix),
+      // whose fixed cost weighs most at the smallest shape: w = 4, m = 16 takes 27.5 m log(mw).
+      CHECK(static_cast<double>(perm.summary.steps) <= (m == W * W ? 28 : 14) * m_log);
     }
   }
 }

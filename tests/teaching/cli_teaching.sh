@@ -135,9 +135,8 @@ bad "or one slice (--slice I,J)" "$M" layout --layout raw -w 32 --dims 4
 bad "--slice: only for --dims 4" "$M" layout --layout raw -w 4 --slice 1,1
 bad "--slice: each of I,J must be below w = 4" "$M" layout --layout raw -w 4 --dims 4 --slice 1,4
 bad "--color: must be auto, always or never" "$M" layout --layout raw -w 4 --color pink
-# An output that cannot be written is status 1 (cli/common.h), with its one line.
-"$M" layout --layout raw -w 4 --svg /nonexistent/dir/x.svg >"$tmp/out" 2>"$tmp/err"
-[ $? -eq 1 ] && grep -qF -- "--svg: cannot write /nonexistent/dir/x.svg" "$tmp/err" || fail "layout --svg to a missing folder"
+# An output that cannot be written is refused before the work: status 2, with its one line.
+bad "--svg: folder '/nonexistent/dir' does not exist" "$M" layout --layout raw -w 4 --svg /nonexistent/dir/x.svg
 
 # --- trace --------------------------------------------------------------------------------------------
 ok "$M" run d-designated -n 1024 --trace "$tmp/d.csv"
