@@ -30,19 +30,16 @@ const char* kind_of(mode_t mode) {
 }  // namespace
 
 std::string format_bytes(std::uint64_t bytes) {
+  // The largest unit the size reaches: a whole number of it as it is ("16 KiB"), else one decimal
+  // ("745.1 GiB"), which is what a person reads.
   const char* units[] = {"bytes", "KiB", "MiB", "GiB", "TiB"};
   int u = 0;
-  while (u < 4 && bytes >= (std::uint64_t{1} << (10 * (u + 1))) && bytes % (std::uint64_t{1} << (10 * (u + 1))) == 0)
-    ++u;
-  if (u == 0 && bytes >= (std::uint64_t{1} << 20)) {
-    // Not a whole number of KiB or MiB: round to MiB or GiB, which is what a person reads.
-    const bool gib = bytes >= (std::uint64_t{1} << 30);
-    const double v = static_cast<double>(bytes) / static_cast<double>(std::uint64_t{1} << (gib ? 30 : 20));
-    char text[32];
-    std::snprintf(text, sizeof text, "%.1f %s", v, gib ? "GiB" : "MiB");
-    return text;
-  }
-  return std::to_string(bytes >> (10 * u)) + " " + units[u];
+  while (u < 4 && bytes >= (std::uint64_t{1} << (10 * (u + 1)))) ++u;
+  const std::uint64_t unit = std::uint64_t{1} << (10 * u);
+  if (bytes % unit == 0) return std::to_string(bytes / unit) + " " + units[u];
+  char text[32];
+  std::snprintf(text, sizeof text, "%.1f %s", static_cast<double>(bytes) / static_cast<double>(unit), units[u]);
+  return text;
 }
 
 // A read buffer over a file descriptor that hands out at most `limit` bytes and then reports the
