@@ -50,8 +50,8 @@ set autoscale x
 set yrange [0:1]
 set xlabel 'congestion of the access under this r'
 set ylabel 'fraction of r at or below'
-set arrow 1 from 3.60567, graph 0 to 3.60567, graph 1 nohead dt 2 lw 2 lc rgb '#4daf4a'
-set arrow 2 from 3.53266, graph 0 to 3.53266, graph 1 nohead dt 2 lw 2 lc rgb '#e41a1c'
-set arrow 3 from 3.5303, graph 0 to 3.5303, graph 1 nohead dt 2 lw 2 lc rgb '#984ea3'
-plot 'rap-fixed-r.csv' using (strcol(1) eq 'rap' && strcol(2) eq 'diagonal' ? $5 : 1/0):4 with steps lw 2 lc rgb '#4daf4a' title 'rap diagonal (fresh r: 3.60567)', 'rap-fixed-r.csv' using (strcol(1) eq 'ras' && strcol(2) eq 'diagonal' ? $5 : 1/0):4 with steps lw 2 lc rgb '#e41a1c' title 'ras diagonal (fresh r: 3.53266)', 'rap-fixed-r.csv' using (strcol(1) eq 'ras' && strcol(2) eq 'stride' ? $5 : 1/0):4 with steps lw 2 lc rgb '#984ea3' title 'ras stride (fresh r: 3.5303)'
+set arrow 1 from 3.60809, graph 0 to 3.60809, graph 1 nohead dt 2 lw 2 lc rgb '#4daf4a'
+set arrow 2 from 3.53633, graph 0 to 3.53633, graph 1 nohead dt 2 lw 2 lc rgb '#e41a1c'
+set arrow 3 from 3.53044, graph 0 to 3.53044, graph 1 nohead dt 2 lw 2 lc rgb '#984ea3'
+plot 'rap-fixed-r.csv' using (strcol(1) eq 'rap' && strcol(2) eq 'diagonal' ? $5 : 1/0):4 with steps lw 2 lc rgb '#4daf4a' title 'rap diagonal (fresh r: 3.60809)', 'rap-fixed-r.csv' using (strcol(1) eq 'ras' && strcol(2) eq 'diagonal' ? $5 : 1/0):4 with steps lw 2 lc rgb '#e41a1c' title 'ras diagonal (fresh r: 3.53633)', 'rap-fixed-r.csv' using (strcol(1) eq 'ras' && strcol(2) eq 'stride' ? $5 : 1/0):4 with steps lw 2 lc rgb '#984ea3' title 'ras stride (fresh r: 3.53044)'
 unset multiplot
