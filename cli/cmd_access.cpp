@@ -23,9 +23,8 @@ Runner add_access_command(CLI::App& app) {
   };
   auto o = std::make_shared<Opts>();
   cmd->add_option("--model", o->model, "dmm or umm")->capture_default_str();
-  add_integer_option(*cmd, o->w,
-                     integer_param("w", "-w,--width", "width: banks, threads per warp, address-group size", 1, 65536));
-  add_integer_option(*cmd, o->l, integer_param("l", "-l,--latency", "latency of the memory", 1, std::int64_t{1} << 20));
+  add_integer_option(*cmd, o->w, experiments::access_width_param());
+  add_integer_option(*cmd, o->l, experiments::access_latency_param());
   auto* warp =
       cmd->add_option("--warp", o->warps,
                       "the w addresses of one warp, comma separated, _ for an inactive thread; repeat per warp")

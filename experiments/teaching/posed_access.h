@@ -9,6 +9,7 @@
 #include <string_view>
 #include <vector>
 
+#include "algorithms/params.h"
 #include "sim/types.h"
 
 namespace mmsim::experiments {
@@ -29,6 +30,15 @@ struct PosedAccess {
 /// thread (`-` is read as `_`, the spelling of earlier versions). An empty field, a missing or an
 /// extra field is refused: a typo must not pass as an idle thread.
 PosedAccess pose_warps(const std::vector<std::string>& texts, int w);
+
+/// The width and latency of a posed access, as `mmsim access` takes them: one rule for the command
+/// and the Python module, so that both refuse a value with the same line.
+inline ParamSpec access_width_param() {
+  return integer_param("w", "-w,--width", "width: banks, threads per warp, address-group size", 1, 65536);
+}
+inline ParamSpec access_latency_param() {
+  return integer_param("l", "-l,--latency", "latency of the memory", 1, std::int64_t{1} << 20);
+}
 
 /// --addr EXPR for threads 0 .. threads-1 (experiments/teaching/expression.h); `_` or a negative
 /// value is an inactive thread.
