@@ -90,9 +90,14 @@ py::object warp_access(const std::string& model, std::int64_t w, std::int64_t l,
   // cli/cmd_access.cpp's wording; test_access.py holds the two together.
   if (!kind || *kind == ModelKind::Hmm) throw InputError("--model: must be dmm or umm (got '" + model + "')");
   m.model = *kind;
-  // The command's own rules for -w and -l (experiments/teaching/posed_access.h).
-  parse_value(experiments::access_width_param(), std::to_string(w));
-  parse_value(experiments::access_latency_param(), std::to_string(l));
+  // The command's own rules for -w and -l (experiments/teaching/posed_access.h), and its wording:
+  // CLI11 names an option by its long flag in a refused value's line.
+  for (const auto& [spec, v] :
+       {std::pair{experiments::access_width_param(), w}, std::pair{experiments::access_latency_param(), l}}) {
+    const auto parsed = parse_integer(std::to_string(v), spec);
+    if (const auto* err = std::get_if<std::string>(&parsed))
+      throw InputError(spec.flags.substr(spec.flags.rfind(',') + 1) + ": " + *err);
+  }
   m.w = saturate(w);
   m.l = saturate(l);
   if (auto err = m.validate()) throw InputError(*err);
