@@ -8,6 +8,7 @@
 
 #include "algorithms/enumeration/transpose.h"
 #include "algorithms/input_error.h"
+#include "experiments/enumeration/table_setting.h"
 #include "experiments/figures.h"
 
 namespace mmsim::experiments {
@@ -16,22 +17,8 @@ namespace {
 
 using namespace mmsim::enumeration;
 
-// The TLB the table uses: pages of 16384 cells hold 16 rows of a 1024-order matrix (a GPU's 2 MB
-// page holds about 21 rows of the 24K-order matrix where GL Fig. 2 starts to fall), and 32
-// entries reach 2^19 cells, an order of about 724: orders below fit, orders above thrash.
-TlbParams table_tlb() {
-  TlbParams t;
-  t.page_cells = 16384;
-  t.entries = 32;
-  t.ways = 4;
-  t.miss_penalty = 16;
-  return t;
-}
-
-constexpr std::uint32_t kResident = 2;  // blocks per DMM: 2 x 1024 threads, a full SM
-constexpr std::uint64_t kBand = 4;      // V1B / V1BF band, in tiles
-constexpr std::uint64_t kRegion = 4;    // super-grid region, in tiles
-constexpr int kMinTableTileWidth = 8;   // see machine_of
+constexpr std::uint64_t kRegion = 4;   // super-grid region, in tiles
+constexpr int kMinTableTileWidth = 8;  // see machine_of
 
 struct Variant {
   std::string name;

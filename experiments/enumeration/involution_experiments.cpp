@@ -5,6 +5,7 @@
 #include "algorithms/enumeration/involutions.h"
 #include "algorithms/input_error.h"
 #include "experiments/enumeration/enumeration_experiments.h"
+#include "experiments/enumeration/table_setting.h"
 #include "experiments/figures.h"
 
 namespace mmsim::experiments {
@@ -13,24 +14,11 @@ namespace {
 
 using namespace mmsim::enumeration;
 
-// The 2D table's TLB and block issue (enumeration_experiments.cpp), so that the 3D rows and the 2D
-// rows are comparable.
-TlbParams involution_tlb() {
-  TlbParams t;
-  t.page_cells = 16384;
-  t.entries = 32;
-  t.ways = 4;
-  t.miss_penalty = 16;
-  return t;
-}
-constexpr std::uint32_t kResident = 2;
-constexpr std::uint64_t kBand = 4;
-
 // Depths 2 and 4: the ends of the paper's 2, 3, 4 (Figs. 14-15).
 constexpr std::uint64_t kDepths[] = {2, 4};
 
 report::Table make_3d(const MachineParams& m, const std::vector<std::uint64_t>& orders) {
-  const TlbParams tlb = involution_tlb();
+  const TlbParams tlb = table_tlb();
   report::Table t;
   t.title = "GL on the simulated HMM: the 3D involutions T_yxz and T_zyx in place, original grid and V1B, with a TLB";
   t.header = {"HMM w = " + std::to_string(m.w) + ", l = " + std::to_string(m.l) + ", L = " + std::to_string(m.L) +

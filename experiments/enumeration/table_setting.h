@@ -1,0 +1,26 @@
+// The simulated machine setting shared by the enumeration tables (the 2D `enumeration-tlb` and
+// `enumeration-bands`, the 3D `enumeration-3d`), so that their rows stay comparable.
+#pragma once
+
+#include <cstdint>
+
+#include "models/tlb/tlb.h"
+
+namespace mmsim::experiments {
+
+// The TLB: pages of 16384 cells hold 16 rows of a 1024-order matrix (a GPU's 2 MB page holds about
+// 21 rows of the 24K-order matrix where GL Fig. 2 starts to fall), and 32 entries reach 2^19
+// cells, an order of about 724: orders below fit, orders above thrash.
+inline TlbParams table_tlb() {
+  TlbParams t;
+  t.page_cells = 16384;
+  t.entries = 32;
+  t.ways = 4;
+  t.miss_penalty = 16;
+  return t;
+}
+
+inline constexpr std::uint32_t kResident = 2;  // blocks per DMM: 2 x 1024 threads, a full SM
+inline constexpr std::uint64_t kBand = 4;      // V1B / V1BF band, in tiles
+
+}  // namespace mmsim::experiments
