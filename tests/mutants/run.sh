@@ -56,7 +56,8 @@ configure() {
   local options=(-DMMSIM_MUTANT="$1")
   [[ -f "$build/CMakeCache.txt" ]] ||
     options+=(-DCMAKE_BUILD_TYPE=Release -DMMSIM_BUILD_TESTS=ON -DMMSIM_CUDA=OFF -DMMSIM_PYTHON=OFF)
-  cmake -S "$root" -B "$build" "${options[@]}" >/dev/null 2>"$build.cmake.log" || { cat "$build.cmake.log" >&2; exit 3; }
+  mkdir -p "$build"  # its logs live inside it, never beside it in the source tree
+  cmake -S "$root" -B "$build" "${options[@]}" >/dev/null 2>"$build/mutants-cmake.log" || { cat "$build/mutants-cmake.log" >&2; exit 3; }
 }
 built=()
 
@@ -70,9 +71,9 @@ for i in "${chosen[@]}"; do
   start_s=$SECONDS
   configure "$name"
   # shellcheck disable=SC2086
-  if ! cmake --build "$build" -j "$jobs" --target $targets >"$build.build.log" 2>&1; then
+  if ! cmake --build "$build" -j "$jobs" --target $targets >"$build/mutants-build.log" 2>&1; then
     echo "run.sh: mutant $name does not build" >&2
-    tail -20 "$build.build.log" >&2
+    tail -20 "$build/mutants-build.log" >&2
     exit 3
   fi
   out=$(ctest --test-dir "$build" -R "$pattern" 2>&1 || true)
@@ -94,8 +95,8 @@ done
 # (ctest in a reused folder) meets a mutant.
 configure ""
 if [[ ${#built[@]} -gt 0 ]]; then
-  cmake --build "$build" -j "$jobs" --target $(printf '%s\n' "${built[@]}" | sort -u) >"$build.build.log" 2>&1 ||
-    { tail -20 "$build.build.log" >&2; exit 3; }
+  cmake --build "$build" -j "$jobs" --target $(printf '%s\n' "${built[@]}" | sort -u) >"$build/mutants-build.log" 2>&1 ||
+    { tail -20 "$build/mutants-build.log" >&2; exit 3; }
 fi
 echo "${#chosen[@]} mutants, $((${#chosen[@]} - survivors)) killed, $survivors survived"
 [[ $survivors -eq 0 ]]
