@@ -343,7 +343,9 @@ TimeUnits Engine::run_asynchronous(const Kernel& kernel, LaunchState& state) {
       RoundStats& rs = stats_.rounds[static_cast<std::size_t>(round)];
       const MemoryModel& model = model_of(rs.memory);
       const std::span<const Address> addrs(pending.data() + g * w, w);
-      const WarpCost c = model.cost(addrs);
+      const AccessContext context{access.op, access.array,
+                                  arrays_[static_cast<std::size_t>(access.array)].decl.element_bytes};
+      const WarpCost c = model.cost_access(addrs, context);
       detail::add_cost(rs, c, active[g]);
       move_data(access, g, g / state.warps_per_block, addrs.data(), state, nullptr);
       const TimeUnits enter = pipe[m].issue(c.slots, t);

@@ -103,10 +103,11 @@ void Engine::access_chunk(const Kernel& kernel, std::size_t step, const Access& 
   auto& arr = arrays_[static_cast<std::size_t>(access.array)];
   const Word* reg = state.regs[static_cast<std::size_t>(access.reg)];
   std::vector<Address> addrs(w);
+  const AccessContext context{access.op, access.array, arr.decl.element_bytes};
   for (std::uint64_t g = chunk.first_warp; g < chunk.end_warp; ++g) {
     const int requests = warp_addresses(kernel, step, access, g, state, addrs.data());
     const WarpCost idle = mutant::is("idle_warp_dispatched") ? WarpCost{1, 1, 0} : WarpCost{};
-    const WarpCost c = requests == 0 ? idle : model.cost(addrs);
+    const WarpCost c = requests == 0 ? idle : model.cost_access(addrs, context);
     detail::add_cost(chunk.counts, c, requests);
     if (c.slots == 0) continue;
     const std::uint64_t block = g / state.warps_per_block;

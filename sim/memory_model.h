@@ -16,6 +16,14 @@ struct WarpCost {
   int extra_bank_requests = 0;  ///< sum over banks of (distinct addresses - 1)
 };
 
+/// Which instruction a warp access belongs to, for a model that prices bytes rather than cells
+/// (models/gpu_memory): reads and writes, and arrays of different element sizes, cost differently.
+struct AccessContext {
+  Op op = Op::Read;
+  int array = 0;                    ///< the engine's array id: arrays never share a byte
+  std::uint32_t element_bytes = 0;  ///< ArrayDecl::element_bytes (0: the model's data element)
+};
+
 /// A memory of width w behind one pipeline of `latency()` stages.
 ///
 /// Contract (MODEL.md "One warp access and its slots", KNI Sect. 2):
@@ -35,6 +43,11 @@ class MemoryModel {
   virtual int width() const = 0;
   virtual int latency() const = 0;
   virtual WarpCost cost(std::span<const Address> warp) const = 0;
+  /// The cost of the access with what it is: the engine asks this one. The papers' models price
+  /// cells alone and keep the default.
+  virtual WarpCost cost_access(std::span<const Address> warp, const AccessContext& /*context*/) const {
+    return cost(warp);
+  }
   virtual std::vector<std::vector<Address>> partition(std::span<const Address> warp) const = 0;
   virtual bool order_free() const { return false; }
 };

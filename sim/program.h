@@ -41,6 +41,10 @@ struct ArrayDecl {
   std::string name;
   Space space = Space::Global;
   std::uint64_t size = 0;
+  /// Bytes per cell, seen only by a byte-addressed global memory (models/gpu_memory): an index
+  /// array the GPU stores as uint32 or uint16 says 4 or 2. 0: the data element size the model was
+  /// given (float or double). The papers' models ignore it: their cell is the unit.
+  std::uint32_t element_bytes = 0;
 };
 
 using ArrayId = int;

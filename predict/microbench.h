@@ -1,0 +1,58 @@
+// The calibration microbenchmarks: small kernels that are none of mmsim's algorithms, each run on
+// the GPU (cuda/calibrate/, timed) and on the simulator (predict/microbench_programs.cpp, costed),
+// so that the GPU profile's constants are fitted on them alone (`mmsim gpu calibrate`).
+//
+// One thread per output element, 256 threads per block, elements of `element_bytes` (4: float,
+// 8: double). Exact semantics, which both sides follow:
+//   Empty        an empty kernel of one block of 32 threads: the cost of a launch.
+//   Copy         b[i] = a[i], i < n.
+//   ReadStride   b[i] = a[i * stride], i < n / stride (a has n elements).
+//   WriteStride  b[i * stride] = a[i], i < n / stride (b has n elements).
+//   ReadRandom   b[i] = a[scatter_hash(i) % n], i < n.
+//   WriteRandom  b[scatter_hash(i) % n] = a[i], i < n (colliding writes: any one lands).
+//   Shared       blocks of 256 threads, `n` / 256 blocks; each thread makes `repeats` reads of a
+//                shared array of 32 * 33 words at word (lane * stride + r) % (32 * stride), r the
+//                repeat index, for `stride` = the congestion 1..32 of every warp access, and writes
+//                the sum of what it read to b[i]. (For stride 32 the word index is lane * 32 + r
+//                mod 1024: all 32 lanes in one bank.)
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace mmsim::predict {
+
+enum class MicrobenchKind : std::uint8_t { Empty, Copy, ReadStride, WriteStride, ReadRandom, WriteRandom, Shared };
+
+struct Microbench {
+  MicrobenchKind kind = MicrobenchKind::Copy;
+  std::uint64_t n = 0;           ///< elements (for Shared: threads)
+  std::uint32_t stride = 1;      ///< ReadStride / WriteStride stride; Shared: the congestion
+  std::uint32_t repeats = 0;     ///< Shared only: accesses per thread
+  std::uint32_t element_bytes = 4;
+
+  std::string name() const;  ///< e.g. "read-stride-8", "shared-congestion-4", "copy"
+};
+
+/// The 32-bit hash of the random microbenchmarks (a multiply-xorshift mix; any fixed bijection of
+/// 32-bit words would do): both sides compute it on the fly, so there is no index array to read.
+constexpr std::uint32_t scatter_hash(std::uint32_t i) {
+  std::uint32_t x = i * 0x9E3779B1u;
+  x ^= x >> 15;
+  x *= 0x85EBCA77u;
+  x ^= x >> 13;
+  return x;
+}
+
+/// The set `mmsim gpu calibrate` runs: every kind at a size that fits the L2 cache (2^20 elements)
+/// and one that does not (2^25), strides and congestions 1, 2, 4, 8, 16, 32, float and double.
+std::vector<Microbench> calibration_set();
+
+/// One timed microbenchmark.
+struct MicrobenchTiming {
+  Microbench bench;
+  double median_ms = 0;
+};
+
+}  // namespace mmsim::predict
