@@ -75,6 +75,7 @@ Engine::~Engine() = default;
 Engine::Engine(Engine&&) noexcept = default;
 
 Engine::Engine(MachineView machine, EngineOptions options) : machine_(machine), options_(options) {
+  if (options_.global_memory != nullptr && machine_.global != nullptr) machine_.global = options_.global_memory;
   if (machine_.global == nullptr && machine_.shared == nullptr)
     throw std::invalid_argument("machine: needs at least one memory");
   if (machine_.dmms < 1) throw std::invalid_argument("machine: k must be >= 1");

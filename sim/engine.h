@@ -40,6 +40,10 @@ struct EngineOptions {
   /// Warps per unit of parallel work in a round; 0: the engine's choice (512). Tests set it small
   /// so that small programs are split as large ones are.
   std::uint64_t chunk_warps = 0;
+  /// Replaces the machine's global memory model for this engine (a machine without one keeps
+  /// none): how a run of any algorithm is costed on an extended memory (models/gpu_memory, for
+  /// `mmsim predict`) without the algorithm knowing. The model must outlive the engine.
+  const MemoryModel* global_memory = nullptr;
 };
 
 class WorkerPool;

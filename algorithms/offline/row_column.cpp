@@ -82,8 +82,8 @@ PermutationRun run_line(const std::string& algorithm, const Machine& machine, co
   Engine engine(machine.view(), opt);
   const ArrayId a = engine.add_array({"a", Space::Global, n});
   const ArrayId b = engine.add_array({"b", Space::Global, n});
-  const ArrayId s = engine.add_array({"s", Space::Global, n});
-  const ArrayId d = engine.add_array({"d", Space::Global, n});
+  const ArrayId s = engine.add_array({"s", Space::Global, n, 2});  // uint16 on the GPU
+  const ArrayId d = engine.add_array({"d", Space::Global, n, 2});
   const ArrayId alpha = engine.add_array({"alpha", Space::Shared, N});
   const ArrayId beta = engine.add_array({"beta", Space::Shared, N});
   offline::fill_source(engine, a);

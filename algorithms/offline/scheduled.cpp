@@ -45,8 +45,8 @@ PermutationRun run_scheduled(const Machine& machine, const PermutationInput& in,
   const ArrayId y = engine.add_array({"y", Space::Global, n});
   ArrayId s[3], d[3];
   for (int t = 0; t < 3; ++t) {
-    s[t] = engine.add_array({"s" + std::to_string(t + 1), Space::Global, n});
-    d[t] = engine.add_array({"d" + std::to_string(t + 1), Space::Global, n});
+    s[t] = engine.add_array({"s" + std::to_string(t + 1), Space::Global, n, 2});  // uint16 on the GPU
+    d[t] = engine.add_array({"d" + std::to_string(t + 1), Space::Global, n, 2});
     std::copy(sched.step[t].s.begin(), sched.step[t].s.end(), engine.global(s[t]).begin());
     std::copy(sched.step[t].d.begin(), sched.step[t].d.end(), engine.global(d[t]).begin());
     sched.step[t] = {};  // the engine holds its own copy now

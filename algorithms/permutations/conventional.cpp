@@ -39,7 +39,8 @@ PermutationRun run_conventional(const Machine& machine, const PermutationInput& 
   const int w = machine.params().w;
   Engine engine(machine.view(), opt);
   const ArrayId a = engine.add_array({"a", Space::Global, n});
-  const ArrayId index = engine.add_array({destination_designated ? "p" : "q", Space::Global, n});
+  // The GPU kernels (cuda/gpu.cu) hold the index array as uint32.
+  const ArrayId index = engine.add_array({destination_designated ? "p" : "q", Space::Global, n, 4});
   const ArrayId b = engine.add_array({"b", Space::Global, n});
   const std::span<Word> source = engine.global(a);
   for (std::uint64_t i = 0; i < n; ++i) source[i] = source_value(i);

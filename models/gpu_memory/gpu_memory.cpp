@@ -1,0 +1,169 @@
+#include "models/gpu_memory/gpu_memory.h"
+
+#include <algorithm>
+#include <bit>
+#include <stdexcept>
+
+namespace mmsim {
+
+std::optional<std::string> GpuMemoryParams::validate() const {
+  if (sector_bytes < 4 || sector_bytes > 64 || !std::has_single_bit(sector_bytes))
+    return "sector-bytes: must be a power of two from 4 to 64";
+  if (element_bytes == 0 || element_bytes > sector_bytes || !std::has_single_bit(element_bytes))
+    return "element-bytes: must be a power of two no larger than a sector";
+  if (cache_bytes > (std::uint64_t{1} << 34)) return "cache-bytes: at most 16 GiB";
+  if (cache_ways < 1 || cache_ways > 64) return "cache-ways: must be between 1 and 64";
+  if (cache_bytes > 0 && cache_bytes < std::uint64_t{sector_bytes} * cache_ways)
+    return "cache-bytes: must hold at least one set of cache-ways sectors";
+  return std::nullopt;
+}
+
+// ---- the cache ----
+
+SectorCache::SectorCache(std::uint64_t sectors, std::uint32_t ways, std::uint64_t full_mask)
+    : ways_(ways), sets_(std::max<std::uint64_t>(1, sectors / ways)), full_(full_mask) {
+  lines_.resize(static_cast<std::size_t>(sets_ * ways_));
+}
+
+// The set of a sector: a mix of its bits, as GPUs hash addresses over their L2 slices, so that
+// arrays at round bases and strided walks do not pile into a few sets.
+static std::uint64_t set_hash(std::uint64_t sector) {
+  std::uint64_t x = sector * 0x9E3779B97F4A7C15ull;
+  return x ^ (x >> 29);
+}
+
+SectorCache::Way& SectorCache::find_or_install(std::uint64_t sector, bool& hit, GpuMemoryStats& stats) {
+  Way* set = &lines_[static_cast<std::size_t>((set_hash(sector) % sets_) * ways_)];
+  Way* victim = set;
+  for (std::uint32_t i = 0; i < ways_; ++i) {
+    Way& way = set[i];
+    if (way.valid != 0 && way.tag == sector) {
+      hit = true;
+      way.stamp = ++clock_;
+      return way;
+    }
+    // An empty way first, else the least recently used.
+    if (victim->valid != 0 && (way.valid == 0 || way.stamp < victim->stamp)) victim = &way;
+  }
+  hit = false;
+  evict(*victim, stats);
+  *victim = Way{sector, ++clock_, 0, 0};
+  return *victim;
+}
+
+void SectorCache::evict(Way& way, GpuMemoryStats& stats) const {
+  if (way.valid == 0 || way.dirty == 0) return;
+  if (way.valid != full_) {  // merge the partial sector with memory before writing it
+    ++stats.dram_reads;
+    ++stats.fills;
+  }
+  ++stats.dram_writes;
+}
+
+bool SectorCache::read(std::uint64_t sector, std::uint64_t need, GpuMemoryStats& stats) {
+  bool held = false;
+  Way& way = find_or_install(sector, held, stats);
+  const bool hit = held && (way.valid & need) == need;
+  if (!hit) {
+    ++stats.dram_reads;
+    way.valid = full_;  // the whole sector comes in; bytes written here stay newer
+  }
+  return hit;
+}
+
+bool SectorCache::write(std::uint64_t sector, std::uint64_t mask, GpuMemoryStats& stats) {
+  bool held = false;
+  Way& way = find_or_install(sector, held, stats);
+  way.valid |= mask;
+  way.dirty |= mask;
+  return held;
+}
+
+void SectorCache::flush(GpuMemoryStats& stats) {
+  for (Way& way : lines_) {
+    evict(way, stats);
+    way = Way{};
+  }
+}
+
+// ---- the memory ----
+
+GpuGlobalMemory::GpuGlobalMemory(int w, int latency, const GpuMemoryParams& params)
+    : w_(w), latency_(latency), params_(params) {
+  if (auto err = params.validate()) throw std::invalid_argument(*err);
+  sector_shift_ = std::countr_zero(params.sector_bytes);
+  full_mask_ = params.sector_bytes == 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << params.sector_bytes) - 1;
+  if (params.has_cache())
+    cache_.emplace(params.cache_bytes / params.sector_bytes, params.cache_ways, full_mask_);
+  touched_.reserve(static_cast<std::size_t>(w));
+  groups_.reserve(static_cast<std::size_t>(w));
+}
+
+void GpuGlobalMemory::sectors_of(std::span<const Address> warp, const AccessContext& context) const {
+  const std::uint64_t bytes = context.element_bytes != 0 ? context.element_bytes : params_.element_bytes;
+  const std::uint64_t base = static_cast<std::uint64_t>(context.array) << 40;
+  touched_.clear();
+  groups_.clear();
+  for (Address a : warp) {
+    if (a == kNoAddress) continue;
+    const Address group = a / static_cast<Address>(w_);
+    if (std::find(groups_.begin(), groups_.end(), group) == groups_.end()) groups_.push_back(group);
+    const std::uint64_t byte = base + a * bytes;
+    const std::uint64_t sector = byte >> sector_shift_;
+    const std::uint64_t offset = byte & (params_.sector_bytes - 1);
+    // An element larger than what is left of the sector spills over: only with misaligned sizes,
+    // which validate() excludes (element and sector are powers of two, element <= sector).
+    const std::uint64_t mask = (bytes == 64 ? ~std::uint64_t{0} : ((std::uint64_t{1} << bytes) - 1)) << offset;
+    auto it = std::find_if(touched_.begin(), touched_.end(), [&](const Touch& t) { return t.sector == sector; });
+    if (it == touched_.end())
+      touched_.push_back({sector, mask});
+    else
+      it->mask |= mask;
+  }
+}
+
+WarpCost GpuGlobalMemory::cost(std::span<const Address> warp) const { return cost_access(warp, AccessContext{}); }
+
+WarpCost GpuGlobalMemory::cost_access(std::span<const Address> warp, const AccessContext& context) const {
+  sectors_of(warp, context);
+  const auto sectors = static_cast<int>(touched_.size());
+  if (sectors == 0) return {};
+  ++stats_.accesses;
+  stats_.umm_groups += groups_.size();
+  const bool write = context.op == Op::Write;
+  (write ? stats_.write_sectors : stats_.read_sectors) += touched_.size();
+  for (const Touch& t : touched_) {
+    if (!cache_) {
+      ++(write ? stats_.dram_writes : stats_.dram_reads);
+      continue;
+    }
+    if (write ? cache_->write(t.sector, t.mask, stats_) : cache_->read(t.sector, t.mask, stats_)) ++stats_.hits;
+  }
+  return {sectors, sectors, 0};
+}
+
+std::vector<std::vector<Address>> GpuGlobalMemory::partition(std::span<const Address> warp) const {
+  // Traces only: requests grouped by data sector, in first-touch order.
+  const std::uint64_t per_sector = params_.sector_bytes / params_.element_bytes;
+  std::vector<std::vector<Address>> slots;
+  std::vector<std::uint64_t> keys;
+  for (Address a : warp) {
+    if (a == kNoAddress) continue;
+    const std::uint64_t key = a / per_sector;
+    auto it = std::find(keys.begin(), keys.end(), key);
+    if (it == keys.end()) {
+      keys.push_back(key);
+      slots.push_back({a});
+    } else {
+      auto& s = slots[static_cast<std::size_t>(it - keys.begin())];
+      if (std::find(s.begin(), s.end(), a) == s.end()) s.push_back(a);
+    }
+  }
+  return slots;
+}
+
+void GpuGlobalMemory::flush() const {
+  if (cache_) cache_->flush(stats_);
+}
+
+}  // namespace mmsim

@@ -1,0 +1,115 @@
+// A byte-addressed global memory as a GPU serves it: sectors, reads apart from writes, and an L2
+// cache in front. Three named extensions of the HMM's global memory, each off by default (the
+// papers' UMM, address groups of w cells, stays the model), used to predict GPU time from
+// simulation (predict/, `mmsim predict`). Not from the papers: from how NVIDIA GPUs move data.
+//
+//  - sectors: a cell is `element_bytes` bytes (the array's own size when it declares one:
+//    ArrayDecl::element_bytes) and the memory moves aligned sectors of `sector_bytes`; a warp access
+//    occupies one slot per distinct sector it touches, instead of one per address group.
+//  - reads and writes: every sector is counted as a read or a write, so that a profile can price
+//    them differently (the counters are always kept; the extension is the profile's choice).
+//  - cache: a set-associative LRU cache of `cache_bytes` in sectors, write-back and write-allocate
+//    without fetch. A read of a sector whose bytes are not all held costs a DRAM read; a write only
+//    marks its bytes; evicting a dirty sector costs a DRAM write, and a DRAM read before it when
+//    some of its bytes were never written nor read (a partial sector must be merged with memory:
+//    HBM has no byte mask). The cache keeps its contents across runs: a predictor runs a program
+//    twice and counts the second run, as the GPU tables time runs after warm-ups.
+//
+// Arrays never share a sector: array a starts at byte a * 2^40.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "sim/memory_model.h"
+
+namespace mmsim {
+
+struct GpuMemoryParams {
+  std::uint32_t sector_bytes = 32;  ///< a power of two, 4..64
+  std::uint32_t element_bytes = 4;  ///< bytes of a data cell (float 4, double 8)
+  std::uint64_t cache_bytes = 0;    ///< 0: no cache, every sector is a DRAM transfer
+  std::uint32_t cache_ways = 16;
+
+  bool has_cache() const { return cache_bytes > 0; }
+  /// Empty when valid, else one line "field: rule".
+  std::optional<std::string> validate() const;
+};
+
+/// What the memory moved, in sectors.
+struct GpuMemoryStats {
+  std::uint64_t accesses = 0;       ///< warp accesses with at least one request
+  std::uint64_t umm_groups = 0;     ///< distinct address groups of w cells (the papers' UMM slots)
+  std::uint64_t read_sectors = 0;   ///< distinct sectors requested by reads (summed over accesses)
+  std::uint64_t write_sectors = 0;  ///< distinct sectors requested by writes
+  std::uint64_t hits = 0;           ///< requested sectors the cache served without DRAM
+  std::uint64_t dram_reads = 0;     ///< sectors read from DRAM (misses and fills)
+  std::uint64_t fills = 0;          ///< of which fills of a partial sector
+  std::uint64_t dram_writes = 0;    ///< sectors written back to DRAM
+
+  std::uint64_t sectors() const { return read_sectors + write_sectors; }
+};
+
+/// The sector cache alone (no time, no engine): tests and the model share it.
+class SectorCache {
+ public:
+  SectorCache(std::uint64_t sectors, std::uint32_t ways, std::uint64_t full_mask);
+  /// A read of the bytes `need` of `sector`: true on a hit.
+  bool read(std::uint64_t sector, std::uint64_t need, GpuMemoryStats& stats);
+  /// A write of the bytes `mask` of `sector`: true when the sector was held.
+  bool write(std::uint64_t sector, std::uint64_t mask, GpuMemoryStats& stats);
+  /// Writes every dirty sector back (counted) and empties the cache.
+  void flush(GpuMemoryStats& stats);
+
+ private:
+  struct Way {
+    std::uint64_t tag = 0, stamp = 0, valid = 0, dirty = 0;  // valid / dirty: byte masks
+  };
+  Way& find_or_install(std::uint64_t sector, bool& hit, GpuMemoryStats& stats);
+  void evict(Way& way, GpuMemoryStats& stats) const;
+
+  std::uint32_t ways_;
+  std::uint64_t sets_, full_, clock_ = 0;
+  std::vector<Way> lines_;  // set s: lines_[s * ways_ .. + ways_); valid == 0: empty
+};
+
+/// The GPU-like global memory. Contract: asked once per warp access at dispatch, in dispatch order
+/// (it keeps state, so the engine runs its rounds on one thread); cost() without a context prices
+/// a read of data cells.
+class GpuGlobalMemory final : public MemoryModel {
+ public:
+  GpuGlobalMemory(int w, int latency, const GpuMemoryParams& params);
+  std::string_view name() const override { return "gpu-global"; }
+  int width() const override { return w_; }
+  int latency() const override { return latency_; }
+  WarpCost cost(std::span<const Address> warp) const override;
+  WarpCost cost_access(std::span<const Address> warp, const AccessContext& context) const override;
+  std::vector<std::vector<Address>> partition(std::span<const Address> warp) const override;
+
+  const GpuMemoryParams& params() const { return params_; }
+  const GpuMemoryStats& stats() const { return stats_; }
+  /// Zeroes the counters and keeps the cache's contents (a warm cache for the next run).
+  void reset_counters() const { stats_ = {}; }
+  /// Writes back every dirty sector (counted) and empties the cache.
+  void flush() const;
+
+ private:
+  struct Touch {
+    std::uint64_t sector, mask;
+  };
+  // The distinct sectors of the access with the bytes it touches in each, in first-touch order.
+  void sectors_of(std::span<const Address> warp, const AccessContext& context) const;
+
+  int w_, latency_;
+  GpuMemoryParams params_;
+  int sector_shift_;
+  std::uint64_t full_mask_;
+  mutable std::vector<Touch> touched_;
+  mutable std::vector<Address> groups_;
+  mutable std::optional<SectorCache> cache_;
+  mutable GpuMemoryStats stats_;
+};
+
+}  // namespace mmsim
