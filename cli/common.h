@@ -89,13 +89,14 @@ Runner add_access_command(CLI::App& app);
 Runner add_layout_command(CLI::App& app);  // cli/cmd_layout.cpp
 Runner add_trace_command(CLI::App& app);   // cli/cmd_trace.cpp
 Runner add_run_command(CLI::App& app);
+Runner add_predict_command(CLI::App& app);
 Runner add_list_command(CLI::App& app);
 Runner add_table_command(CLI::App& app);
 Runner add_bench_command(CLI::App& app);
 Runner add_reproduce_command(CLI::App& app);
 Runner add_figure_command(CLI::App& app);
-Runner add_gpu_command(CLI::App& app);       // cli/cuda, built with the CUDA backend
-Runner add_validate_command(CLI::App& app);  // cli/cuda, built with the CUDA backend
+Runner add_gpu_command(CLI::App& app);  // cli/cuda, built with the CUDA backend
+Runner add_validate_command(CLI::App& app);
 Runner add_congestion_command(CLI::App& app);
 Runner add_schedule_command(CLI::App& app);  // cli/offline/cmd_schedule.cpp
 Runner add_bench_schedule_command(CLI::App& app);

@@ -71,6 +71,7 @@ int parse_and_run(int argc, char** argv) {
   add(add_layout_command);
   add(add_trace_command);
   add(add_run_command);
+  add(add_predict_command);
   add(add_list_command);
   add(add_table_command);
   add(add_bench_command);
@@ -78,8 +79,8 @@ int parse_and_run(int argc, char** argv) {
   add(add_figure_command);
 #ifdef MMSIM_HAVE_CUDA
   add(add_gpu_command);
-  add(add_validate_command);
 #endif
+  add(add_validate_command);
   add(add_congestion_command);
   add(add_schedule_command);
   add(add_bench_schedule_command);

@@ -57,16 +57,6 @@ report::Table device_table(const DeviceInfo& d);
 /// True when every kernel's output matched the CPU reference.
 bool all_correct(const Sweep& s);
 
-struct ValidateOptions {
-  int L = 400;
-  std::vector<std::uint32_t> sides{256, 512, 1024};
-  Elem elem = Elem::F32;
-  int runs = 20;
-  std::uint64_t seed = 1;
-};
-/// Simulator (HMM, w = 32, k = the GPU's SM count, L) against the GPU at the same sizes.
-report::Table validate_table(const ValidateOptions& o);
-
 struct RunOneOptions {
   Permutation perm;
   Elem elem = Elem::F32;

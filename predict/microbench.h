@@ -27,9 +27,9 @@ enum class MicrobenchKind : std::uint8_t { Empty, Copy, ReadStride, WriteStride,
 
 struct Microbench {
   MicrobenchKind kind = MicrobenchKind::Copy;
-  std::uint64_t n = 0;           ///< elements (for Shared: threads)
-  std::uint32_t stride = 1;      ///< ReadStride / WriteStride stride; Shared: the congestion
-  std::uint32_t repeats = 0;     ///< Shared only: accesses per thread
+  std::uint64_t n = 0;        ///< elements (for Shared: threads)
+  std::uint32_t stride = 1;   ///< ReadStride / WriteStride stride; Shared: the congestion
+  std::uint32_t repeats = 0;  ///< Shared only: accesses per thread
   std::uint32_t element_bytes = 4;
 
   std::string name() const;  ///< e.g. "read-stride-8", "shared-congestion-4", "copy"

@@ -238,48 +238,4 @@ Runner add_gpu_command(CLI::App& app) {
   };
 }
 
-Runner add_validate_command(CLI::App& app) {
-  auto* cmd = app.add_subcommand("validate", "simulator (HMM, w = 32, k = the GPU's SMs) against the GPU, with fits");
-  struct Opts {
-    int L = 400;
-    std::vector<std::uint32_t> sides{256, 512, 1024};
-    std::string type = "float", format = "md";
-    int runs = 20;
-    std::uint64_t seed = 1;
-  };
-  auto o = std::make_shared<Opts>();
-  cmd->add_option("-L,--global-latency", o->L, "latency of the simulated global memory")->capture_default_str();
-  cmd->add_option("--sides", o->sides, "values of sqrt(n), powers of two from 32 to 4096")
-      ->delimiter(',')
-      ->capture_default_str();
-  cmd->add_option("--type", o->type, "float or double")->capture_default_str();
-  cmd->add_option("--runs", o->runs, "timed GPU runs per kernel (>= 20)")->capture_default_str();
-  cmd->add_option("--seed", o->seed, "seed of the random permutation")->capture_default_str();
-  cmd->add_option("--format", o->format, "md, csv or json")->capture_default_str();
-  return [o] {
-    return guarded([&] {
-      gpu::ValidateOptions v;
-      if (o->L < 1) throw InputError("-L: must be >= 1");
-      for (auto s : o->sides)
-        if (!power_of_two(s) || s < 32 || s > 4096) throw InputError("--sides: powers of two from 32 to 4096");
-      if (o->runs < 20) throw InputError("--runs: at least 20");
-      const auto types = parse_types(o->type);
-      if (types.size() != 1) throw InputError("--type: float or double");
-      report::Format f;
-      try {
-        f = report::parse_format(o->format);
-      } catch (const std::invalid_argument& e) {
-        throw InputError(e.what());
-      }
-      v.L = o->L;
-      v.sides = o->sides;
-      v.elem = types[0];
-      v.runs = o->runs;
-      v.seed = o->seed;
-      std::cout << report::render(gpu::validate_table(v), f);
-      return kOk;
-    });
-  };
-}
-
 }  // namespace mmsim::cli

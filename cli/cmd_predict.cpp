@@ -1,0 +1,138 @@
+// `mmsim predict ALGORITHM [run options] --profile FILE`: GPU time predicted from simulation. The
+// algorithm runs on the profile's machine with the GPU-like global memory (models/gpu_memory), and
+// the profile's constants price what it moved (predict/). No GPU needed: a build without CUDA
+// predicts from the profile file alone.
+#include <cstdio>
+#include <map>
+
+#include "algorithms/registry.h"
+#include "cli/common.h"
+#include "predict/simulate.h"
+
+namespace mmsim::cli {
+
+namespace {
+
+struct PredictOptions {
+  const AlgorithmEntry* entry = nullptr;
+  CLI::App* command = nullptr;
+  std::vector<std::pair<const ParamSpec*, CLI::Option*>> options;
+  std::vector<std::unique_ptr<std::string>> storage;
+  std::string profile, type = "float", model = "sectors-rw-cache";
+  bool json = false;
+};
+
+bool is_machine_option(const std::string& name) { return name == "w" || name == "l" || name == "L" || name == "k"; }
+
+std::string fixed(double x, int digits) {
+  char buf[64];
+  std::snprintf(buf, sizeof buf, "%.*g", digits, x);
+  return buf;
+}
+
+int predict_one(const PredictOptions& a) {
+  std::map<std::string, std::string> given;
+  for (const auto& [spec, opt] : a.options)
+    if (opt->count() > 0) given[spec->name] = spec->kind == ParamKind::Flag ? "true" : opt->as<std::string>();
+  const auto chosen = predict::cost_model_from_name(a.model);
+  if (!chosen) throw InputError("--model: one of papers, sectors, sectors-rw, sectors-rw-cache");
+  predict::GpuProfile profile;
+  try {
+    profile = predict::read_profile(a.profile);
+  } catch (const std::invalid_argument& e) {
+    throw InputError(std::string("--profile: ") + e.what());
+  }
+  const std::uint32_t bytes = a.type == "double" ? 8 : 4;
+  const predict::AlgorithmCounts run = predict::count_algorithm(profile, *a.entry, given, bytes);
+  const predict::RunCounts& c = run.counts;
+  const double ms = predict::predicted_ms(profile.model(*chosen), c);
+
+  if (a.json) {
+    report::Json counts = report::Json::object();
+    counts.set("launches", c.launches)
+        .set("umm_slots", c.memory.umm_groups)
+        .set("read_sectors", c.memory.read_sectors)
+        .set("write_sectors", c.memory.write_sectors)
+        .set("l2_hits", c.memory.hits)
+        .set("dram_reads", c.memory.dram_reads)
+        .set("dram_fills", c.memory.fills)
+        .set("dram_writes", c.memory.dram_writes)
+        .set("shared_time_units", c.shared_time_units);
+    report::Json every = report::Json::object();
+    for (const auto& f : profile.models) every.set(std::string(predict::to_string(f.model)), predict::predicted_ms(f, c));
+    report::Json out = report::Json::object();
+    out.set("algorithm", a.entry->name)
+        .set("device", profile.gpu.name)
+        .set("profile", a.profile)
+        .set("type", a.type)
+        .set("n", run.report.n)
+        .set("model", a.model)
+        .set("predicted_ms", ms)
+        .set("time_units", static_cast<long long>(run.report.stats.time_units))
+        .set("counts", std::move(counts))
+        .set("predicted_ms_by_model", std::move(every))
+        .set("correct", run.report.correct);
+    print_json(out);
+  } else {
+    std::cout << a.entry->name << " on " << profile.gpu.name << " (" << profile.device << " profile of " << profile.date
+              << "), " << a.type << ", n = " << run.report.n << "\n"
+              << "predicted_ms " << fixed(ms, 4) << "  (cost model " << a.model << ")\n"
+              << "from the simulated run (the second of two; the first warms the cache):\n"
+              << "  time units " << run.report.stats.time_units << ", kernels " << c.launches << ", UMM slots "
+              << c.memory.umm_groups << "\n"
+              << "  sectors read " << c.memory.read_sectors << ", written " << c.memory.write_sectors << "; L2 hits "
+              << c.memory.hits << "; DRAM reads " << c.memory.dram_reads << " (fills " << c.memory.fills
+              << "), DRAM writes " << c.memory.dram_writes << "\n"
+              << "  shared-memory time units " << c.shared_time_units << "\n"
+              << "every cost model:";
+    for (const auto& f : profile.models)
+      std::cout << " " << predict::to_string(f.model) << " " << fixed(predict::predicted_ms(f, c), 4) << " ms;";
+    std::cout << "\ncorrect " << (run.report.correct ? "yes" : "NO") << "\n";
+  }
+  return run.report.correct ? kOk : kCheckFailed;
+}
+
+}  // namespace
+
+Runner add_predict_command(CLI::App& app) {
+  auto* cmd = app.add_subcommand(
+      "predict", "GPU time of an HMM algorithm, predicted by simulation from a GPU profile (mmsim gpu calibrate)");
+  cmd->require_subcommand(0, 1);
+  auto all = std::make_shared<std::vector<std::unique_ptr<PredictOptions>>>();
+  for (const auto& entry : algorithms()) {
+    if (entry.machine != ModelKind::Hmm) continue;
+    auto a = std::make_unique<PredictOptions>();
+    a->entry = &entry;
+    a->command = cmd->add_subcommand(entry.name, entry.description);
+    for (const auto& spec : entry.params) {
+      if (is_machine_option(spec.name)) continue;  // the profile's machine
+      a->storage.push_back(std::make_unique<std::string>());
+      CLI::Option* o = spec.kind == ParamKind::Flag
+                           ? a->command->add_flag(spec.flags, spec.help)
+                           : a->command->add_option(spec.flags, *a->storage.back(), spec.help + " [" + spec.rule() + "]");
+      if (spec.default_value && spec.kind != ParamKind::Flag) o->default_str(*spec.default_value);
+      a->options.emplace_back(&spec, o);
+    }
+    a->command->add_option("--profile", a->profile, "the GPU profile (results/gpu/profile-<device>.json)")
+        ->required();
+    a->command->add_option("--type", a->type, "element type of the data")
+        ->check(CLI::IsMember({"float", "double"}))
+        ->capture_default_str();
+    a->command
+        ->add_option("--model", a->model, "cost model: papers, sectors, sectors-rw or sectors-rw-cache")
+        ->capture_default_str();
+    a->command->add_flag("--json", a->json, "print one JSON object");
+    all->push_back(std::move(a));
+  }
+  cmd->allow_extras();
+  for (auto& a : *all) a->command->allow_extras(false);
+  return [cmd, all] {
+    for (const auto& a : *all)
+      if (a->command->parsed()) return predict_one(*a);
+    const auto rest = cmd->remaining();
+    if (rest.empty()) throw InputError("predict: name an HMM algorithm (see mmsim list)");
+    throw InputError("predict: unknown or non-HMM algorithm " + quote(rest.front()) + " (see mmsim list)");
+  };
+}
+
+}  // namespace mmsim::cli

@@ -1,0 +1,67 @@
+// `mmsim validate --profile FILE [--measured DIR]`: the GPU's measured times beside the times the
+// profile predicts by simulation, for every cost model (experiments/prediction_table.h). Reads the
+// CSVs `mmsim gpu reproduce` wrote; needs no GPU.
+#include <filesystem>
+
+#include "algorithms/output_file.h"
+#include "cli/common.h"
+#include "experiments/prediction_table.h"
+#include "sim/workers.h"
+
+namespace mmsim::cli {
+
+Runner add_validate_command(CLI::App& app) {
+  auto* cmd = app.add_subcommand(
+      "validate", "GPU times measured (mmsim gpu reproduce) against times predicted from a GPU profile, per cost model");
+  struct Opts {
+    std::string profile, measured = "results/gpu", type = "float", format = "md", out;
+    std::uint64_t min_n = std::uint64_t{1} << 20, max_n = std::uint64_t{1} << 24;
+    ThreadsOption threads;
+  };
+  auto o = std::make_shared<Opts>();
+  cmd->add_option("--profile", o->profile, "the GPU profile (mmsim gpu calibrate)")->required();
+  cmd->add_option("--measured", o->measured, "folder of the GPU tables (kasagi-t2.csv)")->capture_default_str();
+  cmd->add_option("--type", o->type, "float or double")->check(CLI::IsMember({"float", "double"}))->capture_default_str();
+  add_integer_option(*cmd, o->min_n, integer_param("min-n", "--min-n", "smallest n simulated", 1, std::int64_t{1} << 28));
+  add_integer_option(*cmd, o->max_n,
+                     integer_param("max-n", "--max-n", "largest n simulated (each run is simulated twice)", 1,
+                                   std::int64_t{1} << 28));
+  o->threads.add_to(*cmd, "host threads (one simulated run each)");
+  cmd->add_option("--format", o->format, "md, csv or json")->check(CLI::IsMember({"md", "csv", "json"}))
+      ->capture_default_str();
+  cmd->add_option("--out", o->out, "also write validate.{md,csv} and validate-summary.{md,csv} to this folder");
+  return [o] {
+    predict::GpuProfile profile;
+    try {
+      profile = predict::read_profile(o->profile);
+    } catch (const std::invalid_argument& e) {
+      throw InputError(std::string("--profile: ") + e.what());
+    }
+    std::vector<experiments::MeasuredRun> measured;
+    try {
+      measured = experiments::read_kasagi_measurements(std::filesystem::path(o->measured) / "kasagi-t2.csv", o->min_n, o->max_n,
+                                                       o->type);
+    } catch (const std::invalid_argument& e) {
+      throw InputError(std::string("--measured: ") + e.what());
+    }
+    const unsigned threads = o->threads.value() == 0 ? hardware_threads() : o->threads.value();
+    const auto rows = experiments::predict_runs(profile, measured, threads, [](const std::string& what) {
+      std::cerr << "validate: simulating " << what << "\n";
+    });
+    const report::Table table = experiments::prediction_table(profile, rows);
+    const report::Table summary = experiments::prediction_summary(profile, rows);
+    const report::Format f = report::parse_format(o->format);
+    if (!o->out.empty()) {
+      const std::filesystem::path dir(o->out);
+      write_file_atomically((dir / "validate.md").string(), report::to_markdown(table), "--out");
+      write_file_atomically((dir / "validate.csv").string(), report::to_csv(table), "--out");
+      write_file_atomically((dir / "validate-summary.md").string(), report::to_markdown(summary), "--out");
+      write_file_atomically((dir / "validate-summary.csv").string(), report::to_csv(summary), "--out");
+    }
+    std::cout << report::render(summary, f) << (f == report::Format::Markdown ? "\n" : "")
+              << (f == report::Format::Markdown ? report::render(table, f) : std::string());
+    return report::failed_rows(table) ? kCheckFailed : kOk;
+  };
+}
+
+}  // namespace mmsim::cli

@@ -1,0 +1,229 @@
+#include "experiments/prediction_table.h"
+
+#include <algorithm>
+#include <atomic>
+#include <cmath>
+#include <fstream>
+#include <map>
+#include <mutex>
+#include <stdexcept>
+#include <thread>
+
+#include "algorithms/registry.h"
+
+namespace mmsim::experiments {
+
+namespace {
+
+std::vector<std::string> split_csv_line(const std::string& line) {
+  std::vector<std::string> out(1);
+  bool quoted = false;
+  for (char c : line) {
+    if (c == '"') {
+      quoted = !quoted;
+    } else if (c == ',' && !quoted) {
+      out.emplace_back();
+    } else if (c != '\r') {
+      out.back() += c;
+    }
+  }
+  return out;
+}
+
+// The registry algorithm whose program is the GPU kernel's (cuda/gpu.cu), or "" when none is.
+std::string simulated_for(const MeasuredRun& m) {
+  if (m.kernel == "d-designated" || m.kernel == "s-designated") return m.kernel;
+  if (m.kernel == "in-place") return m.permutation;  // KNI Sect. 5: transpose, shuffle, bit-reversal
+  // The paper's kernel and the pipelined one make the same accesses (the pipelined one only
+  // overlaps them more): both are the registry's three-step scheduled permutation. The fused
+  // kernel gathers rows in fewer passes; no simulator program mirrors it.
+  if (m.kernel == "scheduled-paper" || m.kernel == "scheduled-pipelined") return "scheduled";
+  return "";
+}
+
+double median_of(std::vector<double> v) {
+  if (v.empty()) return NAN;
+  std::sort(v.begin(), v.end());
+  const std::size_t h = v.size() / 2;
+  return v.size() % 2 ? v[h] : (v[h - 1] + v[h]) / 2;
+}
+
+}  // namespace
+
+std::vector<MeasuredRun> read_kasagi_measurements(const std::filesystem::path& csv, std::uint64_t min_n, std::uint64_t max_n,
+                                                  const std::string& type) {
+  std::ifstream in(csv);
+  if (!in) throw std::invalid_argument(csv.string() + ": cannot be read");
+  std::string line;
+  if (!std::getline(in, line)) throw std::invalid_argument(csv.string() + ": empty");
+  const std::vector<std::string> head = split_csv_line(line);
+  const auto column = [&](const std::string& name) {
+    const auto it = std::find(head.begin(), head.end(), name);
+    if (it == head.end()) throw std::invalid_argument(csv.string() + ": no column '" + name + "'");
+    return static_cast<std::size_t>(it - head.begin());
+  };
+  const std::size_t c_type = column("type"), c_side = column("sqrt(n)"), c_perm = column("permutation"),
+                    c_alg = column("algorithm"), c_ms = column("ms");
+  std::vector<MeasuredRun> out;
+  for (int number = 2; std::getline(in, line); ++number) {
+    if (line.empty()) continue;
+    const std::vector<std::string> f = split_csv_line(line);
+    const auto bad = [&](const std::string& what) {
+      return std::invalid_argument(csv.string() + ", line " + std::to_string(number) + ": " + what);
+    };
+    if (f.size() < head.size()) throw bad("fewer fields than the header");
+    if (f[c_type] != type) continue;
+    MeasuredRun m;
+    m.type = f[c_type];
+    m.permutation = f[c_perm];
+    m.kernel = f[c_alg];
+    try {
+      const std::uint64_t side = std::stoull(f[c_side]);
+      m.n = side * side;
+      m.ms = std::stod(f[c_ms]);
+    } catch (const std::exception&) {
+      throw bad("sqrt(n) and ms must be numbers");
+    }
+    if (!(m.ms > 0)) throw bad("ms must be positive");
+    if (m.n < min_n || m.n > max_n) continue;
+    m.family = m.kernel.rfind("scheduled", 0) == 0 ? "scheduled" : m.kernel == "in-place" ? "in-place" : "conventional";
+    out.push_back(std::move(m));
+  }
+  return out;
+}
+
+std::vector<PredictedRun> predict_runs(const predict::GpuProfile& profile, const std::vector<MeasuredRun>& runs,
+                                       unsigned threads, const std::function<void(const std::string&)>& progress) {
+  struct Job {
+    std::string algorithm, permutation, type;
+    std::uint64_t n;
+    predict::RunCounts counts;
+    bool correct = false;
+    std::string error;
+  };
+  std::vector<Job> jobs;
+  std::map<std::tuple<std::string, std::string, std::string, std::uint64_t>, std::size_t> index;
+  std::vector<std::optional<std::size_t>> job_of(runs.size());
+  for (std::size_t i = 0; i < runs.size(); ++i) {
+    const std::string alg = simulated_for(runs[i]);
+    if (alg.empty()) continue;
+    const auto key = std::make_tuple(alg, runs[i].permutation, runs[i].type, runs[i].n);
+    auto [it, fresh] = index.emplace(key, jobs.size());
+    if (fresh) jobs.push_back({alg, runs[i].permutation, runs[i].type, runs[i].n, {}, false, {}});
+    job_of[i] = it->second;
+  }
+  // Largest first, so that the longest runs do not start last.
+  std::vector<std::size_t> order(jobs.size());
+  for (std::size_t j = 0; j < order.size(); ++j) order[j] = j;
+  std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) { return jobs[a].n > jobs[b].n; });
+  std::atomic<std::size_t> next{0};
+  std::mutex tell;
+  const auto work = [&] {
+    for (std::size_t k; (k = next.fetch_add(1)) < order.size();) {
+      Job& job = jobs[order[k]];
+      if (progress) {
+        const std::lock_guard lock(tell);
+        progress(job.algorithm + " " + job.permutation + " n = " + std::to_string(job.n) + " " + job.type);
+      }
+      try {
+        const AlgorithmEntry* entry = find_algorithm(job.algorithm);
+        if (entry == nullptr) throw std::logic_error("no registry entry " + job.algorithm);
+        std::map<std::string, std::string> given{{"n", std::to_string(job.n)}, {"perm", job.permutation}};
+        const auto r = predict::count_algorithm(profile, *entry, given, job.type == "double" ? 8 : 4, 1);
+        job.counts = r.counts;
+        job.correct = r.report.correct;
+      } catch (const std::exception& e) {
+        job.error = e.what();
+      }
+    }
+  };
+  const unsigned t = std::max(1u, std::min<unsigned>(threads, static_cast<unsigned>(jobs.size())));
+  std::vector<std::thread> pool;
+  for (unsigned i = 1; i < t; ++i) pool.emplace_back(work);
+  work();
+  for (auto& th : pool) th.join();
+  for (const Job& j : jobs)
+    if (!j.error.empty()) throw std::runtime_error(j.algorithm + " n = " + std::to_string(j.n) + ": " + j.error);
+
+  std::vector<PredictedRun> out;
+  for (std::size_t i = 0; i < runs.size(); ++i) {
+    PredictedRun p;
+    p.measured = runs[i];
+    if (job_of[i]) {
+      const Job& j = jobs[*job_of[i]];
+      p.simulated = j.algorithm;
+      p.counts = j.counts;
+      p.correct = j.correct;
+      for (const auto& f : profile.models) p.predicted.push_back(predict::predicted_ms(f, j.counts));
+    }
+    out.push_back(std::move(p));
+  }
+  return out;
+}
+
+report::Table prediction_table(const predict::GpuProfile& profile, const std::vector<PredictedRun>& rows) {
+  report::Table t;
+  t.title = "Predicted against measured GPU time (" + profile.gpu.name + ")";
+  t.header = {"profile: " + profile.device + ", calibrated " + profile.date +
+                  " on microbenchmarks only (mmsim gpu calibrate); machine HMM w = " + std::to_string(profile.machine.w) +
+                  ", k = " + std::to_string(profile.machine.k) + ", sectors of " +
+                  std::to_string(profile.memory.sector_bytes) + " B, L2 " +
+                  std::to_string(profile.memory.cache_bytes) + " B",
+              "error = predicted / measured - 1; each run simulated twice, the second counted (warm cache)"};
+  t.columns = {"family", "kernel", "permutation", "type", "n", "measured ms", "simulated"};
+  for (const auto& f : profile.models) {
+    t.columns.push_back(std::string(predict::to_string(f.model)) + " ms");
+    t.columns.push_back(std::string(predict::to_string(f.model)) + " error");
+  }
+  t.columns.push_back("correct");
+  for (const PredictedRun& r : rows) {
+    std::vector<report::Cell> row{r.measured.family, r.measured.kernel, r.measured.permutation, r.measured.type,
+                                  static_cast<long long>(r.measured.n), r.measured.ms,
+                                  r.simulated.empty() ? std::string("none mirrors this kernel") : r.simulated};
+    for (std::size_t m = 0; m < profile.models.size(); ++m) {
+      if (r.simulated.empty()) {
+        row.emplace_back();
+        row.emplace_back();
+        continue;
+      }
+      row.push_back(r.predicted[m]);
+      row.push_back(r.predicted[m] / r.measured.ms - 1);
+    }
+    row.push_back(r.simulated.empty() ? std::string("not simulated") : std::string(r.correct ? "yes" : "NO"));
+    t.add_row(std::move(row));
+  }
+  return t;
+}
+
+report::Table prediction_summary(const predict::GpuProfile& profile, const std::vector<PredictedRun>& rows) {
+  report::Table t;
+  t.title = "Prediction errors per family (" + profile.gpu.name + ")";
+  t.header = {"median of |predicted / measured - 1| and worst factor max(predicted/measured, measured/predicted) over the runs simulated"};
+  t.columns = {"family", "runs", "cost model", "median abs error", "worst factor", "n from", "n to"};
+  std::vector<std::string> families;
+  for (const auto& r : rows)
+    if (!r.simulated.empty() && std::find(families.begin(), families.end(), r.measured.family) == families.end())
+      families.push_back(r.measured.family);
+  families.push_back("all");
+  for (const std::string& fam : families) {
+    for (std::size_t m = 0; m < profile.models.size(); ++m) {
+      std::vector<double> errors;
+      double worst = 1;
+      std::uint64_t lo = ~std::uint64_t{0}, hi = 0;
+      for (const auto& r : rows) {
+        if (r.simulated.empty() || (fam != "all" && r.measured.family != fam)) continue;
+        const double ratio = r.predicted[m] / r.measured.ms;
+        errors.push_back(std::abs(ratio - 1));
+        worst = std::max({worst, ratio, ratio > 0 ? 1 / ratio : INFINITY});
+        lo = std::min(lo, r.measured.n);
+        hi = std::max(hi, r.measured.n);
+      }
+      if (errors.empty()) continue;
+      t.add_row({fam, static_cast<long long>(errors.size()), std::string(predict::to_string(profile.models[m].model)),
+                 median_of(errors), worst, static_cast<long long>(lo), static_cast<long long>(hi)});
+    }
+  }
+  return t;
+}
+
+}  // namespace mmsim::experiments

@@ -1,0 +1,45 @@
+// The cost models a GPU profile fits and a prediction uses: GPU time as a sum of simulated counts,
+// each priced by a constant fitted on the calibration microbenchmarks (predict/microbench.h).
+//
+// One model per step of the extension of the machine (models/gpu_memory/gpu_memory.h), so that
+// each step's effect on the errors can be shown before and after:
+//   papers            launches, the UMM's slots (address groups of w cells), shared-memory time units
+//   sectors           launches, the 32-byte sectors requested, shared-memory time units
+//   sectors-rw        launches, sectors read and sectors written apart, shared-memory time units
+//   sectors-rw-cache  launches, sectors requested (the L2's traffic), DRAM sector reads and DRAM
+//                     sector writes behind an L2 of the GPU's size, shared-memory time units
+// Shared-memory time units are the simulator's: per round, max over DMMs of (slots + l - 1).
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "models/gpu_memory/gpu_memory.h"
+
+namespace mmsim::predict {
+
+enum class CostModel : std::uint8_t { Papers, Sectors, SectorsReadWrite, SectorsReadWriteCache };
+inline constexpr std::array<CostModel, 4> kCostModels = {CostModel::Papers, CostModel::Sectors,
+                                                         CostModel::SectorsReadWrite,
+                                                         CostModel::SectorsReadWriteCache};
+
+std::string_view to_string(CostModel m);
+std::optional<CostModel> cost_model_from_name(std::string_view name);
+
+/// What one simulated run (of an algorithm or a microbenchmark) moved: the counts the models price.
+struct RunCounts {
+  std::uint64_t launches = 0;
+  std::uint64_t shared_time_units = 0;  ///< sum over shared rounds of the round's time units
+  GpuMemoryStats memory;                ///< UMM groups, sectors, DRAM transfers (models/gpu_memory)
+};
+
+/// The names of a model's constants, in the order of features().
+std::vector<std::string> constant_names(CostModel m);
+/// The counts a model prices, in the order of constant_names().
+std::vector<double> features(CostModel m, const RunCounts& counts);
+
+}  // namespace mmsim::predict

@@ -1,0 +1,255 @@
+#include "predict/gpu_profile.h"
+
+#include <Eigen/Dense>
+#include <algorithm>
+#include <cmath>
+#include <fstream>
+#include <sstream>
+#include <stdexcept>
+
+#include "algorithms/output_file.h"
+#include "predict/simulate.h"
+#include "report/json.h"
+#include "report/json_reader.h"
+
+namespace mmsim::predict {
+
+const FittedModel& GpuProfile::model(CostModel m) const {
+  for (const FittedModel& f : models)
+    if (f.model == m) return f;
+  throw std::invalid_argument("profile: no constants for the cost model " + std::string(to_string(m)));
+}
+
+GpuProfile profile_skeleton(const GpuFacts& gpu, std::string device, std::string date) {
+  GpuProfile p;
+  p.gpu = gpu;
+  p.device = std::move(device);
+  p.date = std::move(date);
+  // The machine of `mmsim validate`: w = 32 (a warp), l = 1, L = 400 (time units only; no cost
+  // model prices latency), k = the SMs.
+  p.machine = MachineParams{ModelKind::Hmm, 32, 1, 400, std::max(1, gpu.sm_count)};
+  p.memory.sector_bytes = 32;  // the unit of an NVIDIA L2 / DRAM transfer
+  p.memory.cache_bytes = gpu.l2_bytes;
+  p.memory.cache_ways = 16;
+  return p;
+}
+
+namespace {
+
+// min over x >= 0 of sum_i ((A x - t)_i / t_i)^2, exactly, by trying every support set of x (the
+// models have at most five constants: 31 small least-squares problems).
+std::vector<double> nonnegative_relative_fit(const std::vector<std::vector<double>>& rows,
+                                             const std::vector<double>& times) {
+  const std::size_t m = rows.size(), k = rows.empty() ? 0 : rows[0].size();
+  Eigen::MatrixXd A(static_cast<Eigen::Index>(m), static_cast<Eigen::Index>(k));
+  Eigen::VectorXd b(static_cast<Eigen::Index>(m));
+  for (std::size_t i = 0; i < m; ++i) {
+    for (std::size_t j = 0; j < k; ++j)
+      A(static_cast<Eigen::Index>(i), static_cast<Eigen::Index>(j)) = rows[i][j] / times[i];
+    b(static_cast<Eigen::Index>(i)) = 1.0;
+  }
+  std::vector<double> best(k, 0.0);
+  double best_residual = b.squaredNorm();
+  for (unsigned mask = 1; mask < (1u << k); ++mask) {
+    std::vector<Eigen::Index> cols;
+    for (std::size_t j = 0; j < k; ++j)
+      if (mask & (1u << j)) cols.push_back(static_cast<Eigen::Index>(j));
+    Eigen::MatrixXd S(A.rows(), static_cast<Eigen::Index>(cols.size()));
+    for (std::size_t c = 0; c < cols.size(); ++c) S.col(static_cast<Eigen::Index>(c)) = A.col(cols[c]);
+    const Eigen::VectorXd x = S.colPivHouseholderQr().solve(b);
+    if ((x.array() < 0).any() || !x.allFinite()) continue;
+    const double residual = (S * x - b).squaredNorm();
+    if (residual < best_residual) {
+      best_residual = residual;
+      std::fill(best.begin(), best.end(), 0.0);
+      for (std::size_t c = 0; c < cols.size(); ++c) best[static_cast<std::size_t>(cols[c])] = x(static_cast<Eigen::Index>(c));
+    }
+  }
+  return best;
+}
+
+double median_of(std::vector<double> v) {
+  if (v.empty()) return 0;
+  std::sort(v.begin(), v.end());
+  const std::size_t h = v.size() / 2;
+  return v.size() % 2 ? v[h] : (v[h - 1] + v[h]) / 2;
+}
+
+}  // namespace
+
+void fit_profile(GpuProfile& profile, const std::vector<MicrobenchTiming>& timings) {
+  std::vector<RunCounts> counts;
+  std::vector<double> times;
+  for (const MicrobenchTiming& t : timings) {
+    if (!(t.median_ms > 0)) throw std::invalid_argument("calibration: " + t.bench.name() + " has no positive time");
+    counts.push_back(count_microbench(profile, t.bench));
+    times.push_back(t.median_ms);
+  }
+  profile.timings = timings;
+  profile.models.clear();
+  for (CostModel m : kCostModels) {
+    std::vector<std::vector<double>> rows;
+    for (const RunCounts& c : counts) rows.push_back(features(m, c));
+    FittedModel f;
+    f.model = m;
+    f.constants = nonnegative_relative_fit(rows, times);
+    std::vector<double> errors;
+    for (std::size_t i = 0; i < counts.size(); ++i)
+      errors.push_back(std::abs(predicted_ms(f, counts[i]) / times[i] - 1));
+    f.median_abs_error = median_of(errors);
+    f.worst_abs_error = errors.empty() ? 0 : *std::max_element(errors.begin(), errors.end());
+    profile.models.push_back(std::move(f));
+  }
+}
+
+// ---- JSON ----
+
+std::string profile_json(const GpuProfile& p) {
+  using report::Json;
+  Json gpu = Json::object();
+  gpu.set("name", p.gpu.name);
+  gpu.set("sm_count", p.gpu.sm_count);
+  gpu.set("l2_bytes", p.gpu.l2_bytes);
+  gpu.set("sm_clock_khz", p.gpu.sm_clock_khz);
+  gpu.set("memory_clock_khz", p.gpu.memory_clock_khz);
+  gpu.set("memory_bus_width_bits", p.gpu.memory_bus_width_bits);
+  Json machine = Json::object();
+  machine.set("w", p.machine.w).set("l", p.machine.l).set("L", p.machine.L).set("k", p.machine.k);
+  Json memory = Json::object();
+  memory.set("sector_bytes", p.memory.sector_bytes);
+  memory.set("cache_bytes", p.memory.cache_bytes);
+  memory.set("cache_ways", p.memory.cache_ways);
+  Json models = Json::array();
+  for (const FittedModel& f : p.models) {
+    Json constants = Json::object();
+    const auto names = constant_names(f.model);
+    for (std::size_t i = 0; i < names.size(); ++i) constants.set(names[i], f.constants.at(i));
+    Json m = Json::object();
+    m.set("model", std::string(to_string(f.model)));
+    m.set("constants", std::move(constants));
+    m.set("microbench_median_abs_error", f.median_abs_error);
+    m.set("microbench_worst_abs_error", f.worst_abs_error);
+    models.push(std::move(m));
+  }
+  Json benches = Json::array();
+  for (const MicrobenchTiming& t : p.timings) {
+    Json b = Json::object();
+    b.set("bench", t.bench.name());
+    b.set("kind", static_cast<int>(t.bench.kind));
+    b.set("n", t.bench.n);
+    b.set("stride", t.bench.stride);
+    b.set("repeats", t.bench.repeats);
+    b.set("element_bytes", t.bench.element_bytes);
+    b.set("median_ms", t.median_ms);
+    benches.push(std::move(b));
+  }
+  Json root = Json::object();
+  root.set("profile", "mmsim GPU profile: constants fitted on the calibration microbenchmarks alone");
+  root.set("device", p.device);
+  root.set("date", p.date);
+  root.set("gpu", std::move(gpu));
+  root.set("machine", std::move(machine));
+  root.set("memory", std::move(memory));
+  root.set("models", std::move(models));
+  root.set("microbenchmarks", std::move(benches));
+  return root.dump() + "\n";
+}
+
+namespace {
+
+struct Reader {
+  std::string file;
+  [[noreturn]] void fail(const std::string& what) const { throw std::invalid_argument(file + ": " + what); }
+  const report::JsonValue& member(const report::JsonValue& v, std::string_view key, const std::string& where) const {
+    const report::JsonValue* m = v.is_object() ? v.find(key) : nullptr;
+    if (m == nullptr) fail(where + "." + std::string(key) + " is missing");
+    return *m;
+  }
+  std::int64_t integer(const report::JsonValue& v, std::string_view key, const std::string& where, std::int64_t lo,
+                       std::int64_t hi) const {
+    const auto i = member(v, key, where).integer();
+    if (!i || *i < lo || *i > hi)
+      fail(where + "." + std::string(key) + " must be an integer in [" + std::to_string(lo) + ", " +
+           std::to_string(hi) + "]");
+    return *i;
+  }
+  double number(const report::JsonValue& v, std::string_view key, const std::string& where) const {
+    const report::JsonValue& m = member(v, key, where);
+    if (!m.is_number()) fail(where + "." + std::string(key) + " must be a number");
+    double x = 0;
+    std::istringstream in(m.text());
+    in >> x;
+    if (!in || !std::isfinite(x) || x < 0) fail(where + "." + std::string(key) + " must be a finite number >= 0");
+    return x;
+  }
+  std::string text(const report::JsonValue& v, std::string_view key, const std::string& where) const {
+    const report::JsonValue& m = member(v, key, where);
+    if (!m.is_string()) fail(where + "." + std::string(key) + " must be a string");
+    return m.text();
+  }
+};
+
+}  // namespace
+
+GpuProfile read_profile(const std::filesystem::path& file) {
+  const Reader r{file.string()};
+  std::ifstream in(file, std::ios::binary);
+  if (!in) r.fail("cannot be read");
+  std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  if (text.size() > report::kMaxJsonBytes) r.fail("larger than a profile can be");
+  report::JsonValue root;
+  try {
+    root = report::parse_json(text);
+  } catch (const std::invalid_argument& e) {
+    r.fail(e.what());
+  }
+  if (!root.is_object()) r.fail("must hold a JSON object");
+  GpuProfile p;
+  p.device = r.text(root, "device", "profile");
+  p.date = r.text(root, "date", "profile");
+  const auto& gpu = r.member(root, "gpu", "profile");
+  p.gpu.name = r.text(gpu, "name", "gpu");
+  p.gpu.sm_count = static_cast<int>(r.integer(gpu, "sm_count", "gpu", 1, 100000));
+  p.gpu.sm_clock_khz = static_cast<int>(r.integer(gpu, "sm_clock_khz", "gpu", 0, 100000000));
+  p.gpu.memory_clock_khz = static_cast<int>(r.integer(gpu, "memory_clock_khz", "gpu", 0, 100000000));
+  p.gpu.memory_bus_width_bits = static_cast<int>(r.integer(gpu, "memory_bus_width_bits", "gpu", 0, 100000));
+  p.gpu.l2_bytes = static_cast<std::uint64_t>(r.integer(gpu, "l2_bytes", "gpu", 0, std::int64_t{1} << 34));
+  const auto& machine = r.member(root, "machine", "profile");
+  p.machine.model = ModelKind::Hmm;
+  p.machine.w = static_cast<int>(r.integer(machine, "w", "machine", 1, 1024));
+  p.machine.l = static_cast<int>(r.integer(machine, "l", "machine", 1, 100000));
+  p.machine.L = static_cast<int>(r.integer(machine, "L", "machine", 1, 100000));
+  p.machine.k = static_cast<int>(r.integer(machine, "k", "machine", 1, 100000));
+  const auto& memory = r.member(root, "memory", "profile");
+  p.memory.sector_bytes = static_cast<std::uint32_t>(r.integer(memory, "sector_bytes", "memory", 4, 64));
+  p.memory.cache_bytes = static_cast<std::uint64_t>(r.integer(memory, "cache_bytes", "memory", 0, std::int64_t{1} << 34));
+  p.memory.cache_ways = static_cast<std::uint32_t>(r.integer(memory, "cache_ways", "memory", 1, 64));
+  if (auto err = p.memory.validate()) r.fail("memory: " + *err);
+  const auto& models = r.member(root, "models", "profile");
+  if (!models.is_array() || models.items().empty()) r.fail("models must be a non-empty array");
+  for (const auto& m : models.items()) {
+    const std::string name = r.text(m, "model", "models[]");
+    const auto kind = cost_model_from_name(name);
+    if (!kind) r.fail("models[]: unknown cost model '" + name.substr(0, 40) + "'");
+    FittedModel f;
+    f.model = *kind;
+    const auto& constants = r.member(m, "constants", "models[" + name + "]");
+    for (const std::string& c : constant_names(*kind)) f.constants.push_back(r.number(constants, c, name));
+    p.models.push_back(std::move(f));
+  }
+  return p;
+}
+
+std::filesystem::path write_profile_from_calibration(const std::filesystem::path& out_dir, const std::string& device,
+                                                     const GpuFacts& gpu, const std::vector<MicrobenchTiming>& timings) {
+  char date[11] = {};
+  const std::time_t now = std::time(nullptr);
+  std::strftime(date, sizeof date, "%Y-%m-%d", std::gmtime(&now));
+  GpuProfile p = profile_skeleton(gpu, device, date);
+  fit_profile(p, timings);
+  const std::filesystem::path file = out_dir / ("profile-" + device + ".json");
+  write_file_atomically(file.string(), profile_json(p), "--out");
+  return file;
+}
+
+}  // namespace mmsim::predict

@@ -1,0 +1,56 @@
+// A GPU profile: the constants of each cost model (predict/cost_model.h), fitted on the calibration
+// microbenchmarks alone (predict/microbench.h), with the GPU they were measured on. Written by
+// `mmsim gpu calibrate` as results/gpu/profile-<device>.json, read by `mmsim predict`.
+#pragma once
+
+#include <filesystem>
+#include <string>
+#include <vector>
+
+#include "models/gpu_memory/gpu_memory.h"
+#include "models/machines.h"
+#include "predict/cost_model.h"
+#include "predict/gpu_facts.h"
+#include "predict/microbench.h"
+
+namespace mmsim::predict {
+
+/// One model's constants and how well they fit the microbenchmarks (relative errors
+/// predicted / measured - 1).
+struct FittedModel {
+  CostModel model = CostModel::SectorsReadWriteCache;
+  std::vector<double> constants;  ///< ms per unit of each feature (constant_names order), all >= 0
+  double median_abs_error = 0, worst_abs_error = 0;
+};
+
+struct GpuProfile {
+  GpuFacts gpu;
+  std::string device;  ///< the slug of the file name: h100, h200, ...
+  std::string date;    ///< of the calibration, YYYY-MM-DD
+  MachineParams machine;   ///< the HMM the runs are simulated on: w = 32, l = 1, k = the SMs
+  GpuMemoryParams memory;  ///< sector and cache sizes (element_bytes set per run)
+  std::vector<FittedModel> models;
+  std::vector<MicrobenchTiming> timings;  ///< what the constants were fitted on
+
+  const FittedModel& model(CostModel m) const;  ///< throws std::invalid_argument if absent
+};
+
+/// The machine and memory a profile simulates on, from what the calibration read of the GPU.
+GpuProfile profile_skeleton(const GpuFacts& gpu, std::string device, std::string date);
+
+/// Simulates each microbenchmark on the profile's machine and fits every cost model to the
+/// timings: non-negative least squares on relative errors. Throws std::invalid_argument when a
+/// timing is not positive.
+void fit_profile(GpuProfile& profile, const std::vector<MicrobenchTiming>& timings);
+
+/// The profile as JSON, and back. read_profile throws std::invalid_argument naming the file and
+/// the field for anything missing or malformed.
+std::string profile_json(const GpuProfile& profile);
+GpuProfile read_profile(const std::filesystem::path& file);
+
+/// What `mmsim gpu calibrate` calls after timing: fits and writes out_dir/profile-<device>.json
+/// (atomically); returns the path written.
+std::filesystem::path write_profile_from_calibration(const std::filesystem::path& out_dir, const std::string& device,
+                                                     const GpuFacts& gpu, const std::vector<MicrobenchTiming>& timings);
+
+}  // namespace mmsim::predict

@@ -1,0 +1,36 @@
+// Runs a program or a registry algorithm on a profile's machine with the GPU-like global memory
+// (models/gpu_memory), twice: the first run warms the cache, the second is counted, as the GPU
+// tables time runs after warm-ups.
+#pragma once
+
+#include <functional>
+#include <map>
+#include <string>
+
+#include "algorithms/registry.h"
+#include "predict/cost_model.h"
+#include "predict/gpu_profile.h"
+#include "sim/program.h"
+
+namespace mmsim::predict {
+
+/// The counts of a run that `run` performs on an engine made with the options it is given.
+RunCounts count_warm(const GpuProfile& profile, std::uint32_t element_bytes,
+                     const std::function<RunStats(const EngineOptions&)>& run, unsigned threads = 0);
+
+/// The counts of one microbenchmark's simulator program.
+RunCounts count_microbench(const GpuProfile& profile, const Microbench& bench);
+
+/// A registry algorithm's run under the profile: the counts, and the report of the counted run.
+struct AlgorithmCounts {
+  RunCounts counts;
+  RunReport report;
+};
+AlgorithmCounts count_algorithm(const GpuProfile& profile, const AlgorithmEntry& entry,
+                                std::map<std::string, std::string> given, std::uint32_t element_bytes,
+                                unsigned threads = 0);
+
+/// predicted ms = sum of constant x feature.
+double predicted_ms(const FittedModel& model, const RunCounts& counts);
+
+}  // namespace mmsim::predict
