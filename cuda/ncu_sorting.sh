@@ -1,0 +1,27 @@
+#!/usr/bin/env bash
+# Optional step of `./mmsim.sh gpu-reproduce` (stage sorting): Nsight Compute's shared-memory
+# bank-conflict counters of the AS kernels (one instance, one launch per algorithm and m) beside the
+# simulator's bank_conflicts for the same input, written to OUTDIR/as-ncu.md. It never fails its
+# caller: no ncu, no permission for the counters, a timeout or an unreadable output only skip it.
+#   usage: cuda/ncu_sorting.sh MMSIM OUTDIR [options of `mmsim gpu sorting`, e.g. --max-m 512]
+MMSIM=$1
+OUT=$2
+shift 2
+NCU=$(command -v ncu || true)
+[ -z "$NCU" ] && [ -x /usr/local/cuda/bin/ncu ] && NCU=/usr/local/cuda/bin/ncu
+if [ -z "$NCU" ]; then
+  echo "ncu_sorting.sh: no Nsight Compute (ncu) here; bank-conflict counters skipped" >&2
+  exit 0
+fi
+METRICS=l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ld.sum,l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_st.sum
+rm -f "$OUT/ncu-sorting.csv"
+if ! timeout "${MMSIM_GPU_NCU_S:-90}" "$NCU" --clock-control none --csv --log-file "$OUT/ncu-sorting.csv" \
+    --metrics "$METRICS" -k regex:k_as "$MMSIM" gpu sorting --ncu-launches "$@" >/dev/null 2>"$OUT/ncu-sorting.log"; then
+  echo "ncu_sorting.sh: ncu failed or timed out (see ncu-sorting.log); bank-conflict counters skipped" >&2
+  exit 0
+fi
+# ncu's notes of the profiled process name its path on that machine: not a result, dropped.
+sed -i '/^==PROF== \(Connected\|Disconnected\)/d' "$OUT/ncu-sorting.csv"
+"$MMSIM" gpu sorting --ncu-csv "$OUT/ncu-sorting.csv" --out "$OUT" "$@" ||
+  echo "ncu_sorting.sh: could not read ncu's output (see ncu-sorting.csv); bank-conflict counters skipped" >&2
+exit 0
