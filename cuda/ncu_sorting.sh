@@ -13,10 +13,17 @@ if [ -z "$NCU" ]; then
   echo "ncu_sorting.sh: no Nsight Compute (ncu) here; bank-conflict counters skipped" >&2
   exit 0
 fi
-METRICS=l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ld.sum,l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_st.sum
-rm -f "$OUT/ncu-sorting.csv"
-if ! timeout "${MMSIM_GPU_NCU_S:-90}" "$NCU" --clock-control none --csv --log-file "$OUT/ncu-sorting.csv" \
-    --metrics "$METRICS" -k regex:k_as "$MMSIM" gpu sorting --ncu-launches "$@" >/dev/null 2>"$OUT/ncu-sorting.log"; then
+CONFLICTS=l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ld.sum,l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_st.sum
+# The shared-memory instructions executed, to compare with the simulator's steps: tried first, left
+# out if this ncu does not know them.
+INSTRUCTIONS=smsp__inst_executed_op_shared_ld.sum,smsp__inst_executed_op_shared_st.sum
+profile() {
+  rm -f "$OUT/ncu-sorting.csv"
+  timeout "${MMSIM_GPU_NCU_S:-90}" "$NCU" --clock-control none --csv --log-file "$OUT/ncu-sorting.csv" \
+    --metrics "$1" -k regex:k_as "$MMSIM" gpu sorting --ncu-launches "${@:2}" >/dev/null 2>>"$OUT/ncu-sorting.log"
+}
+: >"$OUT/ncu-sorting.log"
+if ! profile "$CONFLICTS,$INSTRUCTIONS" "$@" && ! profile "$CONFLICTS" "$@"; then
   echo "ncu_sorting.sh: ncu failed or timed out (see ncu-sorting.log); bank-conflict counters skipped" >&2
   exit 0
 fi

@@ -21,6 +21,7 @@ namespace as = ::mmsim::sorting;
 
 as::Task task_of(Algo a) {
   switch (a) {
+    case Algo::Sort:
     case Algo::SortBitonic:
       return as::Task::Sort;
     case Algo::PartitionDirect:
@@ -44,6 +45,7 @@ void append_dmm_layout(const std::vector<Word>& row_major, std::uint32_t m, std:
 // own label), or x itself (item x at row x / m, column x % m), as the simulator's checks.
 std::vector<Word> expected_of(Algo a, std::uint32_t m, std::vector<Word> input) {
   switch (a) {
+    case Algo::Sort:
     case Algo::SortBitonic:
       std::sort(input.begin(), input.end());
       return input;
@@ -157,6 +159,7 @@ SortingRun run_sorting(const SortingOptions& o) {
       row.cycles_alone = static_cast<double>(alone.cycles.at(0));
       const RunReport sim = simulate(a, m, o.seed);
       row.sim_steps = steps_of(sim);
+      row.sim_time_units = static_cast<std::int64_t>(sim.stats.time_units);
       row.sim_correct = sim.correct;
       run.failed = run.failed || row.mismatches != 0 || !row.sim_correct;
       std::fprintf(stderr, "gpu sorting: %-22s m = %5u: %u instances, %.0f cycles (%.0f alone), %lld steps, %s\n",
@@ -190,21 +193,26 @@ report::Table sorting_table(const SortingOptions& o, const SortingRun& run) {
                "cycles_per_step",
                "ms",
                "correct",
+               "sim_time_units",
                "gpu_cycles_alone",
-               "cycles_per_step_alone"};
+               "cycles_per_step_alone",
+               "cycles_per_time_unit_alone"};
   for (const auto& r : run.rows) {
     const double steps = static_cast<double>(r.sim_steps);
-    t.add_row({r.algorithm, static_cast<long long>(kW), static_cast<long long>(r.m),
-               static_cast<long long>(r.instances), static_cast<long long>(r.sim_steps), r.cycles,
-               steps > 0 ? report::Cell(r.cycles / steps) : report::Cell(), r.timing.median_ms,
-               std::string(r.mismatches == 0 && r.sim_correct ? "yes" : "NO"), r.cycles_alone,
-               steps > 0 ? report::Cell(r.cycles_alone / steps) : report::Cell()});
+    t.add_row(
+        {r.algorithm, static_cast<long long>(kW), static_cast<long long>(r.m), static_cast<long long>(r.instances),
+         static_cast<long long>(r.sim_steps), r.cycles, steps > 0 ? report::Cell(r.cycles / steps) : report::Cell(),
+         r.timing.median_ms, std::string(r.mismatches == 0 && r.sim_correct ? "yes" : "NO"),
+         static_cast<long long>(r.sim_time_units), r.cycles_alone,
+         steps > 0 ? report::Cell(r.cycles_alone / steps) : report::Cell(),
+         r.sim_time_units > 0 ? report::Cell(r.cycles_alone / static_cast<double>(r.sim_time_units)) : report::Cell()});
   }
   t.notes = run.notes;
   t.notes.push_back(
-      "Kernels: as-sort-bitonic, as-partition-direct and as-permute-direct (the baselines of AS Sect. 1, "
-      "algorithms/sorting/baselines.cpp), step for step. The conflict-free as-sort, as-partition and as-permute "
-      "have no GPU kernel yet.");
+      "Kernels: as-sort (AS Sect. 2: Theorem 2 for m < 32, Theorem 1 at m = 32, the composition for m > 32; "
+      "algorithms/sorting/sort.cpp, blocks.cpp) and the baselines as-sort-bitonic, as-partition-direct and "
+      "as-permute-direct (AS Sect. 1, baselines.cpp), step for step. as-partition and as-permute have no GPU "
+      "kernel yet. sim_time_units: the sum of the steps' congestions (= sim_steps where the CAC holds).");
   t.notes.push_back(
       "as-partition-direct: the simulator hands each processor its destination (an oracle); the kernel computes "
       "it in registers (ballots and a shuffle per column), which adds instructions but no shared-memory access.");
@@ -309,27 +317,50 @@ report::Table sorting_ncu_table(const SortingOptions& o, const std::string& ncu_
                "sim read bank_conflicts",
                "ncu store conflicts",
                "sim write bank_conflicts",
-               "equal"};
+               "ncu load instructions - m",
+               "sim read steps",
+               "ncu store instructions - m",
+               "sim write steps",
+               "conflicts equal",
+               "instructions = steps"};
   const std::string ld = "l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ld.sum";
   const std::string st = "l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_st.sum";
+  const std::string ld_inst = "smsp__inst_executed_op_shared_ld.sum";
+  const std::string st_inst = "smsp__inst_executed_op_shared_st.sum";
   auto it = by_id.begin();
   for (const auto& p : launches) {
     const RunReport sim = simulate(p.algo, p.m, o.seed);
-    long long sim_ld = 0, sim_st = 0;
-    for (const auto& r : sim.stats.rounds)
+    long long sim_ld = 0, sim_st = 0, ld_steps = 0, st_steps = 0;
+    for (const auto& r : sim.stats.rounds) {
+      if (r.warps == 0) continue;
       (r.op == Op::Read ? sim_ld : sim_st) += static_cast<long long>(r.bank_conflicts);
-    const auto metric = [&](const std::string& name) -> report::Cell {
+      ++(r.op == Op::Read ? ld_steps : st_steps);
+    }
+    // Besides the steps, the kernel copies the matrix in (m warp stores) and out (m warp loads).
+    const auto metric = [&](const std::string& name, long long minus) -> report::Cell {
       const auto m = it->second.find(name);
       if (m == it->second.end()) return std::monostate{};
-      return static_cast<long long>(std::llround(m->second));
+      return static_cast<long long>(std::llround(m->second)) - minus;
     };
-    const report::Cell g_ld = metric(ld), g_st = metric(st);
-    const bool equal = g_ld == report::Cell(sim_ld) && g_st == report::Cell(sim_st);
-    t.add_row({std::string(registry_name(p.algo)), static_cast<long long>(p.m), g_ld, sim_ld, g_st, sim_st,
-               std::string(equal ? "yes" : "NO")});
+    const auto copies = static_cast<long long>(p.m);
+    const report::Cell g_ld = metric(ld, 0), g_st = metric(st, 0);
+    const report::Cell i_ld = metric(ld_inst, copies), i_st = metric(st_inst, copies);
+    const bool conflicts_equal = g_ld == report::Cell(sim_ld) && g_st == report::Cell(sim_st);
+    report::Cell steps_equal;  // empty where ncu did not give the instruction counts
+    if (!std::holds_alternative<std::monostate>(i_ld) && !std::holds_alternative<std::monostate>(i_st))
+      steps_equal = std::string(i_ld == report::Cell(ld_steps) && i_st == report::Cell(st_steps) ? "yes" : "NO");
+    t.add_row({std::string(registry_name(p.algo)), static_cast<long long>(p.m), g_ld, sim_ld, g_st, sim_st, i_ld,
+               ld_steps, i_st, st_steps, std::string(conflicts_equal ? "yes" : "NO"), steps_equal});
     ++it;
   }
   t.notes.push_back("Kernels are matched to rows by Nsight Compute's launch ID, in launch order (algorithms x m).");
+  t.notes.push_back(
+      "ncu load / store instructions: smsp__inst_executed_op_shared_ld/st.sum, warp-level shared-memory "
+      "instructions, less the m of the kernel's copy in (stores) and out (loads): one per simulated step when "
+      "the kernel makes the simulator's steps. More where a step's lanes diverge: a warp whose lanes take "
+      "different branches issues one instruction per branch for what the simulator counts as one step (for "
+      "as-sort, likely its merge, which reads the head of whichever run advanced). Empty where ncu did not give the "
+      "counter.");
   return t;
 }
 

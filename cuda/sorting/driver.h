@@ -29,7 +29,7 @@ struct SortingOptions {
 struct SortingRow {
   std::string algorithm;
   std::uint32_t m = 0, instances = 0;
-  std::int64_t sim_steps = 0;
+  std::int64_t sim_steps = 0, sim_time_units = 0;
   double cycles = 0;        ///< median over instances of clock64() around the algorithm, full wave
   double cycles_alone = 0;  ///< the same with one instance on the whole GPU
   Timing timing;            ///< the full-wave launch

@@ -16,12 +16,13 @@ namespace mmsim::gpu::sorting {
 inline constexpr int kW = 32;  ///< one warp: the DMM's w and p
 
 /// The algorithms that have a kernel, by the simulator's registry name.
-enum class Algo { SortBitonic, PartitionDirect, PermuteDirect };
-inline constexpr Algo kAlgos[] = {Algo::SortBitonic, Algo::PartitionDirect, Algo::PermuteDirect};
+enum class Algo { Sort, SortBitonic, PartitionDirect, PermuteDirect };
+inline constexpr Algo kAlgos[] = {Algo::Sort, Algo::SortBitonic, Algo::PartitionDirect, Algo::PermuteDirect};
 const char* registry_name(Algo a);
 
-/// Shared-memory bytes one instance takes: the matrix regions the simulator's version uses
-/// (bitonic: 1 region of m columns, the direct sends: input and output, 2).
+/// Shared-memory bytes one instance takes: the matrix regions of m columns it works in (bitonic:
+/// 1; as-sort: the data and one scratch region, 2, as its merge sorts use no third; the direct
+/// sends: input and output, 2).
 std::uint64_t shared_bytes(Algo a, std::uint32_t m);
 /// Whether that fits one block on this device (its opt-in limit); false also for m outside 1..65536.
 bool fits(Algo a, std::uint32_t m);

@@ -1,8 +1,8 @@
-// The kernels of the Afshani-Sitchinava baselines (AS Sect. 1), one warp per instance: every step of
-// the simulator's version (algorithms/sorting/baselines.cpp) is one warp access to shared memory
-// here, in the same order and to the same cells, so that the GPU's bank conflicts are the
-// simulator's. The instance's slice of the global arrays is its matrix in the DMM layout, so that
-// loading it into shared memory and storing the result are plain copies, word x by lane x mod 32:
+// The kernels of the Afshani-Sitchinava sort (AS Sect. 2, as_sort.cuh) and baselines (AS Sect. 1),
+// one warp per instance: every step of the simulator's version (algorithms/sorting/sort.cpp,
+// blocks.cpp, baselines.cpp) is one warp access to shared memory here, in the same order and to the same cells, so that
+// the GPU's bank conflicts are the simulator's. The instance's slice of the global arrays is its matrix in the DMM
+// layout, so that loading it into shared memory and storing the result are plain copies, word x by lane x mod 32:
 // conflict-free, and outside the cycles counted.
 #include <cuda_runtime.h>
 
@@ -11,6 +11,7 @@
 #include "cuda/harness/check.h"
 #include "cuda/harness/device.h"
 #include "cuda/harness/poison.h"
+#include "cuda/sorting/as_sort.cuh"
 #include "cuda/sorting/gpu_sorting.h"
 
 namespace mmsim::gpu::sorting {
@@ -103,12 +104,18 @@ __global__ void __launch_bounds__(kW) k_as(const std::uint32_t* __restrict__ in,
   for (std::uint32_t x = threadIdx.x; x < words; x += kW) s[x] = src[x];
   __syncwarp();
   const long long t0 = clock64();
+  std::uint32_t result_col = A == Algo::SortBitonic ? 0 : m;  // where the output ends up
+  if constexpr (A == Algo::Sort) {
+    as_sort::Work k{s, m, 0, m, threadIdx.x};
+    as_sort::sort_matrix(k);
+    result_col = k.cur;
+  }
   if constexpr (A == Algo::SortBitonic) sort_bitonic(s, m);
   if constexpr (A == Algo::PartitionDirect) send_direct<true>(s, m);
   if constexpr (A == Algo::PermuteDirect) send_direct<false>(s, m);
   __syncwarp();
   const long long t1 = clock64();
-  const std::uint32_t* result = s + (A == Algo::SortBitonic ? 0 : words);
+  const std::uint32_t* result = s + std::uint64_t{result_col} * kW;
   for (std::uint32_t x = threadIdx.x; x < words; x += kW) dst[x] = result[x];
   if (threadIdx.x == 0) cycles[blockIdx.x] = t1 - t0;
 }
@@ -117,6 +124,8 @@ using KernelFn = void (*)(const std::uint32_t*, std::uint32_t*, std::uint32_t, l
 
 KernelFn kernel_of(Algo a) {
   switch (a) {
+    case Algo::Sort:
+      return k_as<Algo::Sort>;
     case Algo::SortBitonic:
       return k_as<Algo::SortBitonic>;
     case Algo::PartitionDirect:
@@ -148,6 +157,8 @@ struct DeviceBuffer {
 
 const char* registry_name(Algo a) {
   switch (a) {
+    case Algo::Sort:
+      return "as-sort";
     case Algo::SortBitonic:
       return "as-sort-bitonic";
     case Algo::PartitionDirect:

@@ -1,4 +1,4 @@
-// The Afshani-Sitchinava kernels on small and odd shapes (m below, at and above w = 32), a few
+// The Afshani-Sitchinava kernels on small shapes (m below, at and above w = 32: every path of as-sort), a few
 // instances per launch each on its own random input, every output cell checked against a CPU
 // reference written here (std::sort, each row full of its label, item x at row x / m, column
 // x % m). Exits 1 on any mismatch, 2 on a CUDA failure, 77 (skipped) without a GPU.
@@ -20,14 +20,14 @@ constexpr int kSkipped = 77;
 namespace {
 
 mmsim::sorting::Task task_of(Algo a) {
-  if (a == Algo::SortBitonic) return mmsim::sorting::Task::Sort;
+  if (a == Algo::Sort || a == Algo::SortBitonic) return mmsim::sorting::Task::Sort;
   if (a == Algo::PartitionDirect) return mmsim::sorting::Task::Partition;
   return mmsim::sorting::Task::Permute;
 }
 
 // Row-major value of cell x (row x / m, column x % m) after the algorithm, from the input.
 std::vector<std::uint32_t> reference(Algo a, std::uint32_t m, std::vector<std::uint32_t> v) {
-  if (a == Algo::SortBitonic)
+  if (a == Algo::Sort || a == Algo::SortBitonic)
     std::sort(v.begin(), v.end());
   else
     for (std::size_t x = 0; x < v.size(); ++x)
@@ -48,7 +48,7 @@ int main() {
     int checks = 0, failures = 0;
     constexpr std::uint32_t kInstances = 3;
     for (const Algo a : kAlgos)
-      for (const std::uint32_t m : {1u, 2u, 8u, 32u, 64u, 256u}) {
+      for (const std::uint32_t m : {1u, 2u, 8u, 16u, 32u, 64u, 128u, 256u}) {
         std::vector<std::uint32_t> in, want;
         for (std::uint32_t b = 0; b < kInstances; ++b) {
           const auto input = mmsim::sorting::random_input(task_of(a), kW, m, 1000 + b);
