@@ -103,16 +103,17 @@ case "${1:-}" in
   gpu-reproduce)
     # No package installs here: the GPU machine has no network, and its headers are already there.
     NVCC=$(command -v nvcc || echo /usr/local/cuda/bin/nvcc)
-    # MMSIM_PREBUILT=DIR: run the mmsim, test_cuda_index, test_cuda_gpu and test_cuda_enumeration
-    # already built in DIR.
+    # MMSIM_PREBUILT=DIR: run the mmsim, test_cuda_index, test_cuda_gpu, test_cuda_enumeration and
+    # test_cuda_sorting already built in DIR.
     B=${MMSIM_PREBUILT:-}
     if [ -z "$B" ]; then
       cmake -S . -B build-gpu -DCMAKE_BUILD_TYPE=Release -DMMSIM_BUILD_TESTS=ON -DMMSIM_CUDA=ON \
         -DCMAKE_CUDA_COMPILER="$NVCC" >/dev/null
-      cmake --build build-gpu -j "$JOBS" --target mmsim test_cuda_index test_cuda_gpu test_cuda_enumeration
+      cmake --build build-gpu -j "$JOBS" --target mmsim test_cuda_index test_cuda_gpu test_cuda_enumeration \
+        test_cuda_sorting
       mkdir -p build-gpu/bin
       cp build-gpu/cli/mmsim build-gpu/tests/cuda/test_cuda_index build-gpu/tests/cuda/test_cuda_gpu \
-        build-gpu/tests/cuda/test_cuda_enumeration build-gpu/bin/
+        build-gpu/tests/cuda/test_cuda_enumeration build-gpu/tests/cuda/test_cuda_sorting build-gpu/bin/
       B=build-gpu/bin
     fi
     OUTDIR=results/gpu
@@ -121,7 +122,7 @@ case "${1:-}" in
     { echo "# before"; nvidia-smi --query-gpu="$SMI" --format=csv; } >"$OUTDIR/nvidia-smi.csv" 2>&1 || true
     # MMSIM_GPU_STAGES picks what runs (default: all), so the work can be split over several calls
     # of a machine that limits one command's time.
-    STAGES=" ${MMSIM_GPU_STAGES:-tests bmmc enumeration tables validate ncu} "
+    STAGES=" ${MMSIM_GPU_STAGES:-tests bmmc enumeration sorting tables validate ncu} "
     stage() { [[ "$STAGES" == *" $1 "* ]]; }
     status=0
     if stage tests; then
@@ -132,6 +133,9 @@ case "${1:-}" in
       "$B/test_cuda_enumeration" >"$OUTDIR/gpu-tests-enumeration.txt" ||
         { status=$?; echo "mmsim.sh: GPU ENUMERATION TESTS FAILED" >&2; }
       tail -1 "$OUTDIR/gpu-tests-enumeration.txt"
+      "$B/test_cuda_sorting" >"$OUTDIR/gpu-tests-sorting.txt" ||
+        { status=$?; echo "mmsim.sh: GPU SORTING TESTS FAILED" >&2; }
+      tail -1 "$OUTDIR/gpu-tests-sorting.txt"
       "$B/mmsim" gpu info >"$OUTDIR/device.md"
     fi
     if stage bmmc; then
@@ -139,6 +143,12 @@ case "${1:-}" in
     fi
     if stage enumeration; then
       timeout "${MMSIM_GPU_ENUM_S:-150}" "$B/mmsim" gpu enumeration --out "$OUTDIR" 2>"$OUTDIR/enumeration-progress.log" || status=$?
+    fi
+    if stage sorting; then
+      # AS's kernels beside the simulator's steps, then Nsight Compute's bank conflicts beside its counts.
+      timeout "${MMSIM_GPU_SORTING_S:-150}" "$B/mmsim" gpu sorting --out "$OUTDIR" 2>"$OUTDIR/sorting-progress.log" ||
+        status=$?
+      bash cuda/ncu_sorting.sh "$B/mmsim" "$OUTDIR" || true  # optional: never fails the run
     fi
     if stage tables; then
       timeout "${MMSIM_GPU_SWEEP_S:-540}" "$B/mmsim" gpu reproduce --out "$OUTDIR" --threads "$JOBS" \

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# CLI checks of `mmsim gpu bmmc` and `mmsim gpu enumeration` that need no GPU: help, and bad input
+# CLI checks of `mmsim gpu bmmc`, `mmsim gpu enumeration` and `mmsim gpu sorting` that need no GPU: help, and bad input
 # giving exit status 2 with one line on stderr before the device is touched.
 set -u
 mmsim="$1"
@@ -11,6 +11,8 @@ ok "$mmsim" gpu bmmc --help
 has "--max-bits" out
 ok "$mmsim" gpu enumeration --help
 has "--heat-max" out
+ok "$mmsim" gpu sorting --help
+has "--ncu-csv" out
 
 bad "$mmsim" gpu bmmc --min-bits 11
 has "--min-bits" err
@@ -33,6 +35,16 @@ bad "$mmsim" gpu enumeration --heat-step 4096 --heat-max 1024
 bad "$mmsim" gpu enumeration --heat-step 32 --heat-max 65536
 bad "$mmsim" gpu enumeration --max-order 99999999
 bad "$mmsim" gpu enumeration --band -3
+bad "$mmsim" gpu sorting --min-m 3
+has "--min-m" err
+bad "$mmsim" gpu sorting --max-m 131072
+bad "$mmsim" gpu sorting --min-m 8 --max-m 4
+bad "$mmsim" gpu sorting --runs 0
+bad "$mmsim" gpu sorting --warmup 1001
+bad "$mmsim" gpu sorting --max-instances 2000000
+bad "$mmsim" gpu sorting --ncu-launches --ncu-csv x.csv
+bad "$mmsim" gpu sorting --ncu-csv "$tmp/no-such.csv" --out "$tmp/o"
+has "--ncu-csv" err
 # --out under a plain file cannot be created: bad input, found before any GPU work.
 touch "$tmp/file"
 bad "$mmsim" gpu enumeration --out "$tmp/file/sub"

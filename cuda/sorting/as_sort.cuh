@@ -1,0 +1,198 @@
+// AS Sect. 2's conflict-free sort as device code for one warp, a port of the simulator's version
+// (algorithms/sorting/blocks.cpp and sort.cpp) that makes the same warp accesses in the same order:
+// lane r is processor r, its local state is in registers, and every access of the simulator's
+// host driver is one shared-memory load or store here. Only the comparison sort (merge-sorted
+// rows) is here: as-sort runs no radix sort. Include from kernels.cu only.
+#pragma once
+
+#include <cstdint>
+
+namespace mmsim::gpu::sorting::as_sort {
+
+constexpr unsigned kFull = 0xFFFFFFFFu;
+constexpr std::uint32_t kLanes = 32;
+
+// The data and two scratch regions of m columns each (column offsets); cell (row, col) of the
+// region at c0 is word (c0 + col) * 32 + row, in bank `row`. Primitives that write `tmp` swap.
+struct Work {
+  std::uint32_t* s;
+  std::uint32_t m, cur, tmp;
+  std::uint32_t r;  // this lane: processor r, row r
+  __device__ std::uint32_t at(std::uint32_t c0, std::uint32_t row, std::uint32_t col) const {
+    return (c0 + col) * kLanes + row;
+  }
+  __device__ void swap() {
+    const std::uint32_t t = cur;
+    cur = tmp;
+    tmp = t;
+  }
+};
+
+__device__ inline std::uint32_t floor_log2(std::uint32_t x) { return 31u - __clz(x); }
+__device__ inline std::uint32_t blocks_touched(std::uint32_t D, std::uint32_t b) {
+  return D == 0 ? 0 : (D - 1 + b - 1) / b + 1;
+}
+// Directions are one bool per lane (its row descending); these make them as sort.cpp does.
+__device__ inline bool alternate(bool base, std::uint32_t r, std::uint32_t b) { return base != ((r / b) % 2 == 1); }
+__device__ inline bool odd_block(std::uint32_t r, std::uint32_t b) { return (r / b) % 2 == 1; }
+
+// Merges runs [lo, mid) and [mid, hi) of the lane's row of src into dst: 2 steps per output,
+// ties to the left run; a lane whose run is exhausted skips the read (idle in that step).
+__device__ inline void merge_runs(const Work& k, std::uint32_t src, std::uint32_t dst, std::uint32_t lo,
+                                  std::uint32_t mid, std::uint32_t hi, bool desc) {
+  std::uint32_t ha = k.s[k.at(src, k.r, lo)], hb = 0;
+  if (mid < hi) hb = k.s[k.at(src, k.r, mid)];
+  std::uint32_t pa = lo, pb = mid;
+  for (std::uint32_t o = lo; o < hi; ++o) {
+    const bool a_ok = pa < mid, b_ok = pb < hi;
+    const bool b_first = desc ? hb > ha : hb < ha;
+    const bool took_a = a_ok && (!b_ok || !b_first);
+    k.s[k.at(dst, k.r, o)] = took_a ? ha : hb;
+    if (o + 1 == hi) break;
+    if (took_a) {
+      if (++pa < mid) ha = k.s[k.at(src, k.r, pa)];
+    } else {
+      if (++pb < hi) hb = k.s[k.at(src, k.r, pb)];
+    }
+  }
+}
+
+// Every row merge-sorted in its own direction; each lane only touches its own row (bank).
+__device__ inline void row_merge_sort(Work& k, bool desc) {
+  for (std::uint32_t width = 1; width < k.m; width *= 2) {
+    for (std::uint32_t lo = 0; lo < k.m; lo += 2 * width)
+      merge_runs(k, k.cur, k.tmp, lo, min(lo + width, k.m), min(lo + 2 * width, k.m), desc);
+    k.swap();
+  }
+  __syncwarp();
+}
+
+// Blocks of h rows, row-major -> column-major and back, with the skewed schedules of blocks.cpp.
+__device__ inline void row_to_column_major(Work& k, std::uint32_t h) {
+  const std::uint32_t m = k.m, base = k.r / h * h, r = k.r % h;
+  for (std::uint32_t t = 0; t < m; ++t) {
+    const std::uint32_t c = h <= m ? t / h * h + (t % h + r) % h : (t + r / (h / m)) % m;
+    const std::uint32_t x = r * m + c;
+    const std::uint32_t v = k.s[k.at(k.cur, k.r, c)];
+    k.s[k.at(k.tmp, base + x % h, x / h)] = v;
+  }
+  k.swap();
+  __syncwarp();
+}
+
+__device__ inline void column_to_row_major(Work& k, std::uint32_t h) {
+  const std::uint32_t m = k.m, base = k.r / h * h, i = k.r % h;
+  for (std::uint32_t t = 0; t < m; ++t) {
+    const std::uint32_t j = h <= m ? (t % h + i) % h * (m / h) + t / h : (t + i) % m;
+    const std::uint32_t x = j * h + i;
+    const std::uint32_t v = k.s[k.at(k.cur, k.r, j)];
+    k.s[k.at(k.tmp, base + x / m, x % m)] = v;
+  }
+  k.swap();
+  __syncwarp();
+}
+
+// Every q x q tile transposed; lane r takes column (t + r) mod q of its tile in step t.
+__device__ inline void transpose_tiles(Work& k, std::uint32_t q) {
+  const std::uint32_t base = k.r / q * q, r = k.r % q;
+  for (std::uint32_t t = 0; t < k.m; ++t) {
+    const std::uint32_t c0 = t / q * q, c = (t + r) % q;
+    const std::uint32_t v = k.s[k.at(k.cur, k.r, c0 + c)];
+    k.s[k.at(k.tmp, base + c, c0 + r)] = v;
+  }
+  k.swap();
+  __syncwarp();
+}
+
+// Columns sorted inside blocks of b rows by the bitonic network across lanes: read own, read
+// partner, (every lane has read) write own. A block is descending when its first row's is.
+__device__ inline void column_bitonic_sort(const Work& k, std::uint32_t b, bool desc) {
+  const bool block_desc = __shfl_sync(kFull, desc, k.r / b * b);
+  const std::uint32_t rl = k.r % b;
+  for (std::uint32_t size = 2; size <= b; size *= 2)
+    for (std::uint32_t j = size / 2; j >= 1; j /= 2) {
+      const bool up = ((rl & size) == 0) != block_desc, lower = (rl & j) == 0;
+      for (std::uint32_t col = 0; col < k.m; ++col) {
+        const std::uint32_t v = k.s[k.at(k.cur, k.r, col)];
+        const std::uint32_t u = k.s[k.at(k.cur, k.r ^ j, col)];
+        __syncwarp();  // the partner has read this cell before it is written
+        k.s[k.at(k.cur, k.r, col)] = (lower == up) ? min(v, u) : max(v, u);
+      }
+      __syncwarp();
+    }
+}
+
+// AS Lemma 1 on every block of h rows (dir constant on blocks).
+__device__ inline void lemma1(Work& k, std::uint32_t h, bool dir) {
+  for (int rep = 0; rep < 2; ++rep) {
+    row_merge_sort(k, alternate(dir, k.r, 1));
+    row_to_column_major(k, h);
+    row_merge_sort(k, dir);
+    column_to_row_major(k, h);
+  }
+  row_merge_sort(k, dir);
+}
+
+__device__ inline void square_column_sort(Work& k, bool dir) {
+  transpose_tiles(k, k.m);
+  row_merge_sort(k, dir);
+  transpose_tiles(k, k.m);
+}
+
+// AS Theorem 1 on every m x m block (w a multiple of m), dir constant on blocks.
+__device__ inline void theorem1(Work& k, bool dir) {
+  const std::uint32_t m = k.m, s = 1u << (floor_log2(m) / 2);
+  lemma1(k, s, dir);
+  square_column_sort(k, dir);
+  std::uint32_t D = m / s;
+  while (D > 1) {
+    const std::uint32_t touched = blocks_touched(D, s);
+    lemma1(k, s, alternate(dir, k.r, s));
+    square_column_sort(k, dir);
+    D = touched <= 2 ? 1 : touched;
+  }
+  row_merge_sort(k, dir);
+}
+
+// sort.cpp's cleanup loop: blocks of b rows sorted in alternating order (by Theorem 1 on m x m
+// blocks, or by Lemma 1 on blocks of b rows), then columns inside blocks of column_rows rows.
+template <bool ByTheorem1>
+__device__ inline void cleanup(Work& k, std::uint32_t D, std::uint32_t b, std::uint32_t column_rows) {
+  while (D > 1) {
+    const std::uint32_t touched = blocks_touched(D, b);
+    if constexpr (ByTheorem1)
+      theorem1(k, odd_block(k.r, b));
+    else
+      lemma1(k, b, odd_block(k.r, b));
+    column_bitonic_sort(k, column_rows, false);
+    D = touched <= 2 ? 1 : touched;
+  }
+}
+
+// sort_matrix of sort.cpp for w = 32 lanes: whichever of Lemma 1, Theorem 1, Theorem 2 or the
+// composition applies to the shape. The result is in region k.cur, row-major.
+__device__ inline void sort_matrix(Work& k) {
+  const std::uint32_t w = kLanes, m = k.m;
+  if (w * w <= m) {
+    lemma1(k, w, false);
+  } else if (w == m) {
+    theorem1(k, false);
+  } else if (w > m) {
+    row_merge_sort(k, false);
+    column_bitonic_sort(k, w, false);
+    column_to_row_major(k, w);
+    column_bitonic_sort(k, w, false);
+    cleanup<true>(k, m, m, w);
+    row_merge_sort(k, false);
+  } else {  // sqrt(m) < w < m: sort_blocks with q = w
+    row_merge_sort(k, false);
+    row_to_column_major(k, w);
+    row_merge_sort(k, false);
+    column_to_row_major(k, w);
+    const std::uint32_t b = 1u << (floor_log2(m) / 2);
+    cleanup<false>(k, blocks_touched(w, m / w), b, w);
+    row_merge_sort(k, false);
+  }
+}
+
+}  // namespace mmsim::gpu::sorting::as_sort
