@@ -122,7 +122,7 @@ case "${1:-}" in
     { echo "# before"; nvidia-smi --query-gpu="$SMI" --format=csv; } >"$OUTDIR/nvidia-smi.csv" 2>&1 || true
     # MMSIM_GPU_STAGES picks what runs (default: all), so the work can be split over several calls
     # of a machine that limits one command's time.
-    STAGES=" ${MMSIM_GPU_STAGES:-tests bmmc enumeration sorting tables validate ncu} "
+    STAGES=" ${MMSIM_GPU_STAGES:-tests bmmc enumeration sorting tables calibrate validate ncu} "
     stage() { [[ "$STAGES" == *" $1 "* ]]; }
     status=0
     if stage tests; then
@@ -159,9 +159,17 @@ case "${1:-}" in
         python3 scripts/gpu_goals.py "$OUTDIR" >"$OUTDIR/goals.md" || status=$?
       fi
     fi
+    if stage calibrate; then
+      # The profile: microbenchmarks only, never an algorithm's timing (predict/microbench.h).
+      timeout "${MMSIM_GPU_CALIBRATE_S:-200}" "$B/mmsim" gpu calibrate --out "$OUTDIR" || status=$?
+    fi
     if stage validate; then
-      timeout "${MMSIM_GPU_VALIDATE_S:-300}" "$B/mmsim" validate -L "${MMSIM_GPU_L:-400}" \
-        --sides 256,512,1024,2048,4096 >"$OUTDIR/validate.md" || status=$?
+      # Predicted against measured (kasagi-t2.csv of the tables stage), every cost model; CPU only.
+      for profile in "$OUTDIR"/profile-*.json; do
+        timeout "${MMSIM_GPU_VALIDATE_S:-300}" "$B/mmsim" validate --profile "$profile" --measured "$OUTDIR" \
+          --out "$OUTDIR" --threads "$JOBS" --max-n "${MMSIM_GPU_VALIDATE_MAX_N:-16777216}" \
+          2>"$OUTDIR/validate-progress.log" >/dev/null || status=$?
+      done
     fi
     if stage ncu; then
       bash cuda/ncu_rap.sh "$B/mmsim" "$OUTDIR" || true  # optional: never fails the run
