@@ -17,6 +17,7 @@ Runner add_validate_command(CLI::App& app) {
     std::string profile, measured = "results/gpu", type = "float", format = "md", out;
     std::uint64_t min_n = std::uint64_t{1} << 20, max_n = std::uint64_t{1} << 24;
     ThreadsOption threads;
+    bool refit = false;
   };
   auto o = std::make_shared<Opts>();
   cmd->add_option("--profile", o->profile, "the GPU profile (mmsim gpu calibrate)")->required();
@@ -29,6 +30,9 @@ Runner add_validate_command(CLI::App& app) {
   o->threads.add_to(*cmd, "host threads (one simulated run each)");
   cmd->add_option("--format", o->format, "md, csv or json")->check(CLI::IsMember({"md", "csv", "json"}))
       ->capture_default_str();
+  cmd->add_flag("--refit", o->refit,
+                "fit the profile's constants again from the microbenchmark timings it records (after a change of the "
+                "cost models; no GPU needed) and write the refitted profile beside the tables with --out");
   cmd->add_option("--out", o->out, "also write validate.{md,csv} and validate-summary.{md,csv} to this folder");
   return [o] {
     predict::GpuProfile profile;
@@ -36,6 +40,13 @@ Runner add_validate_command(CLI::App& app) {
       profile = predict::read_profile(o->profile);
     } catch (const std::invalid_argument& e) {
       throw InputError(std::string("--profile: ") + e.what());
+    }
+    if (o->refit) {
+      if (profile.timings.empty()) throw InputError("--refit: the profile records no microbenchmark timings");
+      predict::fit_profile(profile, profile.timings);
+      if (!o->out.empty())
+        write_file_atomically((std::filesystem::path(o->out) / ("profile-" + profile.device + ".json")).string(),
+                              predict::profile_json(profile), "--out");
     }
     std::vector<experiments::MeasuredRun> measured;
     try {

@@ -199,6 +199,15 @@ report::Table prediction_summary(const predict::GpuProfile& profile, const std::
   report::Table t;
   t.title = "Prediction errors per family (" + profile.gpu.name + ")";
   t.header = {"median of |predicted / measured - 1| and worst factor max(predicted/measured, measured/predicted) over the runs simulated"};
+  for (const auto& f : profile.models) {
+    std::string line = std::string(predict::to_string(f.model)) + ": ";
+    const auto names = predict::constant_names(f.model);
+    for (std::size_t i = 0; i < names.size(); ++i)
+      line += (i ? ", " : "") + names[i] + " = " + report::format_number(f.constants[i], 4);
+    line += "; microbenchmarks median |error| " + report::format_number(f.median_abs_error, 3) + ", worst " +
+            report::format_number(f.worst_abs_error, 3);
+    t.header.push_back(line);
+  }
   t.columns = {"family", "runs", "cost model", "median abs error", "worst factor", "n from", "n to"};
   std::vector<std::string> families;
   for (const auto& r : rows)

@@ -237,6 +237,22 @@ GpuProfile read_profile(const std::filesystem::path& file) {
     for (const std::string& c : constant_names(*kind)) f.constants.push_back(r.number(constants, c, name));
     p.models.push_back(std::move(f));
   }
+  // The microbenchmarks the constants came from, so that a profile can be fitted again (after a
+  // change of the model) from what the GPU measured, without the GPU.
+  if (const report::JsonValue* benches = root.find("microbenchmarks"); benches != nullptr) {
+    if (!benches->is_array()) r.fail("microbenchmarks must be an array");
+    for (const auto& b : benches->items()) {
+      MicrobenchTiming t;
+      const auto kind = r.integer(b, "kind", "microbenchmarks[]", 0, static_cast<int>(MicrobenchKind::Shared));
+      t.bench.kind = static_cast<MicrobenchKind>(kind);
+      t.bench.n = static_cast<std::uint64_t>(r.integer(b, "n", "microbenchmarks[]", 1, std::int64_t{1} << 32));
+      t.bench.stride = static_cast<std::uint32_t>(r.integer(b, "stride", "microbenchmarks[]", 1, 32));
+      t.bench.repeats = static_cast<std::uint32_t>(r.integer(b, "repeats", "microbenchmarks[]", 0, 1 << 20));
+      t.bench.element_bytes = static_cast<std::uint32_t>(r.integer(b, "element_bytes", "microbenchmarks[]", 4, 8));
+      t.median_ms = r.number(b, "median_ms", "microbenchmarks[]");
+      p.timings.push_back(t);
+    }
+  }
   return p;
 }
 
