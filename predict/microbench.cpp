@@ -5,13 +5,40 @@ namespace mmsim::predict {
 std::string Microbench::name() const {
   const std::string s = std::to_string(stride);
   switch (kind) {
-    case MicrobenchKind::Empty: return "empty";
-    case MicrobenchKind::Copy: return "copy";
-    case MicrobenchKind::ReadStride: return "read-stride-" + s;
-    case MicrobenchKind::WriteStride: return "write-stride-" + s;
-    case MicrobenchKind::ReadRandom: return "read-random";
-    case MicrobenchKind::WriteRandom: return "write-random";
-    case MicrobenchKind::Shared: return "shared-congestion-" + s;
+    case MicrobenchKind::Empty:
+      return "empty";
+    case MicrobenchKind::Copy:
+      return "copy";
+    case MicrobenchKind::ReadStride:
+      return "read-stride-" + s;
+    case MicrobenchKind::WriteStride:
+      return "write-stride-" + s;
+    case MicrobenchKind::ReadRandom:
+      return "read-random";
+    case MicrobenchKind::WriteRandom:
+      return "write-random";
+    case MicrobenchKind::Shared:
+      return "shared-congestion-" + s;
+  }
+  return "?";
+}
+
+const char* to_string(MicrobenchKind kind) {
+  switch (kind) {
+    case MicrobenchKind::Empty:
+      return "empty";
+    case MicrobenchKind::Copy:
+      return "copy";
+    case MicrobenchKind::ReadStride:
+      return "read-stride";
+    case MicrobenchKind::WriteStride:
+      return "write-stride";
+    case MicrobenchKind::ReadRandom:
+      return "read-random";
+    case MicrobenchKind::WriteRandom:
+      return "write-random";
+    case MicrobenchKind::Shared:
+      return "shared";
   }
   return "?";
 }
