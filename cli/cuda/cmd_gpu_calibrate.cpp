@@ -51,9 +51,11 @@ GpuSubcommand add_gpu_calibrate_command(CLI::App& gpu) {
             write_file(csv, report::to_csv(calibration_table(slug, timings)));
             bool all_correct = true;
             for (const auto& x : timings) all_correct = all_correct && x.correct;
-      // A profile is fitted only on outputs checked right.
 #ifdef MMSIM_CALIBRATE_WRITES_PROFILE
-            if (all_correct) predict::write_profile_from_calibration(dir, slug, facts, timings);
+            // A profile is fitted only on outputs checked right.
+            if (all_correct)
+              std::fprintf(stderr, "mmsim gpu calibrate: wrote %s\n",
+                           predict::write_profile_from_calibration(dir, slug, facts, timings).string().c_str());
 #endif
             std::fprintf(stderr, "mmsim gpu calibrate: %zu microbenchmarks on %s, %s; wrote %s\n", timings.size(),
                          facts.name.c_str(), all_correct ? "every output cell checked right" : "SOME OUTPUTS WRONG",
