@@ -23,13 +23,35 @@ std::string Microbench::name() const {
   return "?";
 }
 
+const char* to_string(MicrobenchKind kind) {
+  switch (kind) {
+    case MicrobenchKind::Empty:
+      return "empty";
+    case MicrobenchKind::Copy:
+      return "copy";
+    case MicrobenchKind::ReadStride:
+      return "read-stride";
+    case MicrobenchKind::WriteStride:
+      return "write-stride";
+    case MicrobenchKind::ReadRandom:
+      return "read-random";
+    case MicrobenchKind::WriteRandom:
+      return "write-random";
+    case MicrobenchKind::Shared:
+      return "shared";
+  }
+  return "?";
+}
+
 std::vector<Microbench> calibration_set() {
   std::vector<Microbench> set;
   set.push_back({MicrobenchKind::Empty, 32, 1, 0, 4});
   for (const std::uint32_t bytes : {4u, 8u}) {
-    // 2^20 elements: a and b together (8 or 16 MiB) stay in the L2 of every GPU mmsim targets;
-    // 2^25 (256 or 512 MiB together) do not.
-    for (const std::uint64_t n : {std::uint64_t{1} << 20, std::uint64_t{1} << 25}) {
+    // Arrays of 16 MiB (a and b together 32 MiB) stay in the 50 MB L2 of an H100 / H200 and take
+    // longer than a launch (at 4 MiB the first calibration measured the launch alone); arrays of
+    // 128 MiB do not fit.
+    for (const std::uint64_t array_bytes : {std::uint64_t{1} << 24, std::uint64_t{1} << 27}) {
+      const std::uint64_t n = array_bytes / bytes;
       set.push_back({MicrobenchKind::Copy, n, 1, 0, bytes});
       for (const std::uint32_t s : {2u, 4u, 8u, 16u, 32u}) {
         set.push_back({MicrobenchKind::ReadStride, n, s, 0, bytes});

@@ -14,7 +14,9 @@
 //                shared array of 32 * 33 words at word (lane * stride + r) % (32 * stride), r the
 //                repeat index, for `stride` = the congestion 1..32 of every warp access, and writes
 //                the sum of what it read to b[i]. (For stride 32 the word index is lane * 32 + r
-//                mod 1024: all 32 lanes in one bank.)
+//                mod 1024: all 32 lanes in one bank.) Before the reads each block fills word j of
+//                its shared array with j + block, then a barrier (the sums are then checkable, and
+//                differ from block to block: predict/microbench_reference.h).
 #pragma once
 
 #include <cstdint>
@@ -53,6 +55,12 @@ std::vector<Microbench> calibration_set();
 struct MicrobenchTiming {
   Microbench bench;
   double median_ms = 0;
+  double min_ms = 0, max_ms = 0;  ///< the spread of the timed runs
+  int runs = 0;                   ///< timed runs behind the median
+  bool correct = false;           ///< every output cell checked right after the runs
 };
+
+/// "empty", "copy", "read-stride", "write-stride", "read-random", "write-random" or "shared".
+const char* to_string(MicrobenchKind kind);
 
 }  // namespace mmsim::predict

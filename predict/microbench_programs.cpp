@@ -104,7 +104,8 @@ Program microbench_program(const Microbench& m) {
       step("write b", Op::Write, b, guarded(threads, hashed));
       break;
     case MicrobenchKind::Empty:
-    case MicrobenchKind::Shared: break;  // handled above
+    case MicrobenchKind::Shared:
+      break;  // handled above
   }
   p.kernels.push_back(std::move(k));
   return p;

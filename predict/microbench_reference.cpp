@@ -6,27 +6,36 @@ namespace mmsim::predict {
 
 std::uint64_t microbench_threads(const Microbench& m) {
   switch (m.kind) {
-    case MicrobenchKind::Empty: return 32;
+    case MicrobenchKind::Empty:
+      return 32;
     case MicrobenchKind::ReadStride:
-    case MicrobenchKind::WriteStride: return m.n / m.stride;
-    default: return m.n;
+    case MicrobenchKind::WriteStride:
+      return m.n / m.stride;
+    default:
+      return m.n;
   }
 }
 
 std::uint64_t microbench_input_size(const Microbench& m) {
   switch (m.kind) {
     case MicrobenchKind::Empty:
-    case MicrobenchKind::Shared: return 0;
-    case MicrobenchKind::WriteStride: return m.n / m.stride;
-    default: return m.n;
+    case MicrobenchKind::Shared:
+      return 0;
+    case MicrobenchKind::WriteStride:
+      return m.n / m.stride;
+    default:
+      return m.n;
   }
 }
 
 std::uint64_t microbench_output_size(const Microbench& m) {
   switch (m.kind) {
-    case MicrobenchKind::Empty: return 0;
-    case MicrobenchKind::ReadStride: return m.n / m.stride;
-    default: return m.n;
+    case MicrobenchKind::Empty:
+      return 0;
+    case MicrobenchKind::ReadStride:
+      return m.n / m.stride;
+    default:
+      return m.n;
   }
 }
 
@@ -34,7 +43,8 @@ const char* microbench_error(const Microbench& m) {
   if (m.element_bytes != 4 && m.element_bytes != 8) return "element_bytes: must be 4 or 8";
   if (m.kind == MicrobenchKind::Empty) return nullptr;
   if (m.stride < 1 || m.stride > 32) return "stride: must be in [1, 32]";
-  if (m.n == 0 || m.n % m.stride != 0 || m.n >= 0xFFFFFFFFu) return "n: must be a multiple of the stride in [1, 2^32 - 2]";
+  if (m.n == 0 || m.n % m.stride != 0 || m.n >= 0xFFFFFFFFu)
+    return "n: must be a multiple of the stride in [1, 2^32 - 2]";
   if (m.kind == MicrobenchKind::Shared && (m.stride & (m.stride - 1)) != 0)
     return "stride: the congestion of Shared must be a power of two";
   return nullptr;
@@ -55,12 +65,16 @@ OutputCheck check_cells(const Microbench& m, std::span<const T> b, std::uint64_t
   }
   const auto expected_ok = [&](std::uint64_t j, std::uint64_t got) -> bool {
     switch (m.kind) {
-      case MicrobenchKind::Empty: return true;
-      case MicrobenchKind::Copy: return got == value(microbench_source(j));
-      case MicrobenchKind::ReadStride: return got == value(microbench_source(j * s));
+      case MicrobenchKind::Empty:
+        return true;
+      case MicrobenchKind::Copy:
+        return got == value(microbench_source(j));
+      case MicrobenchKind::ReadStride:
+        return got == value(microbench_source(j * s));
       case MicrobenchKind::WriteStride:
         return got == (j % s == 0 ? value(microbench_source(j / s)) : value(untouched));
-      case MicrobenchKind::ReadRandom: return got == value(microbench_source(scatter_hash(static_cast<std::uint32_t>(j)) % n));
+      case MicrobenchKind::ReadRandom:
+        return got == value(microbench_source(scatter_hash(static_cast<std::uint32_t>(j)) % n));
       case MicrobenchKind::WriteRandom: {
         if (!hit[j]) return got == value(untouched);
         const std::uint64_t i = got - 1;  // microbench_source inverted

@@ -1,5 +1,5 @@
 // What the `mmsim gpu ...` commands share: the exit status of a CUDA failure, writing a result file,
-// and the subcommands that live in files of their own (bmmc, enumeration, sorting).
+// and the subcommands that live in files of their own (bmmc, enumeration, sorting, calibrate).
 #pragma once
 
 #include <cstdio>
@@ -49,5 +49,6 @@ struct GpuSubcommand {
 GpuSubcommand add_gpu_bmmc_command(CLI::App& gpu);         // cmd_gpu_bmmc.cpp
 GpuSubcommand add_gpu_enumeration_command(CLI::App& gpu);  // cmd_gpu_enumeration.cpp
 GpuSubcommand add_gpu_sorting_command(CLI::App& gpu);      // cmd_gpu_sorting.cpp
+GpuSubcommand add_gpu_calibrate_command(CLI::App& gpu);    // cmd_gpu_calibrate.cpp
 
 }  // namespace mmsim::cli

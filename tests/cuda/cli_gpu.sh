@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# CLI checks of `mmsim gpu bmmc`, `mmsim gpu enumeration` and `mmsim gpu sorting` that need no GPU: help, and bad input
+# CLI checks of `mmsim gpu bmmc`, `enumeration`, `sorting` and `calibrate` that need no GPU: help, and bad input
 # giving exit status 2 with one line on stderr before the device is touched.
 set -u
 mmsim="$1"
@@ -50,5 +50,12 @@ touch "$tmp/file"
 bad "$mmsim" gpu enumeration --out "$tmp/file/sub"
 has "--out" err
 bad "$mmsim" gpu bmmc --out "$tmp/file/sub"
+
+ok "$mmsim" gpu calibrate --help
+has "calibration-<device>.csv" out
+bad "$mmsim" gpu calibrate --out "$tmp/file/sub"
+has "--out" err
+bad "$mmsim" gpu calibrate --out ""
+bad "$mmsim" gpu calibrate --runs 5
 
 exit $fail
