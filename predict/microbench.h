@@ -47,8 +47,8 @@ constexpr std::uint32_t scatter_hash(std::uint32_t i) {
   return x;
 }
 
-/// The set `mmsim gpu calibrate` runs: every kind at a size that fits the L2 cache (2^20 elements)
-/// and one that does not (2^25), strides and congestions 1, 2, 4, 8, 16, 32, float and double.
+/// The set `mmsim gpu calibrate` runs: every kind with arrays that fit the L2 cache (16 MiB each)
+/// and arrays that do not (128 MiB), strides and congestions 1, 2, 4, 8, 16, 32, float and double.
 std::vector<Microbench> calibration_set();
 
 /// One timed microbenchmark.
