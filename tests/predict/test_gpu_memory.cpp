@@ -1,0 +1,129 @@
+// The GPU-like global memory (models/gpu_memory): sectors counted by hand for coalesced, strided and
+// narrow accesses; the cache's hits, fills and write-backs on small worked examples; and an
+// algorithm run on it through EngineOptions::global_memory, moving the same data as on the UMM.
+#include <doctest/doctest.h>
+
+#include <numeric>
+#include <vector>
+
+#include "algorithms/registry.h"
+#include "models/gpu_memory/gpu_memory.h"
+
+using namespace mmsim;
+
+namespace {
+
+std::vector<Address> lanes(std::uint64_t first, std::uint64_t stride, int w = 32) {
+  std::vector<Address> a(static_cast<std::size_t>(w));
+  for (int t = 0; t < w; ++t) a[static_cast<std::size_t>(t)] = first + static_cast<std::uint64_t>(t) * stride;
+  return a;
+}
+
+GpuMemoryParams no_cache(std::uint32_t element_bytes) {
+  GpuMemoryParams p;
+  p.element_bytes = element_bytes;
+  return p;
+}
+
+}  // namespace
+
+TEST_CASE("sectors: one slot per distinct 32-byte sector a warp touches") {
+  const GpuGlobalMemory f(32, 1, no_cache(4)), d(32, 1, no_cache(8));
+  CHECK(f.cost_access(lanes(0, 1), {}).slots == 4);     // 32 floats = 128 B
+  CHECK(d.cost_access(lanes(0, 1), {}).slots == 8);     // 32 doubles = 256 B
+  CHECK(f.cost_access(lanes(4, 1), {}).slots == 5);     // misaligned by half a sector
+  CHECK(f.cost_access(lanes(0, 2), {}).slots == 8);     // stride 2: 256 B span
+  CHECK(f.cost_access(lanes(0, 8), {}).slots == 32);    // one float per sector
+  CHECK(f.cost_access(lanes(0, 1000), {}).slots == 32);
+  CHECK(f.cost_access(lanes(0, 0), {}).slots == 1);     // 32 requests to one cell merge
+  // An index array of uint16 the engine declares as such: 64 B.
+  CHECK(f.cost_access(lanes(0, 1), {Op::Read, 1, 2}).slots == 2);
+  std::vector<Address> idle(32, kNoAddress);
+  CHECK(f.cost_access(idle, {}).slots == 0);
+  // The papers' address groups are counted beside: w = 32 cells per group.
+  CHECK(f.stats().umm_groups == 1 + 2 + 2 + 8 + 32 + 1 + 1);
+}
+
+TEST_CASE("sectors without a cache: every sector a DRAM transfer of its direction") {
+  const GpuGlobalMemory m(32, 1, no_cache(4));
+  m.cost_access(lanes(0, 1), {Op::Read, 0, 0});
+  m.cost_access(lanes(0, 8), {Op::Write, 1, 0});
+  CHECK(m.stats().read_sectors == 4);
+  CHECK(m.stats().write_sectors == 32);
+  CHECK(m.stats().dram_reads == 4);
+  CHECK(m.stats().dram_writes == 32);
+  CHECK(m.stats().hits == 0);
+}
+
+TEST_CASE("arrays never share a sector") {
+  const GpuGlobalMemory m(32, 1, no_cache(4));
+  std::vector<Address> one(32, kNoAddress);
+  one[0] = 0;
+  CHECK(m.cost_access(one, {Op::Read, 0, 0}).slots == 1);
+  CHECK(m.cost_access(one, {Op::Read, 1, 0}).slots == 1);
+  CHECK(m.stats().read_sectors == 2);
+}
+
+TEST_CASE("sector cache: hits, fills of partial sectors, write-backs, LRU") {
+  // One set of two ways: every sector competes for the same two places.
+  SectorCache c(2, 2, 0xFFFFFFFFull);
+  GpuMemoryStats s;
+  CHECK_FALSE(c.read(10, 0xF, s));  // miss: fetched whole
+  CHECK(c.read(10, 0xF0, s));       // hit: other bytes, same sector
+  CHECK(s.dram_reads == 1);
+  CHECK_FALSE(c.write(20, 0xF, s));  // write-allocate without fetch: 4 of 32 bytes known
+  CHECK(c.read(10, 0xF, s));         // 10 becomes the most recent
+  CHECK_FALSE(c.write(30, 0xFFFFFFFFull, s));  // evicts 20, the least recent: dirty and partial
+  CHECK(s.fills == 1);
+  CHECK(s.dram_reads == 2);
+  CHECK(s.dram_writes == 1);
+  CHECK_FALSE(c.read(40, 0xF, s));  // evicts 10: clean, nothing written back
+  CHECK(s.dram_writes == 1);
+  CHECK(s.dram_reads == 3);
+  c.flush(s);  // 30: dirty and whole: written back without a fill
+  CHECK(s.dram_writes == 2);
+  CHECK(s.fills == 1);
+  // A read of bytes a write did not bring in is not a hit.
+  GpuMemoryStats t;
+  SectorCache d(2, 2, 0xFFFFFFFFull);
+  d.write(7, 0xF, t);
+  CHECK_FALSE(d.read(7, 0xF0, t));
+  CHECK(t.dram_reads == 1);
+  CHECK(d.read(7, 0xF, t));
+}
+
+TEST_CASE("an algorithm on the GPU-like memory moves the same data, and its sectors are counted") {
+  const AlgorithmEntry* entry = find_algorithm("d-designated");
+  REQUIRE(entry != nullptr);
+  const std::map<std::string, std::string> given{{"n", "4096"}, {"perm", "identical"}};
+  const RunReport umm = run_algorithm(*entry, given, EngineOptions{});
+  GpuMemoryParams p;
+  p.element_bytes = 4;
+  const GpuGlobalMemory memory(32, 100, p);
+  EngineOptions o;
+  o.global_memory = &memory;
+  const RunReport gpu = run_algorithm(*entry, given, o);
+  CHECK(umm.correct);
+  CHECK(gpu.correct);
+  // Identical: a, p (uint32) and b each 4096 x 4 B = 512 sectors, read, read, written.
+  CHECK(memory.stats().read_sectors == 1024);
+  CHECK(memory.stats().write_sectors == 512);
+  // The UMM's slots, counted beside, are the papers' run's: 3 x 4096 / 32 groups.
+  std::uint64_t umm_slots = 0;
+  for (const auto& r : umm.stats.rounds) umm_slots += r.slots;
+  CHECK(memory.stats().umm_groups == umm_slots);
+}
+
+TEST_CASE("parameters are checked") {
+  GpuMemoryParams p;
+  p.sector_bytes = 24;
+  CHECK(p.validate());
+  p = {};
+  p.element_bytes = 3;
+  CHECK(p.validate());
+  p = {};
+  p.cache_bytes = 100;
+  CHECK(p.validate());
+  p = {};
+  CHECK_FALSE(p.validate());
+}
