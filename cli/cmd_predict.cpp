@@ -18,7 +18,7 @@ struct PredictOptions {
   CLI::App* command = nullptr;
   std::vector<std::pair<const ParamSpec*, CLI::Option*>> options;
   std::vector<std::unique_ptr<std::string>> storage;
-  std::string profile, type = "float", model = "sectors-rw-cache";
+  std::string profile, type = "float", model = "dram-rows";
   bool json = false;
 };
 
@@ -35,7 +35,7 @@ int predict_one(const PredictOptions& a) {
   for (const auto& [spec, opt] : a.options)
     if (opt->count() > 0) given[spec->name] = spec->kind == ParamKind::Flag ? "true" : opt->as<std::string>();
   const auto chosen = predict::cost_model_from_name(a.model);
-  if (!chosen) throw InputError("--model: one of papers, sectors, sectors-rw, sectors-rw-cache");
+  if (!chosen) throw InputError("--model: one of papers, sectors, sectors-rw, sectors-rw-cache, dram-rows");
   predict::GpuProfile profile;
   try {
     profile = predict::read_profile(a.profile);
@@ -57,9 +57,11 @@ int predict_one(const PredictOptions& a) {
         .set("dram_reads", c.memory.dram_reads)
         .set("dram_fills", c.memory.fills)
         .set("dram_writes", c.memory.dram_writes)
+        .set("dram_activations", c.memory.activations)
         .set("shared_time_units", c.shared_time_units);
     report::Json every = report::Json::object();
-    for (const auto& f : profile.models) every.set(std::string(predict::to_string(f.model)), predict::predicted_ms(f, c));
+    for (const auto& f : profile.models)
+      every.set(std::string(predict::to_string(f.model)), predict::predicted_ms(f, c));
     report::Json out = report::Json::object();
     out.set("algorithm", a.entry->name)
         .set("device", profile.gpu.name)
@@ -82,7 +84,7 @@ int predict_one(const PredictOptions& a) {
               << c.memory.umm_groups << "\n"
               << "  sectors read " << c.memory.read_sectors << ", written " << c.memory.write_sectors << "; L2 hits "
               << c.memory.hits << "; DRAM reads " << c.memory.dram_reads << " (fills " << c.memory.fills
-              << "), DRAM writes " << c.memory.dram_writes << "\n"
+              << "), DRAM writes " << c.memory.dram_writes << ", DRAM rows opened " << c.memory.activations << "\n"
               << "  shared-memory time units " << c.shared_time_units << "\n"
               << "every cost model:";
     for (const auto& f : profile.models)
@@ -107,19 +109,18 @@ Runner add_predict_command(CLI::App& app) {
     for (const auto& spec : entry.params) {
       if (is_machine_option(spec.name)) continue;  // the profile's machine
       a->storage.push_back(std::make_unique<std::string>());
-      CLI::Option* o = spec.kind == ParamKind::Flag
-                           ? a->command->add_flag(spec.flags, spec.help)
-                           : a->command->add_option(spec.flags, *a->storage.back(), spec.help + " [" + spec.rule() + "]");
+      CLI::Option* o = spec.kind == ParamKind::Flag ? a->command->add_flag(spec.flags, spec.help)
+                                                    : a->command->add_option(spec.flags, *a->storage.back(),
+                                                                             spec.help + " [" + spec.rule() + "]");
       if (spec.default_value && spec.kind != ParamKind::Flag) o->default_str(*spec.default_value);
       a->options.emplace_back(&spec, o);
     }
-    a->command->add_option("--profile", a->profile, "the GPU profile (results/gpu/profile-<device>.json)")
-        ->required();
+    a->command->add_option("--profile", a->profile, "the GPU profile (results/gpu/profile-<device>.json)")->required();
     a->command->add_option("--type", a->type, "element type of the data")
         ->check(CLI::IsMember({"float", "double"}))
         ->capture_default_str();
     a->command
-        ->add_option("--model", a->model, "cost model: papers, sectors, sectors-rw or sectors-rw-cache")
+        ->add_option("--model", a->model, "cost model: papers, sectors, sectors-rw, sectors-rw-cache or dram-rows")
         ->capture_default_str();
     a->command->add_flag("--json", a->json, "print one JSON object");
     all->push_back(std::move(a));

@@ -12,7 +12,8 @@ namespace mmsim::cli {
 
 Runner add_validate_command(CLI::App& app) {
   auto* cmd = app.add_subcommand(
-      "validate", "GPU times measured (mmsim gpu reproduce) against times predicted from a GPU profile, per cost model");
+      "validate",
+      "GPU times measured (mmsim gpu reproduce) against times predicted from a GPU profile, per cost model");
   struct Opts {
     std::string profile, measured = "results/gpu", type = "float", format = "md", out;
     std::uint64_t min_n = std::uint64_t{1} << 20, max_n = std::uint64_t{1} << 24;
@@ -22,13 +23,17 @@ Runner add_validate_command(CLI::App& app) {
   auto o = std::make_shared<Opts>();
   cmd->add_option("--profile", o->profile, "the GPU profile (mmsim gpu calibrate)")->required();
   cmd->add_option("--measured", o->measured, "folder of the GPU tables (kasagi-t2.csv)")->capture_default_str();
-  cmd->add_option("--type", o->type, "float or double")->check(CLI::IsMember({"float", "double"}))->capture_default_str();
-  add_integer_option(*cmd, o->min_n, integer_param("min-n", "--min-n", "smallest n simulated", 1, std::int64_t{1} << 28));
-  add_integer_option(*cmd, o->max_n,
-                     integer_param("max-n", "--max-n", "largest n simulated (each run is simulated twice)", 1,
-                                   std::int64_t{1} << 28));
+  cmd->add_option("--type", o->type, "float or double")
+      ->check(CLI::IsMember({"float", "double"}))
+      ->capture_default_str();
+  add_integer_option(*cmd, o->min_n,
+                     integer_param("min-n", "--min-n", "smallest n simulated", 1, std::int64_t{1} << 28));
+  add_integer_option(
+      *cmd, o->max_n,
+      integer_param("max-n", "--max-n", "largest n simulated (each run is simulated twice)", 1, std::int64_t{1} << 28));
   o->threads.add_to(*cmd, "host threads (one simulated run each)");
-  cmd->add_option("--format", o->format, "md, csv or json")->check(CLI::IsMember({"md", "csv", "json"}))
+  cmd->add_option("--format", o->format, "md, csv or json")
+      ->check(CLI::IsMember({"md", "csv", "json"}))
       ->capture_default_str();
   cmd->add_flag("--refit", o->refit,
                 "fit the profile's constants again from the microbenchmark timings it records (after a change of the "
@@ -41,21 +46,21 @@ Runner add_validate_command(CLI::App& app) {
     } catch (const std::invalid_argument& e) {
       throw InputError(std::string("--profile: ") + e.what());
     }
+    const unsigned threads = o->threads.value() == 0 ? hardware_threads() : o->threads.value();
     if (o->refit) {
       if (profile.timings.empty()) throw InputError("--refit: the profile records no microbenchmark timings");
-      predict::fit_profile(profile, profile.timings);
+      predict::fit_profile(profile, profile.timings, threads);
       if (!o->out.empty())
         write_file_atomically((std::filesystem::path(o->out) / ("profile-" + profile.device + ".json")).string(),
                               predict::profile_json(profile), "--out");
     }
     std::vector<experiments::MeasuredRun> measured;
     try {
-      measured = experiments::read_kasagi_measurements(std::filesystem::path(o->measured) / "kasagi-t2.csv", o->min_n, o->max_n,
-                                                       o->type);
+      measured = experiments::read_kasagi_measurements(std::filesystem::path(o->measured) / "kasagi-t2.csv", o->min_n,
+                                                       o->max_n, o->type);
     } catch (const std::invalid_argument& e) {
       throw InputError(std::string("--measured: ") + e.what());
     }
-    const unsigned threads = o->threads.value() == 0 ? hardware_threads() : o->threads.value();
     const auto rows = experiments::predict_runs(profile, measured, threads, [](const std::string& what) {
       std::cerr << "validate: simulating " << what << "\n";
     });

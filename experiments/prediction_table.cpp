@@ -50,8 +50,8 @@ double median_of(std::vector<double> v) {
 
 }  // namespace
 
-std::vector<MeasuredRun> read_kasagi_measurements(const std::filesystem::path& csv, std::uint64_t min_n, std::uint64_t max_n,
-                                                  const std::string& type) {
+std::vector<MeasuredRun> read_kasagi_measurements(const std::filesystem::path& csv, std::uint64_t min_n,
+                                                  std::uint64_t max_n, const std::string& type) {
   std::ifstream in(csv);
   if (!in) throw std::invalid_argument(csv.string() + ": cannot be read");
   std::string line;
@@ -164,12 +164,12 @@ std::vector<PredictedRun> predict_runs(const predict::GpuProfile& profile, const
 report::Table prediction_table(const predict::GpuProfile& profile, const std::vector<PredictedRun>& rows) {
   report::Table t;
   t.title = "Predicted against measured GPU time (" + profile.gpu.name + ")";
-  t.header = {"profile: " + profile.device + ", calibrated " + profile.date +
-                  " on microbenchmarks only (mmsim gpu calibrate); machine HMM w = " + std::to_string(profile.machine.w) +
-                  ", k = " + std::to_string(profile.machine.k) + ", sectors of " +
-                  std::to_string(profile.memory.sector_bytes) + " B, L2 " +
-                  std::to_string(profile.memory.cache_bytes) + " B",
-              "error = predicted / measured - 1; each run simulated twice, the second counted (warm cache)"};
+  t.header = {
+      "profile: " + profile.device + ", calibrated " + profile.date +
+          " on microbenchmarks only (mmsim gpu calibrate); machine HMM w = " + std::to_string(profile.machine.w) +
+          ", k = " + std::to_string(profile.machine.k) + ", sectors of " + std::to_string(profile.memory.sector_bytes) +
+          " B, L2 " + std::to_string(profile.memory.cache_bytes) + " B",
+      "error = predicted / measured - 1; each run simulated twice, the second counted (warm cache)"};
   t.columns = {"family", "kernel", "permutation", "type", "n", "measured ms", "simulated"};
   for (const auto& f : profile.models) {
     t.columns.push_back(std::string(predict::to_string(f.model)) + " ms");
@@ -177,8 +177,12 @@ report::Table prediction_table(const predict::GpuProfile& profile, const std::ve
   }
   t.columns.push_back("correct");
   for (const PredictedRun& r : rows) {
-    std::vector<report::Cell> row{r.measured.family, r.measured.kernel, r.measured.permutation, r.measured.type,
-                                  static_cast<long long>(r.measured.n), r.measured.ms,
+    std::vector<report::Cell> row{r.measured.family,
+                                  r.measured.kernel,
+                                  r.measured.permutation,
+                                  r.measured.type,
+                                  static_cast<long long>(r.measured.n),
+                                  r.measured.ms,
                                   r.simulated.empty() ? std::string("none mirrors this kernel") : r.simulated};
     for (std::size_t m = 0; m < profile.models.size(); ++m) {
       if (r.simulated.empty()) {
@@ -198,7 +202,9 @@ report::Table prediction_table(const predict::GpuProfile& profile, const std::ve
 report::Table prediction_summary(const predict::GpuProfile& profile, const std::vector<PredictedRun>& rows) {
   report::Table t;
   t.title = "Prediction errors per family (" + profile.gpu.name + ")";
-  t.header = {"median of |predicted / measured - 1| and worst factor max(predicted/measured, measured/predicted) over the runs simulated"};
+  t.header = {
+      "median of |predicted / measured - 1| and worst factor max(predicted/measured, measured/predicted) over the runs "
+      "simulated"};
   for (const auto& f : profile.models) {
     std::string line = std::string(predict::to_string(f.model)) + ": ";
     const auto names = predict::constant_names(f.model);

@@ -17,8 +17,8 @@ namespace mmsim::experiments {
 
 /// One GPU measurement: a kernel family's run at one size.
 struct MeasuredRun {
-  std::string family;     ///< conventional, in-place, scheduled, ...
-  std::string kernel;     ///< the GPU table's name for it (d-designated, scheduled-pipelined, ...)
+  std::string family;  ///< conventional, in-place, scheduled, ...
+  std::string kernel;  ///< the GPU table's name for it (d-designated, scheduled-pipelined, ...)
   std::string permutation;
   std::string type;  ///< float or double
   std::uint64_t n = 0;
@@ -27,13 +27,13 @@ struct MeasuredRun {
 
 /// The rows of DIR/kasagi-t2.csv (KNI Table II on the GPU) with min_n <= n <= max_n and the type.
 /// Throws std::invalid_argument naming the file and line for a malformed row.
-std::vector<MeasuredRun> read_kasagi_measurements(const std::filesystem::path& csv, std::uint64_t min_n, std::uint64_t max_n,
-                                                  const std::string& type);
+std::vector<MeasuredRun> read_kasagi_measurements(const std::filesystem::path& csv, std::uint64_t min_n,
+                                                  std::uint64_t max_n, const std::string& type);
 
 struct PredictedRun {
   MeasuredRun measured;
-  std::string simulated;           ///< the registry algorithm simulated; empty: none mirrors the kernel
-  std::vector<double> predicted;   ///< ms, one per cost model of the profile, in its order
+  std::string simulated;          ///< the registry algorithm simulated; empty: none mirrors the kernel
+  std::vector<double> predicted;  ///< ms, one per cost model of the profile, in its order
   predict::RunCounts counts;
   bool correct = false;
 };

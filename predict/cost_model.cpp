@@ -4,10 +4,16 @@ namespace mmsim::predict {
 
 std::string_view to_string(CostModel m) {
   switch (m) {
-    case CostModel::Papers: return "papers";
-    case CostModel::Sectors: return "sectors";
-    case CostModel::SectorsReadWrite: return "sectors-rw";
-    case CostModel::SectorsReadWriteCache: return "sectors-rw-cache";
+    case CostModel::Papers:
+      return "papers";
+    case CostModel::Sectors:
+      return "sectors";
+    case CostModel::SectorsReadWrite:
+      return "sectors-rw";
+    case CostModel::SectorsReadWriteCache:
+      return "sectors-rw-cache";
+    case CostModel::DramRows:
+      return "dram-rows";
   }
   return "?";
 }
@@ -20,12 +26,16 @@ std::optional<CostModel> cost_model_from_name(std::string_view name) {
 
 std::vector<std::string> constant_names(CostModel m) {
   switch (m) {
-    case CostModel::Papers: return {"launch_ms", "umm_slot_ms", "shared_time_unit_ms"};
-    case CostModel::Sectors: return {"launch_ms", "sector_ms", "shared_time_unit_ms"};
+    case CostModel::Papers:
+      return {"launch_ms", "umm_slot_ms", "shared_time_unit_ms"};
+    case CostModel::Sectors:
+      return {"launch_ms", "sector_ms", "shared_time_unit_ms"};
     case CostModel::SectorsReadWrite:
       return {"launch_ms", "read_sector_ms", "write_sector_ms", "shared_time_unit_ms"};
     case CostModel::SectorsReadWriteCache:
       return {"launch_ms", "l2_sector_ms", "dram_read_ms", "dram_write_ms", "shared_time_unit_ms"};
+    case CostModel::DramRows:
+      return {"launch_ms", "l2_sector_ms", "dram_read_ms", "dram_write_ms", "activation_ms", "shared_time_unit_ms"};
   }
   return {};
 }
@@ -34,12 +44,17 @@ std::vector<double> features(CostModel m, const RunCounts& c) {
   const auto d = [](std::uint64_t x) { return static_cast<double>(x); };
   const GpuMemoryStats& s = c.memory;
   switch (m) {
-    case CostModel::Papers: return {d(c.launches), d(c.memory.umm_groups), d(c.shared_time_units)};
-    case CostModel::Sectors: return {d(c.launches), d(s.sectors()), d(c.shared_time_units)};
+    case CostModel::Papers:
+      return {d(c.launches), d(c.memory.umm_groups), d(c.shared_time_units)};
+    case CostModel::Sectors:
+      return {d(c.launches), d(s.sectors()), d(c.shared_time_units)};
     case CostModel::SectorsReadWrite:
       return {d(c.launches), d(s.read_sectors), d(s.write_sectors), d(c.shared_time_units)};
     case CostModel::SectorsReadWriteCache:
       return {d(c.launches), d(s.sectors()), d(s.dram_reads), d(s.dram_writes), d(c.shared_time_units)};
+    case CostModel::DramRows:
+      return {d(c.launches),    d(s.sectors()),   d(s.dram_reads),
+              d(s.dram_writes), d(s.activations), d(c.shared_time_units)};
   }
   return {};
 }

@@ -8,6 +8,8 @@
 //   sectors-rw        launches, sectors read and sectors written apart, shared-memory time units
 //   sectors-rw-cache  launches, sectors requested (the L2's traffic), DRAM sector reads and DRAM
 //                     sector writes behind an L2 of the GPU's size, shared-memory time units
+//   dram-rows         the same and the DRAM rows opened (activations): scattered transfers open a
+//                     row each, streams one per row
 // Shared-memory time units are the simulator's: per round, max over DMMs of (slots + l - 1).
 #pragma once
 
@@ -22,10 +24,10 @@
 
 namespace mmsim::predict {
 
-enum class CostModel : std::uint8_t { Papers, Sectors, SectorsReadWrite, SectorsReadWriteCache };
-inline constexpr std::array<CostModel, 4> kCostModels = {CostModel::Papers, CostModel::Sectors,
-                                                         CostModel::SectorsReadWrite,
-                                                         CostModel::SectorsReadWriteCache};
+enum class CostModel : std::uint8_t { Papers, Sectors, SectorsReadWrite, SectorsReadWriteCache, DramRows };
+inline constexpr std::array<CostModel, 5> kCostModels = {CostModel::Papers, CostModel::Sectors,
+                                                         CostModel::SectorsReadWrite, CostModel::SectorsReadWriteCache,
+                                                         CostModel::DramRows};
 
 std::string_view to_string(CostModel m);
 std::optional<CostModel> cost_model_from_name(std::string_view name);

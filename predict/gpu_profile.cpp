@@ -2,15 +2,18 @@
 
 #include <Eigen/Dense>
 #include <algorithm>
+#include <atomic>
 #include <cmath>
 #include <fstream>
 #include <sstream>
 #include <stdexcept>
+#include <thread>
 
 #include "algorithms/output_file.h"
 #include "predict/simulate.h"
 #include "report/json.h"
 #include "report/json_reader.h"
+#include "sim/workers.h"
 
 namespace mmsim::predict {
 
@@ -31,6 +34,10 @@ GpuProfile profile_skeleton(const GpuFacts& gpu, std::string device, std::string
   p.memory.sector_bytes = 32;  // the unit of an NVIDIA L2 / DRAM transfer
   p.memory.cache_bytes = gpu.l2_bytes;
   p.memory.cache_ways = 16;
+  // HBM3 opens rows of 1 KiB per pseudo-channel bank; an H100's five stacks have 2560 such banks
+  // (a round 2048 here: the count only sets how many streams stay open at once).
+  p.memory.dram_row_bytes = 1024;
+  p.memory.dram_banks = 2048;
   return p;
 }
 
@@ -62,7 +69,8 @@ std::vector<double> nonnegative_relative_fit(const std::vector<std::vector<doubl
     if (residual < best_residual) {
       best_residual = residual;
       std::fill(best.begin(), best.end(), 0.0);
-      for (std::size_t c = 0; c < cols.size(); ++c) best[static_cast<std::size_t>(cols[c])] = x(static_cast<Eigen::Index>(c));
+      for (std::size_t c = 0; c < cols.size(); ++c)
+        best[static_cast<std::size_t>(cols[c])] = x(static_cast<Eigen::Index>(c));
     }
   }
   return best;
@@ -77,14 +85,26 @@ double median_of(std::vector<double> v) {
 
 }  // namespace
 
-void fit_profile(GpuProfile& profile, const std::vector<MicrobenchTiming>& timings) {
-  std::vector<RunCounts> counts;
+void fit_profile(GpuProfile& profile, const std::vector<MicrobenchTiming>& timings, unsigned threads) {
   std::vector<double> times;
   for (const MicrobenchTiming& t : timings) {
     if (!(t.median_ms > 0)) throw std::invalid_argument("calibration: " + t.bench.name() + " has no positive time");
-    counts.push_back(count_microbench(profile, t.bench));
     times.push_back(t.median_ms);
   }
+  // Each microbenchmark is simulated on its own engine and memory (one thread each: the cache
+  // model sees warps in order), several at a time.
+  std::vector<RunCounts> counts(timings.size());
+  std::atomic<std::size_t> next{0};
+  const auto work = [&] {
+    for (std::size_t i; (i = next.fetch_add(1)) < timings.size();)
+      counts[i] = count_microbench(profile, timings[i].bench);
+  };
+  std::vector<std::thread> pool;
+  const unsigned t = std::max(
+      1u, std::min<unsigned>(threads == 0 ? hardware_threads() : threads, static_cast<unsigned>(timings.size())));
+  for (unsigned i = 1; i < t; ++i) pool.emplace_back(work);
+  work();
+  for (auto& th : pool) th.join();
   profile.timings = timings;
   profile.models.clear();
   for (CostModel m : kCostModels) {
@@ -119,6 +139,8 @@ std::string profile_json(const GpuProfile& p) {
   memory.set("sector_bytes", p.memory.sector_bytes);
   memory.set("cache_bytes", p.memory.cache_bytes);
   memory.set("cache_ways", p.memory.cache_ways);
+  memory.set("dram_row_bytes", p.memory.dram_row_bytes);
+  memory.set("dram_banks", p.memory.dram_banks);
   Json models = Json::array();
   for (const FittedModel& f : p.models) {
     Json constants = Json::object();
@@ -222,8 +244,11 @@ GpuProfile read_profile(const std::filesystem::path& file) {
   p.machine.k = static_cast<int>(r.integer(machine, "k", "machine", 1, 100000));
   const auto& memory = r.member(root, "memory", "profile");
   p.memory.sector_bytes = static_cast<std::uint32_t>(r.integer(memory, "sector_bytes", "memory", 4, 64));
-  p.memory.cache_bytes = static_cast<std::uint64_t>(r.integer(memory, "cache_bytes", "memory", 0, std::int64_t{1} << 34));
+  p.memory.cache_bytes =
+      static_cast<std::uint64_t>(r.integer(memory, "cache_bytes", "memory", 0, std::int64_t{1} << 34));
   p.memory.cache_ways = static_cast<std::uint32_t>(r.integer(memory, "cache_ways", "memory", 1, 64));
+  p.memory.dram_row_bytes = static_cast<std::uint32_t>(r.integer(memory, "dram_row_bytes", "memory", 0, 65536));
+  p.memory.dram_banks = static_cast<std::uint32_t>(r.integer(memory, "dram_banks", "memory", 1, 65536));
   if (auto err = p.memory.validate()) r.fail("memory: " + *err);
   const auto& models = r.member(root, "models", "profile");
   if (!models.is_array() || models.items().empty()) r.fail("models must be a non-empty array");
@@ -257,12 +282,13 @@ GpuProfile read_profile(const std::filesystem::path& file) {
 }
 
 std::filesystem::path write_profile_from_calibration(const std::filesystem::path& out_dir, const std::string& device,
-                                                     const GpuFacts& gpu, const std::vector<MicrobenchTiming>& timings) {
+                                                     const GpuFacts& gpu, const std::vector<MicrobenchTiming>& timings,
+                                                     unsigned threads) {
   char date[11] = {};
   const std::time_t now = std::time(nullptr);
   std::strftime(date, sizeof date, "%Y-%m-%d", std::gmtime(&now));
   GpuProfile p = profile_skeleton(gpu, device, date);
-  fit_profile(p, timings);
+  fit_profile(p, timings, threads);
   const std::filesystem::path file = out_dir / ("profile-" + device + ".json");
   write_file_atomically(file.string(), profile_json(p), "--out");
   return file;

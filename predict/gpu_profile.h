@@ -25,8 +25,8 @@ struct FittedModel {
 
 struct GpuProfile {
   GpuFacts gpu;
-  std::string device;  ///< the slug of the file name: h100, h200, ...
-  std::string date;    ///< of the calibration, YYYY-MM-DD
+  std::string device;      ///< the slug of the file name: h100, h200, ...
+  std::string date;        ///< of the calibration, YYYY-MM-DD
   MachineParams machine;   ///< the HMM the runs are simulated on: w = 32, l = 1, k = the SMs
   GpuMemoryParams memory;  ///< sector and cache sizes (element_bytes set per run)
   std::vector<FittedModel> models;
@@ -40,8 +40,8 @@ GpuProfile profile_skeleton(const GpuFacts& gpu, std::string device, std::string
 
 /// Simulates each microbenchmark on the profile's machine and fits every cost model to the
 /// timings: non-negative least squares on relative errors. Throws std::invalid_argument when a
-/// timing is not positive.
-void fit_profile(GpuProfile& profile, const std::vector<MicrobenchTiming>& timings);
+/// timing is not positive. `threads` microbenchmarks are simulated at a time (0: every core).
+void fit_profile(GpuProfile& profile, const std::vector<MicrobenchTiming>& timings, unsigned threads = 0);
 
 /// The profile as JSON, and back. read_profile throws std::invalid_argument naming the file and
 /// the field for anything missing or malformed.
@@ -51,6 +51,7 @@ GpuProfile read_profile(const std::filesystem::path& file);
 /// What `mmsim gpu calibrate` calls after timing: fits and writes out_dir/profile-<device>.json
 /// (atomically); returns the path written.
 std::filesystem::path write_profile_from_calibration(const std::filesystem::path& out_dir, const std::string& device,
-                                                     const GpuFacts& gpu, const std::vector<MicrobenchTiming>& timings);
+                                                     const GpuFacts& gpu, const std::vector<MicrobenchTiming>& timings,
+                                                     unsigned threads = 0);
 
 }  // namespace mmsim::predict

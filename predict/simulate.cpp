@@ -60,10 +60,13 @@ AlgorithmCounts count_algorithm(const GpuProfile& profile, const AlgorithmEntry&
     given[key] = std::to_string(value);
   }
   AlgorithmCounts out;
-  out.counts = count_warm(profile, element_bytes, [&](const EngineOptions& options) {
-    out.report = run_algorithm(entry, given, options);
-    return out.report.stats;
-  }, threads);
+  out.counts = count_warm(
+      profile, element_bytes,
+      [&](const EngineOptions& options) {
+        out.report = run_algorithm(entry, given, options);
+        return out.report.stats;
+      },
+      threads);
   return out;
 }
 

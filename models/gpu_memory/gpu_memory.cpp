@@ -13,15 +13,37 @@ std::optional<std::string> GpuMemoryParams::validate() const {
     return "element-bytes: must be a power of two no larger than a sector";
   if (cache_bytes > (std::uint64_t{1} << 34)) return "cache-bytes: at most 16 GiB";
   if (cache_ways < 1 || cache_ways > 64) return "cache-ways: must be between 1 and 64";
+  if (dram_row_bytes != 0 &&
+      (dram_row_bytes < sector_bytes || dram_row_bytes > 65536 || !std::has_single_bit(dram_row_bytes)))
+    return "dram-row-bytes: must be 0 or a power of two from a sector to 65536";
+  if (dram_banks < 1 || dram_banks > 65536) return "dram-banks: must be between 1 and 65536";
   if (cache_bytes > 0 && cache_bytes < std::uint64_t{sector_bytes} * cache_ways)
     return "cache-bytes: must hold at least one set of cache-ways sectors";
   return std::nullopt;
 }
 
+// ---- DRAM rows ----
+
+DramRows::DramRows(std::uint32_t sector_bytes, std::uint32_t row_bytes, std::uint32_t banks) {
+  if (row_bytes == 0) return;
+  sectors_per_row_ = row_bytes / sector_bytes;
+  open_.assign(banks, 0);
+}
+
+void DramRows::transfer(std::uint64_t sector, GpuMemoryStats& stats) {
+  if (open_.empty()) return;
+  const std::uint64_t row = sector / sectors_per_row_;
+  std::uint64_t& open = open_[static_cast<std::size_t>((row * 0x9E3779B97F4A7C15ull >> 17) % open_.size())];
+  if (open != row + 1) {
+    open = row + 1;
+    ++stats.activations;
+  }
+}
+
 // ---- the cache ----
 
-SectorCache::SectorCache(std::uint64_t sectors, std::uint32_t ways, std::uint64_t full_mask)
-    : ways_(ways), sets_(std::max<std::uint64_t>(1, sectors / ways)), full_(full_mask) {
+SectorCache::SectorCache(std::uint64_t sectors, std::uint32_t ways, std::uint64_t full_mask, DramRows* dram)
+    : dram_(dram), ways_(ways), sets_(std::max<std::uint64_t>(1, sectors / ways)), full_(full_mask) {
   lines_.resize(static_cast<std::size_t>(sets_ * ways_));
 }
 
@@ -58,6 +80,7 @@ void SectorCache::evict(Way& way, GpuMemoryStats& stats) const {
     ++stats.fills;
   }
   ++stats.dram_writes;
+  if (dram_) dram_->transfer(way.tag, stats);  // the fill and the write share the open row
 }
 
 bool SectorCache::read(std::uint64_t sector, std::uint64_t need, GpuMemoryStats& stats) {
@@ -66,6 +89,7 @@ bool SectorCache::read(std::uint64_t sector, std::uint64_t need, GpuMemoryStats&
   const bool hit = held && (way.valid & need) == need;
   if (!hit) {
     ++stats.dram_reads;
+    if (dram_) dram_->transfer(sector, stats);
     way.valid = full_;  // the whole sector comes in; bytes written here stay newer
   }
   return hit;
@@ -89,12 +113,11 @@ void SectorCache::flush(GpuMemoryStats& stats) {
 // ---- the memory ----
 
 GpuGlobalMemory::GpuGlobalMemory(int w, int latency, const GpuMemoryParams& params)
-    : w_(w), latency_(latency), params_(params) {
+    : w_(w), latency_(latency), params_(params), dram_(params.sector_bytes, params.dram_row_bytes, params.dram_banks) {
   if (auto err = params.validate()) throw std::invalid_argument(*err);
   sector_shift_ = std::countr_zero(params.sector_bytes);
   full_mask_ = params.sector_bytes == 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << params.sector_bytes) - 1;
-  if (params.has_cache())
-    cache_.emplace(params.cache_bytes / params.sector_bytes, params.cache_ways, full_mask_);
+  if (params.has_cache()) cache_.emplace(params.cache_bytes / params.sector_bytes, params.cache_ways, full_mask_);
   touched_.reserve(static_cast<std::size_t>(w));
   groups_.reserve(static_cast<std::size_t>(w));
 }
@@ -135,6 +158,7 @@ WarpCost GpuGlobalMemory::cost_access(std::span<const Address> warp, const Acces
   for (const Touch& t : touched_) {
     if (!cache_) {
       ++(write ? stats_.dram_writes : stats_.dram_reads);
+      dram_.transfer(t.sector, stats_);
       continue;
     }
     if (write ? cache_->write(t.sector, t.mask, stats_) : cache_->read(t.sector, t.mask, stats_)) ++stats_.hits;

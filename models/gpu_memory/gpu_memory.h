@@ -14,6 +14,10 @@
 //    some of its bytes were never written nor read (a partial sector must be merged with memory:
 //    HBM has no byte mask). The cache keeps its contents across runs: a predictor runs a program
 //    twice and counts the second run, as the GPU tables time runs after warm-ups.
+//  - DRAM rows: DRAM keeps one open row of `dram_row_bytes` in each of `dram_banks` banks (rows
+//    spread over the banks by a hash); a DRAM transfer to a row that is not open in its bank opens
+//    it (an activation). Streams open a row once per row; scattered sectors, once per sector: the
+//    difference between a copy's bandwidth and a random gather's.
 //
 // Arrays never share a sector: array a starts at byte a * 2^40.
 #pragma once
@@ -32,8 +36,11 @@ struct GpuMemoryParams {
   std::uint32_t element_bytes = 4;  ///< bytes of a data cell (float 4, double 8)
   std::uint64_t cache_bytes = 0;    ///< 0: no cache, every sector is a DRAM transfer
   std::uint32_t cache_ways = 16;
+  std::uint32_t dram_row_bytes = 0;  ///< 0: DRAM rows are not modelled
+  std::uint32_t dram_banks = 1024;
 
   bool has_cache() const { return cache_bytes > 0; }
+  bool has_dram_rows() const { return dram_row_bytes > 0; }
   /// Empty when valid, else one line "field: rule".
   std::optional<std::string> validate() const;
 };
@@ -48,14 +55,28 @@ struct GpuMemoryStats {
   std::uint64_t dram_reads = 0;     ///< sectors read from DRAM (misses and fills)
   std::uint64_t fills = 0;          ///< of which fills of a partial sector
   std::uint64_t dram_writes = 0;    ///< sectors written back to DRAM
+  std::uint64_t activations = 0;    ///< DRAM rows opened (with dram_row_bytes)
 
   std::uint64_t sectors() const { return read_sectors + write_sectors; }
+};
+
+/// The open rows of the DRAM's banks: every DRAM transfer passes here.
+class DramRows {
+ public:
+  DramRows(std::uint32_t sector_bytes, std::uint32_t row_bytes, std::uint32_t banks);
+  /// A transfer of `sector` (no-op when rows are not modelled): counts an activation if its row
+  /// is not the open one of its bank.
+  void transfer(std::uint64_t sector, GpuMemoryStats& stats);
+
+ private:
+  std::uint64_t sectors_per_row_ = 0;
+  std::vector<std::uint64_t> open_;  // per bank: open row + 1 (0: none)
 };
 
 /// The sector cache alone (no time, no engine): tests and the model share it.
 class SectorCache {
  public:
-  SectorCache(std::uint64_t sectors, std::uint32_t ways, std::uint64_t full_mask);
+  SectorCache(std::uint64_t sectors, std::uint32_t ways, std::uint64_t full_mask, DramRows* dram = nullptr);
   /// A read of the bytes `need` of `sector`: true on a hit.
   bool read(std::uint64_t sector, std::uint64_t need, GpuMemoryStats& stats);
   /// A write of the bytes `mask` of `sector`: true when the sector was held.
@@ -70,6 +91,7 @@ class SectorCache {
   Way& find_or_install(std::uint64_t sector, bool& hit, GpuMemoryStats& stats);
   void evict(Way& way, GpuMemoryStats& stats) const;
 
+  DramRows* dram_;
   std::uint32_t ways_;
   std::uint64_t sets_, full_, clock_ = 0;
   std::vector<Way> lines_;  // set s: lines_[s * ways_ .. + ways_); valid == 0: empty
@@ -81,6 +103,8 @@ class SectorCache {
 class GpuGlobalMemory final : public MemoryModel {
  public:
   GpuGlobalMemory(int w, int latency, const GpuMemoryParams& params);
+  GpuGlobalMemory(const GpuGlobalMemory&) = delete;  // the cache points at the DRAM rows
+  GpuGlobalMemory& operator=(const GpuGlobalMemory&) = delete;
   std::string_view name() const override { return "gpu-global"; }
   int width() const override { return w_; }
   int latency() const override { return latency_; }
@@ -108,6 +132,7 @@ class GpuGlobalMemory final : public MemoryModel {
   std::uint64_t full_mask_;
   mutable std::vector<Touch> touched_;
   mutable std::vector<Address> groups_;
+  mutable DramRows dram_;
   mutable std::optional<SectorCache> cache_;
   mutable GpuMemoryStats stats_;
 };

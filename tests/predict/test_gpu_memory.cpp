@@ -29,13 +29,13 @@ GpuMemoryParams no_cache(std::uint32_t element_bytes) {
 
 TEST_CASE("sectors: one slot per distinct 32-byte sector a warp touches") {
   const GpuGlobalMemory f(32, 1, no_cache(4)), d(32, 1, no_cache(8));
-  CHECK(f.cost_access(lanes(0, 1), {}).slots == 4);     // 32 floats = 128 B
-  CHECK(d.cost_access(lanes(0, 1), {}).slots == 8);     // 32 doubles = 256 B
-  CHECK(f.cost_access(lanes(4, 1), {}).slots == 5);     // misaligned by half a sector
-  CHECK(f.cost_access(lanes(0, 2), {}).slots == 8);     // stride 2: 256 B span
-  CHECK(f.cost_access(lanes(0, 8), {}).slots == 32);    // one float per sector
+  CHECK(f.cost_access(lanes(0, 1), {}).slots == 4);   // 32 floats = 128 B
+  CHECK(d.cost_access(lanes(0, 1), {}).slots == 8);   // 32 doubles = 256 B
+  CHECK(f.cost_access(lanes(4, 1), {}).slots == 5);   // misaligned by half a sector
+  CHECK(f.cost_access(lanes(0, 2), {}).slots == 8);   // stride 2: 256 B span
+  CHECK(f.cost_access(lanes(0, 8), {}).slots == 32);  // one float per sector
   CHECK(f.cost_access(lanes(0, 1000), {}).slots == 32);
-  CHECK(f.cost_access(lanes(0, 0), {}).slots == 1);     // 32 requests to one cell merge
+  CHECK(f.cost_access(lanes(0, 0), {}).slots == 1);  // 32 requests to one cell merge
   // An index array of uint16 the engine declares as such: 64 B.
   CHECK(f.cost_access(lanes(0, 1), {Op::Read, 1, 2}).slots == 2);
   std::vector<Address> idle(32, kNoAddress);
@@ -71,8 +71,8 @@ TEST_CASE("sector cache: hits, fills of partial sectors, write-backs, LRU") {
   CHECK_FALSE(c.read(10, 0xF, s));  // miss: fetched whole
   CHECK(c.read(10, 0xF0, s));       // hit: other bytes, same sector
   CHECK(s.dram_reads == 1);
-  CHECK_FALSE(c.write(20, 0xF, s));  // write-allocate without fetch: 4 of 32 bytes known
-  CHECK(c.read(10, 0xF, s));         // 10 becomes the most recent
+  CHECK_FALSE(c.write(20, 0xF, s));            // write-allocate without fetch: 4 of 32 bytes known
+  CHECK(c.read(10, 0xF, s));                   // 10 becomes the most recent
   CHECK_FALSE(c.write(30, 0xFFFFFFFFull, s));  // evicts 20, the least recent: dirty and partial
   CHECK(s.fills == 1);
   CHECK(s.dram_reads == 2);
@@ -126,4 +126,21 @@ TEST_CASE("parameters are checked") {
   CHECK(p.validate());
   p = {};
   CHECK_FALSE(p.validate());
+}
+
+TEST_CASE("DRAM rows: a stream opens a row once per row, scattered sectors once each") {
+  GpuMemoryParams p = no_cache(4);
+  p.dram_row_bytes = 1024;  // 32 sectors
+  p.dram_banks = 4096;
+  const GpuGlobalMemory m(32, 1, p);
+  for (std::uint64_t warp = 0; warp < 64; ++warp) m.cost_access(lanes(warp * 32, 1), {Op::Read, 0, 0});
+  CHECK(m.stats().dram_reads == 64 * 4);
+  CHECK(m.stats().activations == 64 * 32 * 4 / 1024);  // 8 KiB of floats: 8 rows
+  const GpuGlobalMemory s(32, 1, p);
+  s.cost_access(lanes(0, 4096), {Op::Read, 0, 0});  // 32 sectors 16 KiB apart: 32 rows
+  CHECK(s.stats().activations == 32);
+  // Off by default.
+  const GpuGlobalMemory off(32, 1, no_cache(4));
+  off.cost_access(lanes(0, 4096), {Op::Read, 0, 0});
+  CHECK(off.stats().activations == 0);
 }
