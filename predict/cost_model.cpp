@@ -33,9 +33,10 @@ std::vector<std::string> constant_names(CostModel m) {
     case CostModel::SectorsReadWrite:
       return {"launch_ms", "read_sector_ms", "write_sector_ms", "shared_time_unit_ms"};
     case CostModel::SectorsReadWriteCache:
-      return {"launch_ms", "l2_sector_ms", "dram_read_ms", "dram_write_ms", "shared_time_unit_ms"};
+      return {"launch_ms", "l2_line_ms", "l2_sector_ms", "dram_read_ms", "dram_write_ms", "shared_time_unit_ms"};
     case CostModel::DramRows:
-      return {"launch_ms", "l2_sector_ms", "dram_read_ms", "dram_write_ms", "activation_ms", "shared_time_unit_ms"};
+      return {"launch_ms",     "l2_line_ms",    "l2_sector_ms",       "dram_read_ms",
+              "dram_write_ms", "activation_ms", "shared_time_unit_ms"};
   }
   return {};
 }
@@ -51,9 +52,9 @@ std::vector<double> features(CostModel m, const RunCounts& c) {
     case CostModel::SectorsReadWrite:
       return {d(c.launches), d(s.read_sectors), d(s.write_sectors), d(c.shared_time_units)};
     case CostModel::SectorsReadWriteCache:
-      return {d(c.launches), d(s.sectors()), d(s.dram_reads), d(s.dram_writes), d(c.shared_time_units)};
+      return {d(c.launches), d(s.lines), d(s.sectors()), d(s.dram_reads), d(s.dram_writes), d(c.shared_time_units)};
     case CostModel::DramRows:
-      return {d(c.launches),    d(s.sectors()),   d(s.dram_reads),
+      return {d(c.launches),    d(s.lines),       d(s.sectors()),        d(s.dram_reads),
               d(s.dram_writes), d(s.activations), d(c.shared_time_units)};
   }
   return {};

@@ -6,8 +6,9 @@
 //   papers            launches, the UMM's slots (address groups of w cells), shared-memory time units
 //   sectors           launches, the 32-byte sectors requested, shared-memory time units
 //   sectors-rw        launches, sectors read and sectors written apart, shared-memory time units
-//   sectors-rw-cache  launches, sectors requested (the L2's traffic), DRAM sector reads and DRAM
-//                     sector writes behind an L2 of the GPU's size, shared-memory time units
+//   sectors-rw-cache  launches, the L2's transactions (128-byte lines per warp access) and sectors,
+//                     DRAM sector reads and DRAM sector writes behind an L2 of the GPU's size,
+//                     shared-memory time units
 //   dram-rows         the same and the DRAM rows opened (activations): scattered transfers open a
 //                     row each, streams one per row
 // Shared-memory time units are the simulator's: per round, max over DMMs of (slots + l - 1).

@@ -106,6 +106,7 @@ void fit_profile(GpuProfile& profile, const std::vector<MicrobenchTiming>& timin
   work();
   for (auto& th : pool) th.join();
   profile.timings = timings;
+  profile.timing_counts = counts;
   profile.models.clear();
   for (CostModel m : kCostModels) {
     std::vector<std::vector<double>> rows;
@@ -163,6 +164,25 @@ std::string profile_json(const GpuProfile& p) {
     b.set("repeats", t.bench.repeats);
     b.set("element_bytes", t.bench.element_bytes);
     b.set("median_ms", t.median_ms);
+    if (&t - p.timings.data() < static_cast<std::ptrdiff_t>(p.timing_counts.size())) {
+      // How each model's constants price this microbenchmark: the fit, bench by bench.
+      const RunCounts& c = p.timing_counts[static_cast<std::size_t>(&t - p.timings.data())];
+      Json predicted = Json::object();
+      for (const FittedModel& f : p.models) predicted.set(std::string(to_string(f.model)), predicted_ms(f, c));
+      b.set("predicted_ms", std::move(predicted));
+      Json counts = Json::object();
+      counts.set("launches", c.launches)
+          .set("umm_slots", c.memory.umm_groups)
+          .set("read_sectors", c.memory.read_sectors)
+          .set("write_sectors", c.memory.write_sectors)
+          .set("l2_hits", c.memory.hits)
+          .set("dram_reads", c.memory.dram_reads)
+          .set("dram_fills", c.memory.fills)
+          .set("dram_writes", c.memory.dram_writes)
+          .set("dram_activations", c.memory.activations)
+          .set("shared_time_units", c.shared_time_units);
+      b.set("counts", std::move(counts));
+    }
     benches.push(std::move(b));
   }
   Json root = Json::object();

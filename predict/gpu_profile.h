@@ -31,6 +31,7 @@ struct GpuProfile {
   GpuMemoryParams memory;  ///< sector and cache sizes (element_bytes set per run)
   std::vector<FittedModel> models;
   std::vector<MicrobenchTiming> timings;  ///< what the constants were fitted on
+  std::vector<RunCounts> timing_counts;   ///< their simulated counts (after a fit; not in the file)
 
   const FittedModel& model(CostModel m) const;  ///< throws std::invalid_argument if absent
 };

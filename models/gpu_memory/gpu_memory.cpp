@@ -28,12 +28,15 @@ DramRows::DramRows(std::uint32_t sector_bytes, std::uint32_t row_bytes, std::uin
   if (row_bytes == 0) return;
   sectors_per_row_ = row_bytes / sector_bytes;
   open_.assign(banks, 0);
+  written_.assign(kWriteRows, 0);
 }
 
-void DramRows::transfer(std::uint64_t sector, GpuMemoryStats& stats) {
+void DramRows::transfer(std::uint64_t sector, bool write, GpuMemoryStats& stats) {
   if (open_.empty()) return;
   const std::uint64_t row = sector / sectors_per_row_;
-  std::uint64_t& open = open_[static_cast<std::size_t>((row * 0x9E3779B97F4A7C15ull >> 17) % open_.size())];
+  const std::uint64_t h = row * 0x9E3779B97F4A7C15ull >> 17;
+  std::uint64_t& open = write ? written_[static_cast<std::size_t>(h % written_.size())]
+                              : open_[static_cast<std::size_t>(h % open_.size())];
   if (open != row + 1) {
     open = row + 1;
     ++stats.activations;
@@ -78,9 +81,10 @@ void SectorCache::evict(Way& way, GpuMemoryStats& stats) const {
   if (way.valid != full_) {  // merge the partial sector with memory before writing it
     ++stats.dram_reads;
     ++stats.fills;
+    if (dram_) dram_->transfer(way.tag, false, stats);
   }
   ++stats.dram_writes;
-  if (dram_) dram_->transfer(way.tag, stats);  // the fill and the write share the open row
+  if (dram_) dram_->transfer(way.tag, true, stats);
 }
 
 bool SectorCache::read(std::uint64_t sector, std::uint64_t need, GpuMemoryStats& stats) {
@@ -89,7 +93,7 @@ bool SectorCache::read(std::uint64_t sector, std::uint64_t need, GpuMemoryStats&
   const bool hit = held && (way.valid & need) == need;
   if (!hit) {
     ++stats.dram_reads;
-    if (dram_) dram_->transfer(sector, stats);
+    if (dram_) dram_->transfer(sector, false, stats);
     way.valid = full_;  // the whole sector comes in; bytes written here stay newer
   }
   return hit;
@@ -117,7 +121,8 @@ GpuGlobalMemory::GpuGlobalMemory(int w, int latency, const GpuMemoryParams& para
   if (auto err = params.validate()) throw std::invalid_argument(*err);
   sector_shift_ = std::countr_zero(params.sector_bytes);
   full_mask_ = params.sector_bytes == 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << params.sector_bytes) - 1;
-  if (params.has_cache()) cache_.emplace(params.cache_bytes / params.sector_bytes, params.cache_ways, full_mask_);
+  if (params.has_cache())
+    cache_.emplace(params.cache_bytes / params.sector_bytes, params.cache_ways, full_mask_, &dram_);
   touched_.reserve(static_cast<std::size_t>(w));
   groups_.reserve(static_cast<std::size_t>(w));
 }
@@ -127,12 +132,15 @@ void GpuGlobalMemory::sectors_of(std::span<const Address> warp, const AccessCont
   const std::uint64_t base = static_cast<std::uint64_t>(context.array) << 40;
   touched_.clear();
   groups_.clear();
+  lines_.clear();
   for (Address a : warp) {
     if (a == kNoAddress) continue;
     const Address group = a / static_cast<Address>(w_);
     if (std::find(groups_.begin(), groups_.end(), group) == groups_.end()) groups_.push_back(group);
     const std::uint64_t byte = base + a * bytes;
     const std::uint64_t sector = byte >> sector_shift_;
+    // An L2 serves a warp's request as one transaction per 128-byte line it touches.
+    if (std::find(lines_.begin(), lines_.end(), byte >> 7) == lines_.end()) lines_.push_back(byte >> 7);
     const std::uint64_t offset = byte & (params_.sector_bytes - 1);
     // An element larger than what is left of the sector spills over: only with misaligned sizes,
     // which validate() excludes (element and sector are powers of two, element <= sector).
@@ -153,12 +161,13 @@ WarpCost GpuGlobalMemory::cost_access(std::span<const Address> warp, const Acces
   if (sectors == 0) return {};
   ++stats_.accesses;
   stats_.umm_groups += groups_.size();
+  stats_.lines += lines_.size();
   const bool write = context.op == Op::Write;
   (write ? stats_.write_sectors : stats_.read_sectors) += touched_.size();
   for (const Touch& t : touched_) {
     if (!cache_) {
       ++(write ? stats_.dram_writes : stats_.dram_reads);
-      dram_.transfer(t.sector, stats_);
+      dram_.transfer(t.sector, write, stats_);
       continue;
     }
     if (write ? cache_->write(t.sector, t.mask, stats_) : cache_->read(t.sector, t.mask, stats_)) ++stats_.hits;

@@ -49,6 +49,7 @@ struct GpuMemoryParams {
 struct GpuMemoryStats {
   std::uint64_t accesses = 0;       ///< warp accesses with at least one request
   std::uint64_t umm_groups = 0;     ///< distinct address groups of w cells (the papers' UMM slots)
+  std::uint64_t lines = 0;          ///< distinct 128-byte lines per access: the L2's transactions
   std::uint64_t read_sectors = 0;   ///< distinct sectors requested by reads (summed over accesses)
   std::uint64_t write_sectors = 0;  ///< distinct sectors requested by writes
   std::uint64_t hits = 0;           ///< requested sectors the cache served without DRAM
@@ -60,17 +61,22 @@ struct GpuMemoryStats {
   std::uint64_t sectors() const { return read_sectors + write_sectors; }
 };
 
-/// The open rows of the DRAM's banks: every DRAM transfer passes here.
+/// The open rows of the DRAM's banks: every DRAM transfer passes here. Reads open rows in the
+/// order they are asked; write-backs, which a memory controller queues and drains row by row, are
+/// matched against a table of `kWriteRows` recently written rows instead: an L2 evicts a stream's
+/// sectors in a shuffled order (its sets are hashed), yet a copy writes at full bandwidth.
 class DramRows {
  public:
+  static constexpr std::uint32_t kWriteRows = 65536;
   DramRows(std::uint32_t sector_bytes, std::uint32_t row_bytes, std::uint32_t banks);
   /// A transfer of `sector` (no-op when rows are not modelled): counts an activation if its row
-  /// is not the open one of its bank.
-  void transfer(std::uint64_t sector, GpuMemoryStats& stats);
+  /// is not open.
+  void transfer(std::uint64_t sector, bool write, GpuMemoryStats& stats);
 
  private:
   std::uint64_t sectors_per_row_ = 0;
-  std::vector<std::uint64_t> open_;  // per bank: open row + 1 (0: none)
+  std::vector<std::uint64_t> open_;     // per bank: open row + 1 (0: none)
+  std::vector<std::uint64_t> written_;  // write-back rows, by hash: row + 1
 };
 
 /// The sector cache alone (no time, no engine): tests and the model share it.
@@ -132,6 +138,7 @@ class GpuGlobalMemory final : public MemoryModel {
   std::uint64_t full_mask_;
   mutable std::vector<Touch> touched_;
   mutable std::vector<Address> groups_;
+  mutable std::vector<std::uint64_t> lines_;
   mutable DramRows dram_;
   mutable std::optional<SectorCache> cache_;
   mutable GpuMemoryStats stats_;

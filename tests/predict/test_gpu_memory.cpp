@@ -139,6 +139,12 @@ TEST_CASE("DRAM rows: a stream opens a row once per row, scattered sectors once 
   const GpuGlobalMemory s(32, 1, p);
   s.cost_access(lanes(0, 4096), {Op::Read, 0, 0});  // 32 sectors 16 KiB apart: 32 rows
   CHECK(s.stats().activations == 32);
+  // Behind a cache, misses and write-backs open the rows.
+  GpuMemoryParams c = p;
+  c.cache_bytes = 64 * 1024;
+  const GpuGlobalMemory cached(32, 1, c);
+  cached.cost_access(lanes(0, 4096), {Op::Read, 0, 0});
+  CHECK(cached.stats().activations == 32);
   // Off by default.
   const GpuGlobalMemory off(32, 1, no_cache(4));
   off.cost_access(lanes(0, 4096), {Op::Read, 0, 0});

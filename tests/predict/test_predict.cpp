@@ -45,7 +45,7 @@ std::filesystem::path temp_file(const std::string& name) { return std::filesyste
 
 TEST_CASE("the fit recovers the constants that made the timings") {
   GpuProfile p = small_profile();
-  const FittedModel truth{CostModel::SectorsReadWriteCache, {0.005, 1e-6, 3e-6, 7e-6, 2e-7}, 0, 0};
+  const FittedModel truth{CostModel::SectorsReadWriteCache, {0.005, 4e-6, 1e-6, 3e-6, 7e-6, 2e-7}, 0, 0};
   std::vector<MicrobenchTiming> timings;
   for (const Microbench& b : small_set()) {
     MicrobenchTiming t;
@@ -55,6 +55,8 @@ TEST_CASE("the fit recovers the constants that made the timings") {
   }
   fit_profile(p, timings);
   const FittedModel& f = p.model(CostModel::SectorsReadWriteCache);
+  REQUIRE(f.constants.size() == truth.constants.size());
+  REQUIRE(features(CostModel::SectorsReadWriteCache, RunCounts{}).size() == truth.constants.size());
   CHECK(f.worst_abs_error < 1e-6);
   for (std::size_t i = 0; i < truth.constants.size(); ++i)
     CHECK(f.constants[i] == doctest::Approx(truth.constants[i]).epsilon(1e-4));
@@ -67,7 +69,7 @@ TEST_CASE("the fit recovers the constants that made the timings") {
 TEST_CASE("the profile file round-trips, and a broken one names its field") {
   GpuProfile p = small_profile();
   p.models = {{CostModel::Papers, {0.004, 2e-8, 5e-7}, 0.1, 0.2},
-              {CostModel::SectorsReadWriteCache, {0.005, 1e-8, 2e-8, 3e-8, 5e-7}, 0.1, 0.3}};
+              {CostModel::SectorsReadWriteCache, {0.005, 4e-8, 1e-8, 2e-8, 3e-8, 5e-7}, 0.1, 0.3}};
   p.timings = {{{MicrobenchKind::Copy, 1024, 1, 0, 8}, 0.01}};
   const auto file = temp_file("mmsim_test_profile.json");
   {
@@ -78,7 +80,7 @@ TEST_CASE("the profile file round-trips, and a broken one names its field") {
   CHECK(q.gpu.name == "test GPU");
   CHECK(q.machine.k == 4);
   CHECK(q.memory.cache_bytes == 64 * 1024);
-  CHECK(q.model(CostModel::SectorsReadWriteCache).constants[3] == doctest::Approx(3e-8));
+  CHECK(q.model(CostModel::SectorsReadWriteCache).constants[4] == doctest::Approx(3e-8));
   REQUIRE(q.timings.size() == 1);
   CHECK(q.timings[0].bench.element_bytes == 8);
   CHECK_THROWS_AS(q.model(CostModel::Sectors), std::invalid_argument);
