@@ -13,7 +13,8 @@ namespace mmsim::offline {
 
 namespace {
 
-void grow(std::vector<std::uint32_t>& v, std::size_t n) {
+template <typename Vector>
+void grow(Vector& v, std::size_t n) {
   if (v.size() < n) v.resize(n);
 }
 
@@ -61,26 +62,47 @@ void RegularBipartiteColourer::colour_grouped(std::uint32_t nodes, std::span<con
   const auto degree = static_cast<std::uint32_t>(edges / nodes);
   threads = resolve_threads(threads);
   if (scratch_.size() < threads) scratch_.resize(threads);
+  // A large graph on several threads is counted and copied in pieces.
+  std::optional<WorkerPool> pool;
+  if (threads > 1 && edges >= parallel_threshold_) pool.emplace(threads);
+  const std::size_t pieces = pool ? threads : 1;
+  const auto in_pieces = [&](const auto& body) {
+    const auto piece = [&](std::size_t i) { body(i, edges * i / pieces, edges * (i + 1) / pieces); };
+    if (pool)
+      pool->run(pieces, piece);
+    else
+      piece(0);
+  };
+  in_pieces([&](std::size_t i, std::size_t from, std::size_t to) {
+    std::vector<std::uint32_t>& count = scratch_[i].dist;
+    grow(count, nodes);
+    std::fill_n(count.begin(), nodes, 0u);
+    for (std::size_t e = from; e < to; ++e) {
+      if (v[e] >= nodes) throw std::invalid_argument("edge colouring: right node out of range");
+      ++count[v[e]];
+    }
+  });
   std::vector<std::uint32_t>& count = scratch_[0].dist;
-  grow(count, nodes);
-  std::fill_n(count.begin(), nodes, 0u);
-  for (const auto x : v) {
-    if (x >= nodes) throw std::invalid_argument("edge colouring: right node out of range");
-    ++count[x];
-  }
+  for (std::size_t i = 1; i < pieces; ++i)
+    for (std::uint32_t x = 0; x < nodes; ++x) count[x] += scratch_[i].dist[x];
   for (std::uint32_t x = 0; x < nodes; ++x)
     if (count[x] != degree)
       throw std::invalid_argument("edge colouring: right node " + std::to_string(x) + " has degree " +
                                   std::to_string(count[x]) + ", not " + std::to_string(degree));
-  // Every buffer shared by the threads is sized here, before any thread starts.
+  // Every buffer shared by the threads is sized here, before any thread starts; their pages are
+  // first written by the threads that use them.
   for (int b = 0; b < 2; ++b) {
     grow(v_[b], edges);
     grow(id_[b], edges);
   }
   grow(partner_, edges);
   if (edges >= interleave_threshold_ || threads > 1) grow(segment_of_, edges / 2 + 1);
-  std::copy(v.begin(), v.end(), v_[0].begin());
-  for (std::size_t e = 0; e < edges; ++e) id_[0][e] = static_cast<std::uint32_t>(e);
+  in_pieces([&](std::size_t, std::size_t from, std::size_t to) {
+    std::copy(v.begin() + static_cast<std::ptrdiff_t>(from), v.begin() + static_cast<std::ptrdiff_t>(to),
+              v_[0].begin() + static_cast<std::ptrdiff_t>(from));
+    for (std::size_t e = from; e < to; ++e) id_[0][e] = static_cast<std::uint32_t>(e);
+  });
+  pool.reset();
   for (unsigned t = 0; t < threads; ++t) scratch_[t].pending.assign(nodes, kNone);
   colour_segment(0, 0, nodes, degree, 0, colour, threads, 0);
 }

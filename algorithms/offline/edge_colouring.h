@@ -7,6 +7,8 @@
 #include <span>
 #include <vector>
 
+#include "algorithms/offline/no_init_vector.h"
+
 namespace mmsim {
 class WorkerPool;
 }
@@ -112,10 +114,10 @@ class RegularBipartiteColourer {
   std::size_t interleave_threshold_ = std::size_t{1} << 17;
   std::size_t parallel_threshold_ = std::size_t{1} << 15;
   // Indexed by edge offset, shared by the threads: their segments are disjoint.
-  std::vector<std::uint32_t> v_[2], id_[2];  // the edges (right node, original index), two buffers
-  std::vector<std::uint32_t> partner_;       // partner of an edge at its right node, plus two flag bits
+  NoInitVector<std::uint32_t> v_[2], id_[2];  // the edges (right node, original index), two buffers
+  NoInitVector<std::uint32_t> partner_;       // partner of an edge at its right node, plus two flag bits
   // Interleaved chain walks: per left pair (offset / 2) its walk and which edge that walk put first.
-  std::vector<std::uint32_t> segment_of_;
+  NoInitVector<std::uint32_t> segment_of_;
   std::vector<Scratch> scratch_;  // one per thread
 };
 
