@@ -2,7 +2,7 @@
 
 #include <algorithm>
 #include <exception>
-#include <limits>
+#include <optional>
 #include <stdexcept>
 #include <string>
 #include <thread>
@@ -13,9 +13,8 @@ namespace mmsim::offline {
 
 namespace {
 
-constexpr std::uint32_t kNone = std::numeric_limits<std::uint32_t>::max();
-
-void grow(std::vector<std::uint32_t>& v, std::size_t n) {
+template <typename Vector>
+void grow(Vector& v, std::size_t n) {
   if (v.size() < n) v.resize(n);
 }
 
@@ -63,26 +62,47 @@ void RegularBipartiteColourer::colour_grouped(std::uint32_t nodes, std::span<con
   const auto degree = static_cast<std::uint32_t>(edges / nodes);
   threads = resolve_threads(threads);
   if (scratch_.size() < threads) scratch_.resize(threads);
+  // A large graph on several threads is counted and copied in pieces.
+  std::optional<WorkerPool> pool;
+  if (threads > 1 && edges >= parallel_threshold_) pool.emplace(threads);
+  const std::size_t pieces = pool ? threads : 1;
+  const auto in_pieces = [&](const auto& body) {
+    const auto piece = [&](std::size_t i) { body(i, edges * i / pieces, edges * (i + 1) / pieces); };
+    if (pool)
+      pool->run(pieces, piece);
+    else
+      piece(0);
+  };
+  in_pieces([&](std::size_t i, std::size_t from, std::size_t to) {
+    std::vector<std::uint32_t>& count = scratch_[i].dist;
+    grow(count, nodes);
+    std::fill_n(count.begin(), nodes, 0u);
+    for (std::size_t e = from; e < to; ++e) {
+      if (v[e] >= nodes) throw std::invalid_argument("edge colouring: right node out of range");
+      ++count[v[e]];
+    }
+  });
   std::vector<std::uint32_t>& count = scratch_[0].dist;
-  grow(count, nodes);
-  std::fill_n(count.begin(), nodes, 0u);
-  for (const auto x : v) {
-    if (x >= nodes) throw std::invalid_argument("edge colouring: right node out of range");
-    ++count[x];
-  }
+  for (std::size_t i = 1; i < pieces; ++i)
+    for (std::uint32_t x = 0; x < nodes; ++x) count[x] += scratch_[i].dist[x];
   for (std::uint32_t x = 0; x < nodes; ++x)
     if (count[x] != degree)
       throw std::invalid_argument("edge colouring: right node " + std::to_string(x) + " has degree " +
                                   std::to_string(count[x]) + ", not " + std::to_string(degree));
-  // Every buffer shared by the threads is sized here, before any thread starts.
+  // Every buffer shared by the threads is sized here, before any thread starts; their pages are
+  // first written by the threads that use them.
   for (int b = 0; b < 2; ++b) {
     grow(v_[b], edges);
     grow(id_[b], edges);
   }
   grow(partner_, edges);
-  if (edges >= interleave_threshold_) grow(segment_of_, edges / 2 + 1);
-  std::copy(v.begin(), v.end(), v_[0].begin());
-  for (std::size_t e = 0; e < edges; ++e) id_[0][e] = static_cast<std::uint32_t>(e);
+  if (edges >= interleave_threshold_ || threads > 1) grow(segment_of_, edges / 2 + 1);
+  in_pieces([&](std::size_t, std::size_t from, std::size_t to) {
+    std::copy(v.begin() + static_cast<std::ptrdiff_t>(from), v.begin() + static_cast<std::ptrdiff_t>(to),
+              v_[0].begin() + static_cast<std::ptrdiff_t>(from));
+    for (std::size_t e = from; e < to; ++e) id_[0][e] = static_cast<std::uint32_t>(e);
+  });
+  pool.reset();
   for (unsigned t = 0; t < threads; ++t) scratch_[t].pending.assign(nodes, kNone);
   colour_segment(0, 0, nodes, degree, 0, colour, threads, 0);
 }
@@ -103,7 +123,8 @@ void RegularBipartiteColourer::colour_segment(int buf, std::size_t begin, std::u
   // The halves land in the other buffer at the same offsets: segments being disjoint, the
   // depth-first recursion never overwrites edges it still needs, and two threads never touch the
   // same edges.
-  euler_split(buf, begin, nodes, degree, s);
+  const std::size_t len = std::size_t{nodes} * degree;
+  euler_split(buf, begin, nodes, degree, threads > 1 && len >= parallel_threshold_ ? threads : 1, slot);
   const std::uint32_t half = degree / 2;
   const std::size_t second = begin + std::size_t{nodes} * half;
   if (threads <= 1 || std::size_t{nodes} * half < parallel_threshold_) {
@@ -130,48 +151,117 @@ void RegularBipartiteColourer::colour_segment(int buf, std::size_t begin, std::u
   if (error) std::rethrow_exception(error);
 }
 
-namespace {
-constexpr std::uint32_t kVisited = 1u << 31, kFirstHalf = 1u << 30, kIndex = kFirstHalf - 1;
-}  // namespace
-
 // Euler partition of an even-degree segment grouped by left node. At every left node the edges are
 // paired as (2q, 2q + 1) (each node's run starts at an even offset because the degree is even); at
 // every right node they are paired in order of appearance. Each edge then has one partner on each
 // side, so the pairs form closed chains alternating left and right pairs, of even length;
 // labelling each chain alternately gives every node exactly half of its edges in each half.
 void RegularBipartiteColourer::euler_split(int buf, std::size_t begin, std::uint32_t nodes, std::uint32_t degree,
-                                           Scratch& s) {
+                                           unsigned threads, unsigned slot) {
   const std::size_t len = std::size_t{nodes} * degree;
   if (len > kIndex) throw std::invalid_argument("edge colouring: at most 2^30 edges");
   const std::uint32_t* const v = v_[buf].data() + begin;
   const std::uint32_t* const id = id_[buf].data() + begin;
   std::uint32_t* const partner = partner_.data() + begin;
-  for (std::size_t t = 0; t < len; ++t) {
-    std::uint32_t& p = s.pending[v[t]];
-    if (p == kNone) {
-      p = static_cast<std::uint32_t>(t);
-    } else {
-      partner[t] = p;
-      partner[p] = static_cast<std::uint32_t>(t);
-      p = kNone;  // every right degree is even, so pending ends all kNone again
-    }
-  }
-  // Chains in a segment larger than the caches are walked many at a time, so that their memory
-  // accesses overlap; a small segment is walked one chain after the other.
-  if (len >= interleave_threshold_)
-    label_chains_interleaved(partner, segment_of_.data() + begin / 2, len, s);
+  std::optional<WorkerPool> pool;
+  if (threads > 1) pool.emplace(threads);
+  WorkerPool* const workers = pool ? &*pool : nullptr;
+  pair_at_right_nodes(v, partner, len, nodes, workers, slot);
+  // Chains in a segment larger than the caches, or on several threads, are walked many at a time,
+  // so that their memory accesses overlap; a small segment is walked one chain after the other.
+  // Both mark the same edges.
+  if (workers || len >= interleave_threshold_)
+    label_chains_interleaved(partner, segment_of_.data() + begin / 2, len, workers, slot);
   else
     label_chains_single(partner, len);
-  // Stable partition: both halves stay grouped by left node, degree / 2 edges each.
+  // Stable partition: left pair q has one edge in each half, so its first-half edge is the q-th of
+  // the first half and the other the q-th of the second; both halves stay grouped by left node,
+  // degree / 2 edges each.
   std::uint32_t* const v_out = v_[1 - buf].data() + begin;
   std::uint32_t* const id_out = id_[1 - buf].data() + begin;
-  std::size_t zero = 0, one = len / 2;
-  for (std::size_t t = 0; t < len; ++t) {
-    const std::size_t to = (partner[t] & kFirstHalf) ? zero++ : one++;
-    v_out[to] = v[t];
-    id_out[to] = id[t];
+  const std::size_t pairs = len / 2;
+  const auto move_pairs = [&](std::size_t from, std::size_t to) {
+    for (std::size_t q = from; q < to; ++q) {
+      const std::size_t first = 2 * q + ((partner[2 * q] & kFirstHalf) ? 0 : 1);
+      v_out[q] = v[first];
+      id_out[q] = id[first];
+      v_out[pairs + q] = v[first ^ 1];
+      id_out[pairs + q] = id[first ^ 1];
+    }
+  };
+  if (!workers) {
+    move_pairs(0, pairs);
+    return;
   }
-  if (zero != len / 2) throw std::logic_error("edge colouring: Euler split is unbalanced");
+  const std::size_t pieces = workers->threads();
+  workers->run(pieces, [&](std::size_t i) { move_pairs(pairs * i / pieces, pairs * (i + 1) / pieces); });
+}
+
+// Right node x's edges in order of appearance are paired (1st, 2nd), (3rd, 4th), ... On several
+// threads the edge range is cut into one piece per thread: a first pass counts each node's edges
+// per piece modulo 2, so that a piece knows whether its first edge at x pairs with an edge of an
+// earlier piece; the pieces then pair what they can on their own, and a last pass joins each
+// node's leftover edge of one piece with its first edge in a later piece.
+void RegularBipartiteColourer::pair_at_right_nodes(const std::uint32_t* v, std::uint32_t* partner, std::size_t len,
+                                                   std::uint32_t nodes, WorkerPool* pool, unsigned slot) {
+  const auto pair_range = [&](std::size_t from, std::size_t to, std::uint32_t* pending, std::uint32_t* first) {
+    for (std::size_t t = from; t < to; ++t) {
+      std::uint32_t& p = pending[v[t]];
+      if (p == kNone) {
+        p = static_cast<std::uint32_t>(t);
+      } else if (p == kCarry) {
+        first[v[t]] = static_cast<std::uint32_t>(t);  // its partner is in an earlier piece
+        p = kNone;
+      } else {
+        partner[t] = p;
+        partner[p] = static_cast<std::uint32_t>(t);
+        p = kNone;
+      }
+    }
+  };
+  if (!pool) {
+    // Every right degree is even, so pending ends all kNone again.
+    pair_range(0, len, scratch_[slot].pending.data(), nullptr);
+    return;
+  }
+  const std::size_t pieces = pool->threads();
+  const auto piece = [&](std::size_t i) { return len * i / pieces; };
+  pool->run(pieces, [&](std::size_t i) {
+    auto& parity = scratch_[slot + i].parity_before;
+    parity.assign(nodes, 0);
+    for (std::size_t t = piece(i); t < piece(i + 1); ++t) parity[v[t]] ^= 1;
+  });
+  for (std::uint32_t x = 0; x < nodes; ++x) {
+    std::uint8_t before = 0;
+    for (std::size_t i = 0; i < pieces; ++i) {
+      std::uint8_t& p = scratch_[slot + i].parity_before[x];
+      const std::uint8_t own = p;
+      p = before;
+      before ^= own;
+    }
+  }
+  pool->run(pieces, [&](std::size_t i) {
+    Scratch& s = scratch_[slot + i];
+    s.first.assign(nodes, kNone);
+    for (std::uint32_t x = 0; x < nodes; ++x)
+      if (s.parity_before[x]) s.pending[x] = kCarry;
+    pair_range(piece(i), piece(i + 1), s.pending.data(), s.first.data());
+  });
+  for (std::uint32_t x = 0; x < nodes; ++x) {
+    std::uint32_t carry = kNone;
+    for (std::size_t i = 0; i < pieces; ++i) {
+      Scratch& s = scratch_[slot + i];
+      if (s.first[x] != kNone) {
+        if (carry == kNone) throw std::logic_error("edge colouring: pairing pieces do not join");
+        partner[s.first[x]] = carry;
+        partner[carry] = s.first[x];
+        carry = kNone;
+      }
+      if (s.pending[x] != kNone && s.pending[x] != kCarry) carry = s.pending[x];
+      s.pending[x] = kNone;
+    }
+    if (carry != kNone) throw std::logic_error("edge colouring: a right node of odd degree");
+  }
 }
 
 // One chain at a time. The visit and half marks live in the two top bits of the partner word:
@@ -187,102 +277,6 @@ void RegularBipartiteColourer::label_chains_single(std::uint32_t* partner, std::
       partner[left_partner] |= kVisited;
       cur = next;
     } while (cur != t);
-  }
-}
-
-// Several walkers at once, each labelling the left pairs it crosses with its own parity. A walker
-// that reaches a pair another walk labelled stops there and records how the two parities relate
-// (same edge entered: equal; other edge: opposite); a union-find with parity then fixes one
-// orientation per walk. The chains have even length, so the relations never contradict.
-// segment_of: per left pair of the segment, (walk << 1) | the pair's edge that walk put first.
-void RegularBipartiteColourer::label_chains_interleaved(std::uint32_t* partner, std::uint32_t* segment_of,
-                                                        std::size_t len, Scratch& s) {
-  const std::size_t pairs = len / 2;
-  std::fill_n(segment_of, pairs, kNone);
-  auto& seg_parent = s.seg_parent;
-  auto& seg_parity = s.seg_parity;
-  auto& seg_start = s.seg_start;
-  seg_parent.clear();
-  seg_parity.clear();
-  seg_start.clear();
-  const auto find = [&](std::uint32_t x, std::uint8_t& parity) {
-    std::uint32_t root = x;
-    std::uint8_t p = 0;
-    while (seg_parent[root] != root) {
-      p ^= seg_parity[root];
-      root = seg_parent[root];
-    }
-    std::uint8_t px = p;
-    while (seg_parent[x] != root) {  // path compression, keeping parities relative to the root
-      const std::uint32_t next = seg_parent[x];
-      const auto p_next = static_cast<std::uint8_t>(px ^ seg_parity[x]);
-      seg_parent[x] = root;
-      seg_parity[x] = px;
-      x = next;
-      px = p_next;
-    }
-    parity = p;
-    return root;
-  };
-  // Records flip(a) XOR flip(b) = opposite.
-  const auto relate = [&](std::uint32_t a, std::uint32_t b, bool opposite) {
-    std::uint8_t pa = 0, pb = 0;
-    const std::uint32_t ra = find(a, pa), rb = find(b, pb);
-    if (ra == rb) return;  // already related; the chains' even length makes it agree
-    seg_parent[ra] = rb;
-    seg_parity[ra] = static_cast<std::uint8_t>(pa ^ pb ^ (opposite ? 1 : 0));
-  };
-  struct Walker {
-    std::uint32_t cur = 0, walk = 0;
-    bool active = false;
-  };
-  constexpr int kWalkers = 16;
-  Walker walkers[kWalkers];
-  std::size_t scan = 0;
-  const auto start = [&](Walker& w) {
-    while (scan < pairs && segment_of[scan] != kNone) ++scan;
-    if (scan == pairs) return false;
-    w.walk = static_cast<std::uint32_t>(seg_parent.size());
-    seg_parent.push_back(w.walk);
-    seg_parity.push_back(0);
-    seg_start.push_back(static_cast<std::uint32_t>(scan));
-    segment_of[scan] = w.walk << 1;  // edge 2 scan goes first
-    w.cur = partner[2 * scan + 1] & kIndex;
-    return true;
-  };
-  int active = 0;
-  for (auto& w : walkers) active += (w.active = start(w)) ? 1 : 0;
-  while (active > 0) {
-    for (auto& w : walkers) {
-      if (!w.active) continue;
-      const std::uint32_t q = w.cur >> 1;
-      const std::uint32_t seen = segment_of[q];
-      if (seen == kNone) {
-        segment_of[q] = (w.walk << 1) | (w.cur & 1u);
-        w.cur = partner[w.cur ^ 1u] & kIndex;
-        continue;
-      }
-      relate(w.walk, seen >> 1, (w.cur & 1u) != (seen & 1u));
-      if (!(w.active = start(w))) --active;
-    }
-  }
-  // A walk began by choosing its start pair's orientation, so the right-node link into that pair's
-  // first edge 2s was never crossed: its far edge z must end in the other half.
-  for (std::uint32_t walk = 0; walk < seg_start.size(); ++walk) {
-    const std::uint32_t z = partner[2 * seg_start[walk]] & kIndex;
-    const std::uint32_t owner = segment_of[z >> 1];
-    relate(walk, owner >> 1, (z & 1u) == (owner & 1u));
-  }
-  // After a find, a walk's parent is its root and its parity is relative to the root (a root's
-  // parity stays 0: each root keeps its own orientation).
-  for (std::uint32_t x = 0; x < seg_parent.size(); ++x) {
-    std::uint8_t p = 0;
-    find(x, p);
-  }
-  for (std::size_t q = 0; q < pairs; ++q) {
-    const std::uint32_t walk = segment_of[q];
-    const std::uint32_t first = static_cast<std::uint32_t>(2 * q) | ((walk & 1u) ^ seg_parity[walk >> 1]);
-    partner[first] |= kFirstHalf;
   }
 }
 

@@ -32,40 +32,57 @@ std::vector<std::uint32_t> random_grouped(std::uint32_t nodes, std::uint32_t deg
   return v;
 }
 
+// The colouring with one thread and chains walked one at a time, against every thread count, both
+// chain walks, and every split on its threads (the pairing in pieces, walks meeting across threads).
+void check_same_colouring(std::uint32_t nodes, std::uint32_t degree, const std::vector<std::uint32_t>& v) {
+  std::vector<std::uint32_t> u(v.size());
+  for (std::size_t e = 0; e < v.size(); ++e) u[e] = static_cast<std::uint32_t>(e / degree);
+  std::vector<std::uint32_t> one(v.size());
+  RegularBipartiteColourer c1;
+  c1.set_interleave_threshold(std::size_t{1} << 30);
+  c1.colour_grouped(nodes, v, one, 1);
+  CHECK(is_proper_colouring(nodes, u, v, one, degree));
+  for (const std::size_t interleave : {std::size_t{2}, std::size_t{1} << 30}) {
+    CAPTURE(interleave);
+    for (const unsigned threads : kThreadCounts) {
+      CAPTURE(threads);
+      RegularBipartiteColourer c;
+      c.set_parallel_threshold(1);  // every split of a small graph goes to the threads
+      c.set_interleave_threshold(interleave);
+      std::vector<std::uint32_t> colour(v.size());
+      c.colour_grouped(nodes, v, colour, threads);
+      CHECK(colour == one);
+      // Reused, as the row schedule reuses its colourer row after row.
+      c.colour_grouped(nodes, v, colour, threads);
+      CHECK(colour == one);
+    }
+  }
+}
+
 }  // namespace
 
 TEST_CASE("edge colouring: the same colouring for every thread count, odd degrees on the way included") {
   std::uint64_t seed = 1;
-  for (const std::uint32_t nodes : {3u, 40u, 97u})
+  for (const std::uint32_t nodes : {1u, 3u, 40u, 97u})
     for (const std::uint32_t degree : {2u, 7u, 12u, 26u, 64u, 99u}) {
       CAPTURE(nodes);
       CAPTURE(degree);
-      const auto v = random_grouped(nodes, degree, seed++);
-      std::vector<std::uint32_t> u(v.size());
-      for (std::size_t e = 0; e < v.size(); ++e) u[e] = static_cast<std::uint32_t>(e / degree);
-      // The interleaved walk labels chains differently from the single one (both are right), so
-      // each is compared with itself on one thread.
-      for (const std::size_t interleave : {std::size_t{2}, std::size_t{1} << 17}) {
-        CAPTURE(interleave);
-        std::vector<std::uint32_t> one(v.size());
-        RegularBipartiteColourer c1;
-        c1.set_interleave_threshold(interleave);
-        c1.colour_grouped(nodes, v, one, 1);
-        CHECK(is_proper_colouring(nodes, u, v, one, degree));
-        for (const unsigned threads : kThreadCounts) {
-          CAPTURE(threads);
-          RegularBipartiteColourer c;
-          c.set_parallel_threshold(1);  // every split of a small graph goes to a thread
-          c.set_interleave_threshold(interleave);
-          std::vector<std::uint32_t> colour(v.size());
-          c.colour_grouped(nodes, v, colour, threads);
-          CHECK(colour == one);
-          // Reused, as the row schedule reuses its colourer row after row.
-          c.colour_grouped(nodes, v, colour, threads);
-          CHECK(colour == one);
-        }
-      }
+      check_same_colouring(nodes, degree, random_grouped(nodes, degree, seed++));
     }
+}
+
+TEST_CASE("edge colouring: the same colouring for every thread count on many walk chunks") {
+  // 2^15 and 3 x 2^13 pairs at the top: dozens of chunks of walks, walks meeting across threads.
+  check_same_colouring(256, 256, random_grouped(256, 256, 41));
+  check_same_colouring(384, 128, random_grouped(384, 128, 42));
+}
+
+TEST_CASE("edge colouring: the same colouring for every thread count, chains of one pair") {
+  // Each left node's edges all go to one right node: every left pair is a chain of its own.
+  const std::uint32_t nodes = 50, degree = 64;
+  std::vector<std::uint32_t> v(std::size_t{nodes} * degree);
+  for (std::size_t e = 0; e < v.size(); ++e) v[e] = static_cast<std::uint32_t>((e / degree * 7) % nodes);
+  check_same_colouring(nodes, degree, v);
 }
 
 TEST_CASE("three-step schedule: the same tables for every thread count, composing to P") {
