@@ -280,6 +280,10 @@ GpuProfile read_profile(const std::filesystem::path& file) {
     f.model = *kind;
     const auto& constants = r.member(m, "constants", "models[" + name + "]");
     for (const std::string& c : constant_names(*kind)) f.constants.push_back(r.number(constants, c, name));
+    if (m.find("microbench_median_abs_error") != nullptr) {
+      f.median_abs_error = r.number(m, "microbench_median_abs_error", name);
+      f.worst_abs_error = r.number(m, "microbench_worst_abs_error", name);
+    }
     p.models.push_back(std::move(f));
   }
   // The microbenchmarks the constants came from, so that a profile can be fitted again (after a

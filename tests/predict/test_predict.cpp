@@ -81,6 +81,7 @@ TEST_CASE("the profile file round-trips, and a broken one names its field") {
   CHECK(q.machine.k == 4);
   CHECK(q.memory.cache_bytes == 64 * 1024);
   CHECK(q.model(CostModel::SectorsReadWriteCache).constants[4] == doctest::Approx(3e-8));
+  CHECK(q.model(CostModel::SectorsReadWriteCache).worst_abs_error == doctest::Approx(0.3));
   REQUIRE(q.timings.size() == 1);
   CHECK(q.timings[0].bench.element_bytes == 8);
   CHECK_THROWS_AS(q.model(CostModel::Sectors), std::invalid_argument);
