@@ -1,0 +1,54 @@
+#!/usr/bin/env bash
+# mmsim predict and mmsim validate from the command line, with a committed profile (an H100's, from
+# mmsim gpu calibrate) and no GPU: a prediction's JSON, its agreement with the text, the runs
+# validate simulates, and one line and status 2 for each bad input.
+mmsim=$1
+profile=$2
+source "$(dirname "$0")/../cli_lib.sh"
+
+ok "$mmsim" predict d-designated -n 4096 --perm random --profile "$profile" --json
+json=$(cat "$tmp/out")
+for key in '"algorithm": "d-designated"' '"predicted_ms":' '"dram_reads":' '"correct": true' '"model": "dram-rows"'; do
+  grep -q "$key" <<<"$json" || { echo "FAIL: predict --json lacks $key"; fail=1; }
+done
+# The text prints the same figure as the JSON.
+ms=$(grep -o '"predicted_ms": [0-9.e+-]*' <<<"$json" | head -1 | awk '{print $2}')
+ok "$mmsim" predict d-designated -n 4096 --perm random --profile "$profile"
+text=$(awk '/^predicted_ms/ {print $2}' "$tmp/out")
+python3 -c "import sys; a, b = float('$ms'), float('$text'); sys.exit(0 if abs(a - b) <= 1e-3 * a else 1)" ||
+  { echo "FAIL: predict text $text and JSON $ms differ"; fail=1; }
+# A double costs more sectors than a float on a scattered permutation's coalesced reads.
+ok "$mmsim" predict s-designated -n 65536 --perm random --profile "$profile" --type double --json
+grep -q '"type": "double"' "$tmp/out" || { echo "FAIL: --type double not reported"; fail=1; }
+
+bad "$mmsim" predict d-designated -n 4096 --profile "$tmp/none.json"
+bad "$mmsim" predict d-designated -n 4096 --profile "$profile" --model nope
+bad "$mmsim" predict d-designated -n 4096 --profile "$profile" --type half
+bad "$mmsim" predict d-designated -n 4096
+bad "$mmsim" predict crsw --profile "$profile"
+bad "$mmsim" predict d-designated -n 4096 -w 16 --profile "$profile"
+echo '{"device": "x"}' >"$tmp/broken.json"
+bad "$mmsim" predict d-designated -n 4096 --profile "$tmp/broken.json"
+
+# validate over a small measured table (the format mmsim gpu reproduce writes).
+mkdir -p "$tmp/measured"
+cat >"$tmp/measured/kasagi-t2.csv" <<'CSV'
+type,sqrt(n),permutation,algorithm,ms,ratio to D identical,% of copy,GB/s,correct,GTX 680 ratio (paper)
+float,64,identical,d-designated,0.005,1,100,1,yes,
+float,64,random,s-designated,0.006,1,100,1,yes,
+float,64,transpose,in-place,0.005,1,100,1,yes,
+float,64,random,scheduled-fused,0.02,1,100,1,yes,
+double,64,random,s-designated,0.006,1,100,1,yes,
+CSV
+ok "$mmsim" validate --profile "$profile" --measured "$tmp/measured" --min-n 1 --threads 2 --format csv
+rows=$(grep -c '^conventional\|^in-place\|^scheduled\|^all' "$tmp/out")
+[ "$rows" -ge 4 ] || { echo "FAIL: validate summary has $rows rows"; cat "$tmp/out"; fail=1; }
+ok "$mmsim" validate --profile "$profile" --measured "$tmp/measured" --min-n 1 --threads 2 --out "$tmp/v"
+for f in validate.md validate.csv validate-summary.md validate-summary.csv; do
+  [ -s "$tmp/v/$f" ] || { echo "FAIL: validate --out did not write $f"; fail=1; }
+done
+grep -q 'none mirrors this kernel' "$tmp/v/validate.csv" || { echo "FAIL: the fused kernel is not marked"; fail=1; }
+[ "$(grep -c ',yes$' "$tmp/v/validate.csv")" = 3 ] || { echo "FAIL: not 3 float rows simulated and correct"; fail=1; }
+bad "$mmsim" validate --profile "$profile" --measured "$tmp/nowhere"
+bad "$mmsim" validate --profile "$profile" --measured "$tmp/measured" --max-n 0
+exit $fail
