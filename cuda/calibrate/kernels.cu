@@ -9,7 +9,8 @@
 #include "cuda/calibrate/gpu_calibrate.h"
 #include "cuda/harness/check.h"
 #include "cuda/harness/poison.h"
-#include "predict/microbench_reference.h"
+#include "predict/microbench.h"
+#include "predict/microbench_values.h"
 
 namespace mmsim::gpu::calibrate {
 
