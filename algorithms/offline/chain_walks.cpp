@@ -65,10 +65,18 @@ std::uint32_t claim(std::uint32_t& word, std::uint32_t label, std::uint32_t none
     if (seen == none) word = label;
     return seen;
   }
+  // std::atomic_ref where the standard library has it, else the compiler builtins it is made of
+  // (the libc++ of Debian's Emscripten, which builds the explorer, has no atomic_ref yet).
+#if defined(__cpp_lib_atomic_ref)
   std::atomic_ref<std::uint32_t> ref(word);
   std::uint32_t seen = ref.load(std::memory_order_relaxed);
   if (seen != none) return seen;
   return ref.compare_exchange_strong(seen, label, std::memory_order_relaxed) ? none : seen;
+#else
+  std::uint32_t seen = __atomic_load_n(&word, __ATOMIC_RELAXED);
+  if (seen != none) return seen;
+  return __atomic_compare_exchange_n(&word, &seen, label, false, __ATOMIC_RELAXED, __ATOMIC_RELAXED) ? none : seen;
+#endif
 }
 
 }  // namespace
