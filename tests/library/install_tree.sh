@@ -14,15 +14,18 @@ libdir=$(cd "$prefix" && ls -d lib*/cmake/mmsim 2>/dev/null | head -1 | sed 's,/
 [ -n "$libdir" ] || fail "no lib*/cmake/mmsim under $prefix"
 for f in bin/mmsim share/man/man1/mmsim.1.gz include/mmsim/sim/engine.h include/mmsim/models/machines.h \
          include/mmsim/algorithms/registry.h include/mmsim/experiments/run_output.h include/mmsim/report/json.h \
+         include/mmsim/predict/gpu_profile.h include/mmsim/models/gpu_memory/gpu_memory.h \
          "$libdir/cmake/mmsim/mmsimConfig.cmake" "$libdir/cmake/mmsim/mmsimConfigVersion.cmake" \
          "$libdir/cmake/mmsim/mmsimTargets.cmake"; do
   [ -e "$prefix/$f" ] || fail "missing $f"
 done
-for lib in sim models report algorithms experiments; do
+for lib in sim models report algorithms predict experiments; do
   [ -e "$prefix/$libdir/libmmsim_$lib.a" ] || fail "missing $libdir/libmmsim_$lib.a"
 done
-# The CUDA backend's libraries and the test helpers stay out.
-extra=$(cd "$prefix" && find . -name '*gpu*' -o -name '*test*' -o -name '*warnings*' | head -3)
+# The CUDA backend's libraries and headers and the test helpers stay out (the CPU side's GPU-like
+# memory and GPU profile, models/gpu_memory and predict/gpu_*.h, are part of the libraries).
+extra=$(cd "$prefix" && find . -name 'libmmsim_gpu*' -o -path './include/mmsim/cuda*' -o -name '*test*' \
+  -o -name '*warnings*' | head -3)
 [ -z "$extra" ] || fail "installed what should stay in the build: $extra"
 if [ "$python" = ON ]; then
   ls "$prefix"/lib/python3/dist-packages/mmsim/_mmsim*.so >/dev/null 2>&1 || fail "missing the Python extension"
