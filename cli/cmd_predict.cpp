@@ -48,20 +48,6 @@ int predict_one(const PredictOptions& a) {
   const double ms = predict::predicted_ms(profile.model(*chosen), c);
 
   if (a.json) {
-    report::Json counts = report::Json::object();
-    counts.set("launches", c.launches)
-        .set("umm_slots", c.memory.umm_groups)
-        .set("read_sectors", c.memory.read_sectors)
-        .set("write_sectors", c.memory.write_sectors)
-        .set("l2_hits", c.memory.hits)
-        .set("dram_reads", c.memory.dram_reads)
-        .set("dram_fills", c.memory.fills)
-        .set("dram_writes", c.memory.dram_writes)
-        .set("dram_activations", c.memory.activations)
-        .set("shared_time_units", c.shared_time_units);
-    report::Json every = report::Json::object();
-    for (const auto& f : profile.models)
-      every.set(std::string(predict::to_string(f.model)), predict::predicted_ms(f, c));
     report::Json out = report::Json::object();
     out.set("algorithm", a.entry->name)
         .set("device", profile.gpu.name)
@@ -71,8 +57,8 @@ int predict_one(const PredictOptions& a) {
         .set("model", a.model)
         .set("predicted_ms", ms)
         .set("time_units", static_cast<long long>(run.report.stats.time_units))
-        .set("counts", std::move(counts))
-        .set("predicted_ms_by_model", std::move(every))
+        .set("counts", predict::counts_json(c))
+        .set("predicted_ms_by_model", predict::predictions_json(profile, c))
         .set("correct", run.report.correct);
     print_json(out);
   } else {

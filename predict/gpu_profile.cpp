@@ -125,6 +125,27 @@ void fit_profile(GpuProfile& profile, const std::vector<MicrobenchTiming>& timin
 
 // ---- JSON ----
 
+report::Json counts_json(const RunCounts& c) {
+  report::Json counts = report::Json::object();
+  counts.set("launches", c.launches)
+      .set("umm_slots", c.memory.umm_groups)
+      .set("read_sectors", c.memory.read_sectors)
+      .set("write_sectors", c.memory.write_sectors)
+      .set("l2_hits", c.memory.hits)
+      .set("dram_reads", c.memory.dram_reads)
+      .set("dram_fills", c.memory.fills)
+      .set("dram_writes", c.memory.dram_writes)
+      .set("dram_activations", c.memory.activations)
+      .set("shared_time_units", c.shared_time_units);
+  return counts;
+}
+
+report::Json predictions_json(const GpuProfile& profile, const RunCounts& counts) {
+  report::Json every = report::Json::object();
+  for (const FittedModel& f : profile.models) every.set(std::string(to_string(f.model)), predicted_ms(f, counts));
+  return every;
+}
+
 std::string profile_json(const GpuProfile& p) {
   using report::Json;
   Json gpu = Json::object();
@@ -167,21 +188,8 @@ std::string profile_json(const GpuProfile& p) {
     if (&t - p.timings.data() < static_cast<std::ptrdiff_t>(p.timing_counts.size())) {
       // How each model's constants price this microbenchmark: the fit, bench by bench.
       const RunCounts& c = p.timing_counts[static_cast<std::size_t>(&t - p.timings.data())];
-      Json predicted = Json::object();
-      for (const FittedModel& f : p.models) predicted.set(std::string(to_string(f.model)), predicted_ms(f, c));
-      b.set("predicted_ms", std::move(predicted));
-      Json counts = Json::object();
-      counts.set("launches", c.launches)
-          .set("umm_slots", c.memory.umm_groups)
-          .set("read_sectors", c.memory.read_sectors)
-          .set("write_sectors", c.memory.write_sectors)
-          .set("l2_hits", c.memory.hits)
-          .set("dram_reads", c.memory.dram_reads)
-          .set("dram_fills", c.memory.fills)
-          .set("dram_writes", c.memory.dram_writes)
-          .set("dram_activations", c.memory.activations)
-          .set("shared_time_units", c.shared_time_units);
-      b.set("counts", std::move(counts));
+      b.set("predicted_ms", predictions_json(p, c));
+      b.set("counts", counts_json(c));
     }
     benches.push(std::move(b));
   }

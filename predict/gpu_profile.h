@@ -12,6 +12,7 @@
 #include "predict/cost_model.h"
 #include "predict/gpu_facts.h"
 #include "predict/microbench.h"
+#include "report/json.h"
 
 namespace mmsim::predict {
 
@@ -43,6 +44,11 @@ GpuProfile profile_skeleton(const GpuFacts& gpu, std::string device, std::string
 /// timings: non-negative least squares on relative errors. Throws std::invalid_argument when a
 /// timing is not positive. `threads` microbenchmarks are simulated at a time (0: every core).
 void fit_profile(GpuProfile& profile, const std::vector<MicrobenchTiming>& timings, unsigned threads = 0);
+
+/// A run's counts as a JSON object, and what each of the profile's models predicts from them (ms
+/// by model name): what `mmsim predict --json` and the profile file's microbenchmarks print.
+report::Json counts_json(const RunCounts& counts);
+report::Json predictions_json(const GpuProfile& profile, const RunCounts& counts);
 
 /// The profile as JSON, and back. read_profile throws std::invalid_argument naming the file and
 /// the field for anything missing or malformed.
