@@ -3,7 +3,7 @@
 # units on the GPU profile's machine (mmsim table1-bounds), with the constant c of
 # ms = c x bound fitted by least squares through the origin, per kernel and element type. Prints
 # beside each fit its R^2 (1 - residual / total sum of squares about the mean) and its largest
-# relative residual |ms / (c x bound) - 1|, over every size and over n >= 2^20 (below that the
+# relative residual |ms / (c x bound) - 1|, over every size and over n >= 2^22 (below that the
 # kernels take about one launch's time, a term no bound of Table 1 has).
 #   scripts/gpu_table1_figures.sh [DIR]   (default results/gpu; reads DIR/table1-bounds.csv and writes
 #   DIR/table1_bounds_fit.csv, DIR/table1_bounds.dat and DIR/table1_bounds.{png,svg})
@@ -38,7 +38,7 @@ awk -F, -v csv="$CSV" -v fit="$FIT" '
   END {
     if (bad) exit 2
     if (groups == 0) { print "gpu_table1_figures: no runs in " csv > "/dev/stderr"; exit 2 }
-    print "kernel,row,type,points,min_n,max_n,ms_per_time_unit,r2,max_rel_residual,worst_permutation,worst_n,max_rel_residual_n_ge_2^20" > fit
+    print "kernel,row,type,points,min_n,max_n,ms_per_time_unit,r2,max_rel_residual,worst_permutation,worst_n,max_rel_residual_n_ge_2^22" > fit
     print "# kernel type permutation n bound_time_units ms fitted_ms rel_residual"
     for (j = 1; j <= groups; ++j) {
       g = order[j]; split(g, kt, " "); c = sxy[g] / sxx[g]; mean = sy[g] / count[g]
@@ -47,7 +47,7 @@ awk -F, -v csv="$CSV" -v fit="$FIT" '
         f = c * X[g, k]; e = Y[g, k] - f; res += e * e; tot += (Y[g, k] - mean) ^ 2
         r = Y[g, k] / f - 1; a = r < 0 ? -r : r
         if (a > worst) { worst = a; wp = P[g, k]; wn = N[g, k] }
-        if (N[g, k] >= 1048576 && a > large) large = a
+        if (N[g, k] >= 4194304 && a > large) large = a
         if (N[g, k] + 0 < lo + 0) lo = N[g, k]
         if (N[g, k] + 0 > hi + 0) hi = N[g, k]
         printf "%s %s %s %s %.10g %.10g %.10g %.6g\n", kt[1], kt[2], P[g, k], N[g, k], X[g, k], Y[g, k], f, r
@@ -113,7 +113,7 @@ for term in png svg; do
         [ -n "$c" ] || continue
         dash=$([ $t = float ] && echo 1 || echo 2)
         plots+=("$c * x with lines lw 1.5 dt $dash lc rgb '#333333' title '$t fit'")
-        echo "set label \"$t: c = $c ms/unit, R^2 = $(fitted "$k" "$t" 8), max |res| = $(fitted "$k" "$t" 9) (from 2^{20}: $(fitted "$k" "$t" 12))\" at graph 0.98, graph $y right font ',8'"
+        echo "set label \"$t: c = $c ms/unit, R^2 = $(fitted "$k" "$t" 8), max |res| = $(fitted "$k" "$t" 9) (from 2^{22}: $(fitted "$k" "$t" 12))\" at graph 0.98, graph $y right font ',8'"
         y=0.04
       done
       (IFS=,; echo "plot ${plots[*]}")
