@@ -12,7 +12,8 @@ namespace mmsim::cli {
 
 Runner add_table1_bounds_command(CLI::App& app) {
   auto* cmd = app.add_subcommand(
-      "table1-bounds", "GPU times measured (mmsim gpu reproduce) beside KNI Table 1's bounds on a GPU profile's machine");
+      "table1-bounds",
+      "GPU times measured (mmsim gpu reproduce) beside KNI Table 1's bounds on a GPU profile's machine");
   struct Opts {
     std::string profile, measured = "results/gpu", format = "md", out;
     std::uint64_t seed = 1;

@@ -35,8 +35,8 @@ std::int64_t row_bound(const std::string& row, std::int64_t n, const MachinePara
 
 }  // namespace
 
-std::vector<BoundedRun> table1_bounds(const MachineParams& m, const std::vector<MeasuredRun>& runs,
-                                      std::uint64_t seed, unsigned threads) {
+std::vector<BoundedRun> table1_bounds(const MachineParams& m, const std::vector<MeasuredRun>& runs, std::uint64_t seed,
+                                      unsigned threads) {
   const auto w = static_cast<std::uint64_t>(m.w);
   std::vector<BoundedRun> out;
   // D_w(P) and D_w(P^-1) per (permutation, n) that a conventional run needs.
@@ -45,8 +45,8 @@ std::vector<BoundedRun> table1_bounds(const MachineParams& m, const std::vector<
     const std::string row = table1_row_of(r.kernel);
     if (row.empty()) continue;
     if (r.n % (w * w) != 0 || exact_sqrt(r.n) % w != 0)
-      throw InputError("n = " + std::to_string(r.n) + ": Table 1's bounds need sqrt(n) a multiple of w = " +
-                       std::to_string(w));
+      throw InputError("n = " + std::to_string(r.n) +
+                       ": Table 1's bounds need sqrt(n) a multiple of w = " + std::to_string(w));
     if (row == "d-designated" || row == "s-designated") dist[{r.permutation, r.n}] = {0, 0};
     out.push_back({row, r, 0, 0, 0});
   }
@@ -92,8 +92,8 @@ report::Table table1_bounds_table(const MachineParams& m, std::uint64_t seed, co
                   " (the GPU profile's machine); D_w from the permutation itself (seed " + std::to_string(seed) + ")",
               "rows: d-designated D_w(P) + 2n/w + 3L - 3, s-designated D_w(P^-1) + 2n/w + 3L - 3, in-place "
               "(Lemma 5) 2n/w + 2n/(kw) + 2L - 2, scheduled (Theorem 9) 16n/w + 16n/(kw) + 16L - 16"};
-  t.columns = {"row",    "kernel",       "type",
-               "permutation", "n", "ms", "distribution", "distribution_inverse", "bound_time_units"};
+  t.columns = {
+      "row", "kernel", "type", "permutation", "n", "ms", "distribution", "distribution_inverse", "bound_time_units"};
   for (const BoundedRun& b : runs) {
     const bool conventional = b.row == "d-designated" || b.row == "s-designated";
     report::Cell d, di;
@@ -101,8 +101,8 @@ report::Table table1_bounds_table(const MachineParams& m, std::uint64_t seed, co
       d = static_cast<long long>(b.distribution);
       di = static_cast<long long>(b.distribution_inverse);
     }
-    t.add_row({b.row, b.measured.kernel, b.measured.type, b.measured.permutation,
-               static_cast<long long>(b.measured.n), b.measured.ms, d, di, static_cast<long long>(b.bound)});
+    t.add_row({b.row, b.measured.kernel, b.measured.type, b.measured.permutation, static_cast<long long>(b.measured.n),
+               b.measured.ms, d, di, static_cast<long long>(b.bound)});
   }
   return t;
 }

@@ -32,8 +32,8 @@ struct BoundedRun {
 /// from the permutation itself (named_permutation with `seed`, as the GPU tables drew it), once per
 /// permutation and size, on `threads` host threads. Throws InputError when w^2 does not divide a
 /// run's n (every row's expression assumes it).
-std::vector<BoundedRun> table1_bounds(const MachineParams& m, const std::vector<MeasuredRun>& runs,
-                                      std::uint64_t seed, unsigned threads);
+std::vector<BoundedRun> table1_bounds(const MachineParams& m, const std::vector<MeasuredRun>& runs, std::uint64_t seed,
+                                      unsigned threads);
 
 /// One row per run: row, kernel, type, permutation, n, ms, D_w(P), D_w(P^-1), bound.
 report::Table table1_bounds_table(const MachineParams& m, std::uint64_t seed, const std::vector<BoundedRun>& runs);
