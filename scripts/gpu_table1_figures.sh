@@ -81,6 +81,9 @@ COLOURS=('#4daf4a' '#377eb8' '#984ea3' '#ff7f00' '#e41a1c')
 fitted() {  # fitted KERNEL TYPE COLUMN -> the fit's field, or nothing
   awk -F, -v k="$1" -v t="$2" -v c="$3" '$1 == k && $3 == t { print $c }' "$FIT"
 }
+short() {  # short NUMBER -> three significant digits, for a label that fits its panel
+  [ -n "$1" ] && printf '%.3g' "$1"
+}
 GP=$(mktemp)
 trap 'rm -f "$GP"' EXIT
 for term in png svg; do
@@ -113,7 +116,7 @@ for term in png svg; do
         [ -n "$c" ] || continue
         dash=$([ $t = float ] && echo 1 || echo 2)
         plots+=("$c * x with lines lw 1.5 dt $dash lc rgb '#333333' title '$t fit'")
-        echo "set label \"$t: c = $c ms/unit, R^2 = $(fitted "$k" "$t" 8), max |res| = $(fitted "$k" "$t" 9) (from 2^{22}: $(fitted "$k" "$t" 12))\" at graph 0.98, graph $y right font ',8'"
+        echo "set label \"$t: c = $(short "$c") ms/unit, R^2 = $(printf %.4f "$(fitted "$k" "$t" 8)"), max |res| $(short "$(fitted "$k" "$t" 9)"), from 2^{22} $(short "$(fitted "$k" "$t" 12)")\" at graph 0.98, graph $y right font ',8'"
         y=0.04
       done
       (IFS=,; echo "plot ${plots[*]}")
