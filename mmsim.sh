@@ -42,6 +42,16 @@ setup() {
   fi
 }
 
+# table1_figures MMSIM DIR: KNI Table 1's bounds beside DIR/kasagi-t2.csv on DIR's GPU profile's
+# machine (DIR/table1-bounds.{md,csv}), then the fits and figures when gnuplot is here. CPU only.
+table1_figures() {
+  local profile="" f
+  for f in "$2"/profile-*.json; do [ -f "$f" ] && { profile=$f; break; }; done
+  [ -f "$2/kasagi-t2.csv" ] && [ -n "$profile" ] || return 0
+  "$1" table1-bounds --profile "$profile" --measured "$2" --out "$2" --threads "$JOBS" >/dev/null || return
+  if command -v gnuplot >/dev/null; then scripts/gpu_table1_figures.sh "$2" >/dev/null; fi
+}
+
 build() {  # build DIR [cmake args...]
   local dir=$1; shift
   cmake -S . -B "$dir" -DCMAKE_BUILD_TYPE=Release "$@" >/dev/null
@@ -54,8 +64,11 @@ case "${1:-}" in
     build build -DMMSIM_BUILD_TESTS=OFF
     ./build/cli/mmsim reproduce --out results
     # BDS Fig. 11 on the GPU, drawn here from the CSV the GPU machine wrote (it has no gnuplot).
+    # KNI Table 1's bounds against the GPU's times likewise, from the table1-bounds.csv that
+    # gpu-reproduce's bounds stage wrote (its D_w up to n = 2^28 takes minutes on two cores).
     for d in results/gpu results/gpu-h100; do
       if [ -f "$d/bmmc.csv" ]; then scripts/gpu_bmmc_figures.sh "$d" >/dev/null; fi
+      if [ -f "$d/table1-bounds.csv" ]; then scripts/gpu_table1_figures.sh "$d" >/dev/null; fi
     done
     ;;
   test)
@@ -122,7 +135,7 @@ case "${1:-}" in
     { echo "# before"; nvidia-smi --query-gpu="$SMI" --format=csv; } >"$OUTDIR/nvidia-smi.csv" 2>&1 || true
     # MMSIM_GPU_STAGES picks what runs (default: all), so the work can be split over several calls
     # of a machine that limits one command's time.
-    STAGES=" ${MMSIM_GPU_STAGES:-tests bmmc enumeration sorting tables calibrate validate ncu} "
+    STAGES=" ${MMSIM_GPU_STAGES:-tests bmmc enumeration sorting tables calibrate validate bounds ncu} "
     stage() { [[ "$STAGES" == *" $1 "* ]]; }
     status=0
     if stage tests; then
@@ -170,6 +183,10 @@ case "${1:-}" in
           --out "$OUTDIR" --threads "$JOBS" --max-n "${MMSIM_GPU_VALIDATE_MAX_N:-16777216}" \
           2>"$OUTDIR/validate-progress.log" >/dev/null || status=$?
       done
+    fi
+    if stage bounds; then
+      # KNI Table 1's bounds beside the tables' times (CPU only); the figures where gnuplot is.
+      table1_figures "$B/mmsim" "$OUTDIR" || status=$?
     fi
     if stage ncu; then
       bash cuda/ncu_rap.sh "$B/mmsim" "$OUTDIR" || true  # optional: never fails the run

@@ -97,6 +97,7 @@ Runner add_reproduce_command(CLI::App& app);
 Runner add_figure_command(CLI::App& app);
 Runner add_gpu_command(CLI::App& app);  // cli/cuda, built with the CUDA backend
 Runner add_validate_command(CLI::App& app);
+Runner add_table1_bounds_command(CLI::App& app);  // cli/cmd_table1_bounds.cpp
 Runner add_congestion_command(CLI::App& app);
 Runner add_schedule_command(CLI::App& app);  // cli/offline/cmd_schedule.cpp
 Runner add_bench_schedule_command(CLI::App& app);

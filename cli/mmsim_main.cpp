@@ -81,6 +81,7 @@ int parse_and_run(int argc, char** argv) {
   add(add_gpu_command);
 #endif
   add(add_validate_command);
+  add(add_table1_bounds_command);
   add(add_congestion_command);
   add(add_schedule_command);
   add(add_bench_schedule_command);
