@@ -82,10 +82,16 @@ Runner add_validate_command(CLI::App& app) {
         throw InputError(std::string("--counts: ") + e.what());
       }
     }
-    experiments::SimulationPlan plan{threads, o->max_memory ? o->max_memory : memory_available(),
-                                     counts ? &*counts : nullptr, &std::cerr};
-    const auto rows = experiments::predict_runs(profile, measured, plan);
     predict::CountsFile written = counts.value_or(predict::CountsFile{});
+    experiments::SimulationPlan plan{
+        threads, o->max_memory ? o->max_memory : memory_available(), counts ? &*counts : nullptr, &std::cerr, {}};
+    // The file is written again as each run ends: a validation stopped half-way keeps its runs.
+    if (!o->counts.empty())
+      plan.finished = [&](const predict::CountsRow& row) {
+        written.put(row);
+        write_file_atomically(o->counts, written.csv(), "--counts");
+      };
+    const auto rows = experiments::predict_runs(profile, measured, plan);
     for (auto& row : experiments::counts_rows(profile, rows)) written.put(std::move(row));
     if (!o->counts.empty()) write_file_atomically(o->counts, written.csv(), "--counts");
     const report::Table table = experiments::prediction_table(profile, rows);

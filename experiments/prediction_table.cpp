@@ -4,6 +4,7 @@
 #include <cmath>
 #include <fstream>
 #include <map>
+#include <mutex>
 #include <ostream>
 #include <stdexcept>
 
@@ -96,8 +97,10 @@ std::vector<MeasuredRun> read_kasagi_measurements(const std::filesystem::path& c
 std::uint64_t simulation_bytes(const std::string& algorithm, std::uint64_t n) {
   // Peak resident bytes per element, measured with /usr/bin/time -v on `mmsim predict` at n = 2^22
   // and 2^24 (docs/prediction.md), rounded up.
-  const std::uint64_t per_element = algorithm == "scheduled" ? 64 : 32;
-  return per_element * n + (std::uint64_t{256} << 20);  // and the program, the L2's tags, the DRAM rows
+  // scheduled 71 (the engine's 10 global arrays, alpha, beta and the tiles, 3 registers a thread,
+  // P), d-designated 24, transpose 20; s-designated holds P^-1 besides P.
+  const std::uint64_t per_element = algorithm == "scheduled" ? 72 : 28;
+  return per_element * n + (std::uint64_t{256} << 20);  // and the program, the L2's tags (50-60 MB), the DRAM rows
 }
 
 std::vector<PredictedRun> predict_runs(const predict::GpuProfile& profile, const std::vector<MeasuredRun>& runs,
@@ -140,6 +143,10 @@ std::vector<PredictedRun> predict_runs(const predict::GpuProfile& profile, const
     sized.push_back({r.algorithm + " " + r.permutation + " n = " + std::to_string(r.n) + " " + r.type,
                      simulation_bytes(r.algorithm, r.n)});
   }
+  const unsigned per_run = std::max<unsigned>(
+      1, plan.threads /
+             static_cast<unsigned>(std::max<std::size_t>(1, std::min<std::size_t>(order.size(), plan.threads))));
+  std::mutex finishing;
   run_within_memory(
       sized, plan.threads, plan.max_memory,
       [&](std::size_t k) {
@@ -148,9 +155,14 @@ std::vector<PredictedRun> predict_runs(const predict::GpuProfile& profile, const
           const AlgorithmEntry* entry = find_algorithm(job.run.algorithm);
           if (entry == nullptr) throw std::logic_error("no registry entry " + job.run.algorithm);
           std::map<std::string, std::string> given{{"n", std::to_string(job.run.n)}, {"perm", job.run.permutation}};
-          const auto r = predict::count_algorithm(profile, *entry, given, element_bytes(job.run.type), 1);
+          const auto r = predict::count_algorithm(profile, *entry, given, element_bytes(job.run.type), per_run);
           job.counts = r.counts;
           job.correct = r.report.correct;
+          if (plan.finished) {
+            const std::lock_guard lock(finishing);
+            plan.finished(
+                {job.run, predict::machine_fields(profile, element_bytes(job.run.type)), job.counts, job.correct});
+          }
         } catch (const std::exception& e) {
           job.error = e.what();
         }

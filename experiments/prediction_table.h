@@ -40,14 +40,18 @@ struct PredictedRun {
   bool reused = false;  ///< the counts came from a counts file, not from a simulation
 };
 
-/// How predict_runs simulates: `threads` runs at a time while their estimated peak memory
-/// (simulation_bytes) fits in `max_memory`; runs found in `reuse` (run and machine alike) are not
-/// simulated; progress lines (run i of N, started, done, elapsed) go to `progress` when not null.
+/// How predict_runs simulates: up to `threads` runs at a time while their estimated peak memory
+/// (simulation_bytes) fits in `max_memory` (when fewer runs than threads, each run gets the
+/// threads left over: the offline schedule and the shared-memory rounds use them); runs found in
+/// `reuse` (run and machine alike) are not simulated; progress lines (run i of N, started, done,
+/// elapsed) go to `progress` when not null; `finished`, when set, is told each run's counts as the
+/// run ends (under a lock), so that a long validation can save what it has before it is stopped.
 struct SimulationPlan {
   unsigned threads = 1;
   std::uint64_t max_memory = ~std::uint64_t{0};
   const predict::CountsFile* reuse = nullptr;
   std::ostream* progress = nullptr;
+  std::function<void(const predict::CountsRow&)> finished;
 };
 
 /// A run's estimated peak memory in bytes: the simulated algorithm's measured bytes per element

@@ -16,11 +16,11 @@ namespace {
 using MemoryCounter = std::uint64_t GpuMemoryStats::*;
 const std::vector<std::pair<std::string, MemoryCounter>>& memory_counters() {
   static const std::vector<std::pair<std::string, MemoryCounter>> all{
-      {"accesses", &GpuMemoryStats::accesses},       {"umm_slots", &GpuMemoryStats::umm_groups},
-      {"l2_transactions", &GpuMemoryStats::lines},   {"read_sectors", &GpuMemoryStats::read_sectors},
+      {"accesses", &GpuMemoryStats::accesses},           {"umm_slots", &GpuMemoryStats::umm_groups},
+      {"l2_transactions", &GpuMemoryStats::lines},       {"read_sectors", &GpuMemoryStats::read_sectors},
       {"write_sectors", &GpuMemoryStats::write_sectors}, {"l2_hits", &GpuMemoryStats::hits},
-      {"dram_reads", &GpuMemoryStats::dram_reads},   {"dram_fills", &GpuMemoryStats::fills},
-      {"dram_writes", &GpuMemoryStats::dram_writes}, {"dram_activations", &GpuMemoryStats::activations},
+      {"dram_reads", &GpuMemoryStats::dram_reads},       {"dram_fills", &GpuMemoryStats::fills},
+      {"dram_writes", &GpuMemoryStats::dram_writes},     {"dram_activations", &GpuMemoryStats::activations},
   };
   return all;
 }
@@ -116,9 +116,9 @@ CountsFile CountsFile::read(const std::filesystem::path& file) {
   for (const auto& h : head)
     if (std::find(expected.begin(), expected.end(), h) == expected.end()) unknown.push_back(h);
   if (!missing.empty() || !unknown.empty())
-    throw std::invalid_argument(file.string() + ": its columns are not this build's counters (missing: " +
-                                list(missing) + "; unknown: " + list(unknown) +
-                                "); remove the file to simulate every run again");
+    throw std::invalid_argument(file.string() +
+                                ": its columns are not this build's counters (missing: " + list(missing) +
+                                "; unknown: " + list(unknown) + "); remove the file to simulate every run again");
   const auto column = [&](const std::string& name) {
     return static_cast<std::size_t>(std::find(head.begin(), head.end(), name) - head.begin());
   };
@@ -129,8 +129,8 @@ CountsFile CountsFile::read(const std::filesystem::path& file) {
     const auto bad = [&](const std::string& what) {
       return std::invalid_argument(file.string() + ", line " + std::to_string(number) + ": " + what);
     };
-    if (f.size() != head.size()) throw bad("has " + std::to_string(f.size()) + " fields, the header " +
-                                           std::to_string(head.size()));
+    if (f.size() != head.size())
+      throw bad("has " + std::to_string(f.size()) + " fields, the header " + std::to_string(head.size()));
     const auto number_in = [&](const std::string& name) {
       const std::string& s = f[column(name)];
       std::uint64_t v = 0;
@@ -173,8 +173,9 @@ void CountsFile::put(CountsRow row) {
 std::string CountsFile::csv() const {
   std::vector<const CountsRow*> sorted;
   for (const CountsRow& r : rows_) sorted.push_back(&r);
-  std::sort(sorted.begin(), sorted.end(),
-            [](const CountsRow* a, const CountsRow* b) { return std::tie(a->machine, a->run) < std::tie(b->machine, b->run); });
+  std::sort(sorted.begin(), sorted.end(), [](const CountsRow* a, const CountsRow* b) {
+    return std::tie(a->machine, a->run) < std::tie(b->machine, b->run);
+  });
   std::ostringstream out;
   const auto header = [&] {
     std::string h;

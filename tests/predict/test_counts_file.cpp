@@ -116,8 +116,9 @@ TEST_CASE("a counts file whose counters are not this build's is refused, naming 
   const std::size_t at = missing.find("," + name);
   missing.erase(at, name.size() + 1);
   CHECK(refused(missing).find("missing: dram_fills") != std::string::npos);
-  CHECK(refused(header + "\nd-designated,random,float,notanumber" + body.substr(body.find(",1024") + 5))
-            .find("line 2") != std::string::npos);
+  CHECK(
+      refused(header + "\nd-designated,random,float,notanumber" + body.substr(body.find(",1024") + 5)).find("line 2") !=
+      std::string::npos);
   CHECK(refused(text).empty());
 }
 
