@@ -2,8 +2,11 @@
 // profile predicts by simulation, for every cost model (experiments/prediction_table.h). Reads the
 // CSVs `mmsim gpu reproduce` wrote; needs no GPU.
 #include <filesystem>
+#include <limits>
+#include <optional>
 
 #include "algorithms/output_file.h"
+#include "algorithms/work_bounds.h"
 #include "cli/common.h"
 #include "experiments/prediction_table.h"
 #include "sim/workers.h"
@@ -15,7 +18,8 @@ Runner add_validate_command(CLI::App& app) {
       "validate",
       "GPU times measured (mmsim gpu reproduce) against times predicted from a GPU profile, per cost model");
   struct Opts {
-    std::string profile, measured = "results/gpu", type = "float", format = "md", out;
+    std::string profile, measured = "results/gpu", type = "float", format = "md", out, counts;
+    std::uint64_t max_memory = 0;
     std::uint64_t min_n = std::uint64_t{1} << 20, max_n = std::uint64_t{1} << 24;
     ThreadsOption threads;
     bool refit = false;
@@ -32,13 +36,22 @@ Runner add_validate_command(CLI::App& app) {
       *cmd, o->max_n,
       integer_param("max-n", "--max-n", "largest n simulated (each run is simulated twice)", 1, std::int64_t{1} << 28));
   o->threads.add_to(*cmd, "host threads (one simulated run each)");
+  cmd->add_option("--counts", o->counts,
+                  "counts file (CSV): reuse the runs it holds for this machine instead of simulating them, and write "
+                  "it back with every run's counts added");
+  add_integer_option(*cmd, o->max_memory,
+                     integer_param("max-memory", "--max-memory",
+                                   "bytes the parallel runs may use together, by their estimates (default: the "
+                                   "memory available)",
+                                   1, std::numeric_limits<std::int64_t>::max()));
   cmd->add_option("--format", o->format, "md, csv or json")
       ->check(CLI::IsMember({"md", "csv", "json"}))
       ->capture_default_str();
   cmd->add_flag("--refit", o->refit,
                 "fit the profile's constants again from the microbenchmark timings it records (after a change of the "
                 "cost models; no GPU needed) and write the refitted profile beside the tables with --out");
-  cmd->add_option("--out", o->out, "also write validate.{md,csv} and validate-summary.{md,csv} to this folder");
+  cmd->add_option("--out", o->out,
+                  "also write validate.{md,csv}, validate-summary.{md,csv} and validate-counts.csv to this folder");
   return [o] {
     predict::GpuProfile profile;
     try {
@@ -61,9 +74,26 @@ Runner add_validate_command(CLI::App& app) {
     } catch (const std::invalid_argument& e) {
       throw InputError(std::string("--measured: ") + e.what());
     }
-    const auto rows = experiments::predict_runs(profile, measured, threads, [](const std::string& what) {
-      std::cerr << "validate: simulating " << what << "\n";
-    });
+    std::optional<predict::CountsFile> counts;
+    if (!o->counts.empty() && std::filesystem::exists(o->counts)) {
+      try {
+        counts = predict::CountsFile::read(o->counts);
+      } catch (const std::invalid_argument& e) {
+        throw InputError(std::string("--counts: ") + e.what());
+      }
+    }
+    predict::CountsFile written = counts.value_or(predict::CountsFile{});
+    experiments::SimulationPlan plan{
+        threads, o->max_memory ? o->max_memory : memory_available(), counts ? &*counts : nullptr, &std::cerr, {}};
+    // The file is written again as each run ends: a validation stopped half-way keeps its runs.
+    if (!o->counts.empty())
+      plan.finished = [&](const predict::CountsRow& row) {
+        written.put(row);
+        write_file_atomically(o->counts, written.csv(), "--counts");
+      };
+    const auto rows = experiments::predict_runs(profile, measured, plan);
+    for (auto& row : experiments::counts_rows(profile, rows)) written.put(std::move(row));
+    if (!o->counts.empty()) write_file_atomically(o->counts, written.csv(), "--counts");
     const report::Table table = experiments::prediction_table(profile, rows);
     const report::Table summary = experiments::prediction_summary(profile, rows);
     const report::Format f = report::parse_format(o->format);
@@ -73,6 +103,9 @@ Runner add_validate_command(CLI::App& app) {
       write_file_atomically((dir / "validate.csv").string(), report::to_csv(table), "--out");
       write_file_atomically((dir / "validate-summary.md").string(), report::to_markdown(summary), "--out");
       write_file_atomically((dir / "validate-summary.csv").string(), report::to_csv(summary), "--out");
+      predict::CountsFile these;
+      for (auto& row : experiments::counts_rows(profile, rows)) these.put(std::move(row));
+      write_file_atomically((dir / "validate-counts.csv").string(), these.csv(), "--out");
     }
     std::cout << report::render(summary, f) << (f == report::Format::Markdown ? "\n" : "")
               << (f == report::Format::Markdown ? report::render(table, f) : std::string());

@@ -1,15 +1,15 @@
 #include "experiments/prediction_table.h"
 
 #include <algorithm>
-#include <atomic>
 #include <cmath>
 #include <fstream>
 #include <map>
 #include <mutex>
+#include <ostream>
 #include <stdexcept>
-#include <thread>
 
 #include "algorithms/registry.h"
+#include "experiments/memory_scheduler.h"
 
 namespace mmsim::experiments {
 
@@ -40,6 +40,8 @@ std::string simulated_for(const MeasuredRun& m) {
   if (m.kernel == "scheduled-paper" || m.kernel == "scheduled-pipelined") return "scheduled";
   return "";
 }
+
+std::uint32_t element_bytes(const std::string& type) { return type == "double" ? 8 : 4; }
 
 double median_of(std::vector<double> v) {
   if (v.empty()) return NAN;
@@ -92,58 +94,83 @@ std::vector<MeasuredRun> read_kasagi_measurements(const std::filesystem::path& c
   return out;
 }
 
+std::uint64_t simulation_bytes(const std::string& algorithm, std::uint64_t n) {
+  // Peak resident bytes per element, measured with /usr/bin/time -v on `mmsim predict` at n = 2^22
+  // and 2^24 (docs/prediction.md), rounded up.
+  // scheduled 71 (the engine's 10 global arrays, alpha, beta and the tiles, 3 registers a thread,
+  // P), d-designated 24, transpose 20; s-designated holds P^-1 besides P.
+  const std::uint64_t per_element = algorithm == "scheduled" ? 72 : 28;
+  return per_element * n + (std::uint64_t{256} << 20);  // and the program, the L2's tags (50-60 MB), the DRAM rows
+}
+
 std::vector<PredictedRun> predict_runs(const predict::GpuProfile& profile, const std::vector<MeasuredRun>& runs,
-                                       unsigned threads, const std::function<void(const std::string&)>& progress) {
+                                       const SimulationPlan& plan) {
   struct Job {
-    std::string algorithm, permutation, type;
-    std::uint64_t n;
+    predict::RunIdentity run;
     predict::RunCounts counts;
-    bool correct = false;
+    bool correct = false, reused = false;
     std::string error;
   };
   std::vector<Job> jobs;
-  std::map<std::tuple<std::string, std::string, std::string, std::uint64_t>, std::size_t> index;
+  std::map<predict::RunIdentity, std::size_t> index;
   std::vector<std::optional<std::size_t>> job_of(runs.size());
   for (std::size_t i = 0; i < runs.size(); ++i) {
     const std::string alg = simulated_for(runs[i]);
     if (alg.empty()) continue;
-    const auto key = std::make_tuple(alg, runs[i].permutation, runs[i].type, runs[i].n);
+    const predict::RunIdentity key{alg, runs[i].permutation, runs[i].type, runs[i].n};
     auto [it, fresh] = index.emplace(key, jobs.size());
-    if (fresh) jobs.push_back({alg, runs[i].permutation, runs[i].type, runs[i].n, {}, false, {}});
+    if (fresh) {
+      Job job{key, {}, false, false, {}};
+      const predict::CountsRow* known =
+          plan.reuse ? plan.reuse->find(key, predict::machine_fields(profile, element_bytes(key.type))) : nullptr;
+      if (known) job = {key, known->counts, known->correct, true, {}};
+      jobs.push_back(std::move(job));
+    }
     job_of[i] = it->second;
   }
   // Largest first, so that the longest runs do not start last.
-  std::vector<std::size_t> order(jobs.size());
-  for (std::size_t j = 0; j < order.size(); ++j) order[j] = j;
-  std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) { return jobs[a].n > jobs[b].n; });
-  std::atomic<std::size_t> next{0};
-  std::mutex tell;
-  const auto work = [&] {
-    for (std::size_t k; (k = next.fetch_add(1)) < order.size();) {
-      Job& job = jobs[order[k]];
-      if (progress) {
-        const std::lock_guard lock(tell);
-        progress(job.algorithm + " " + job.permutation + " n = " + std::to_string(job.n) + " " + job.type);
-      }
-      try {
-        const AlgorithmEntry* entry = find_algorithm(job.algorithm);
-        if (entry == nullptr) throw std::logic_error("no registry entry " + job.algorithm);
-        std::map<std::string, std::string> given{{"n", std::to_string(job.n)}, {"perm", job.permutation}};
-        const auto r = predict::count_algorithm(profile, *entry, given, job.type == "double" ? 8 : 4, 1);
-        job.counts = r.counts;
-        job.correct = r.report.correct;
-      } catch (const std::exception& e) {
-        job.error = e.what();
-      }
-    }
-  };
-  const unsigned t = std::max(1u, std::min<unsigned>(threads, static_cast<unsigned>(jobs.size())));
-  std::vector<std::thread> pool;
-  for (unsigned i = 1; i < t; ++i) pool.emplace_back(work);
-  work();
-  for (auto& th : pool) th.join();
+  std::vector<std::size_t> order;
+  for (std::size_t j = 0; j < jobs.size(); ++j)
+    if (!jobs[j].reused) order.push_back(j);
+  std::stable_sort(order.begin(), order.end(),
+                   [&](std::size_t a, std::size_t b) { return jobs[a].run.n > jobs[b].run.n; });
+  if (plan.progress && plan.reuse)
+    *plan.progress << "validate: " << jobs.size() - order.size() << " of " << jobs.size()
+                   << " runs found in the counts file, " << order.size() << " to simulate" << std::endl;
+  std::vector<MemoryJob> sized;
+  for (std::size_t j : order) {
+    const predict::RunIdentity& r = jobs[j].run;
+    sized.push_back({r.algorithm + " " + r.permutation + " n = " + std::to_string(r.n) + " " + r.type,
+                     simulation_bytes(r.algorithm, r.n)});
+  }
+  const unsigned per_run = std::max<unsigned>(
+      1, plan.threads /
+             static_cast<unsigned>(std::max<std::size_t>(1, std::min<std::size_t>(order.size(), plan.threads))));
+  std::mutex finishing;
+  run_within_memory(
+      sized, plan.threads, plan.max_memory,
+      [&](std::size_t k) {
+        Job& job = jobs[order[k]];
+        try {
+          const AlgorithmEntry* entry = find_algorithm(job.run.algorithm);
+          if (entry == nullptr) throw std::logic_error("no registry entry " + job.run.algorithm);
+          std::map<std::string, std::string> given{{"n", std::to_string(job.run.n)}, {"perm", job.run.permutation}};
+          const auto r = predict::count_algorithm(profile, *entry, given, element_bytes(job.run.type), per_run);
+          job.counts = r.counts;
+          job.correct = r.report.correct;
+          if (plan.finished) {
+            const std::lock_guard lock(finishing);
+            plan.finished(
+                {job.run, predict::machine_fields(profile, element_bytes(job.run.type)), job.counts, job.correct});
+          }
+        } catch (const std::exception& e) {
+          job.error = e.what();
+        }
+      },
+      plan.progress);
   for (const Job& j : jobs)
-    if (!j.error.empty()) throw std::runtime_error(j.algorithm + " n = " + std::to_string(j.n) + ": " + j.error);
+    if (!j.error.empty())
+      throw std::runtime_error(j.run.algorithm + " n = " + std::to_string(j.run.n) + ": " + j.error);
 
   std::vector<PredictedRun> out;
   for (std::size_t i = 0; i < runs.size(); ++i) {
@@ -151,13 +178,25 @@ std::vector<PredictedRun> predict_runs(const predict::GpuProfile& profile, const
     p.measured = runs[i];
     if (job_of[i]) {
       const Job& j = jobs[*job_of[i]];
-      p.simulated = j.algorithm;
+      p.simulated = j.run.algorithm;
       p.counts = j.counts;
       p.correct = j.correct;
+      p.reused = j.reused;
       for (const auto& f : profile.models) p.predicted.push_back(predict::predicted_ms(f, j.counts));
     }
     out.push_back(std::move(p));
   }
+  return out;
+}
+
+std::vector<predict::CountsRow> counts_rows(const predict::GpuProfile& profile, const std::vector<PredictedRun>& rows) {
+  std::vector<predict::CountsRow> out;
+  for (const PredictedRun& r : rows)
+    if (!r.simulated.empty())
+      out.push_back({{r.simulated, r.measured.permutation, r.measured.type, r.measured.n},
+                     predict::machine_fields(profile, element_bytes(r.measured.type)),
+                     r.counts,
+                     r.correct});
   return out;
 }
 

@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "predict/counts_file.h"
 #include "predict/gpu_profile.h"
 #include "predict/simulate.h"
 #include "report/table.h"
@@ -36,13 +37,34 @@ struct PredictedRun {
   std::vector<double> predicted;  ///< ms, one per cost model of the profile, in its order
   predict::RunCounts counts;
   bool correct = false;
+  bool reused = false;  ///< the counts came from a counts file, not from a simulation
 };
 
+/// How predict_runs simulates: up to `threads` runs at a time while their estimated peak memory
+/// (simulation_bytes) fits in `max_memory` (when fewer runs than threads, each run gets the
+/// threads left over: the offline schedule and the shared-memory rounds use them); runs found in
+/// `reuse` (run and machine alike) are not simulated; progress lines (run i of N, started, done,
+/// elapsed) go to `progress` when not null; `finished`, when set, is told each run's counts as the
+/// run ends (under a lock), so that a long validation can save what it has before it is stopped.
+struct SimulationPlan {
+  unsigned threads = 1;
+  std::uint64_t max_memory = ~std::uint64_t{0};
+  const predict::CountsFile* reuse = nullptr;
+  std::ostream* progress = nullptr;
+  std::function<void(const predict::CountsRow&)> finished;
+};
+
+/// A run's estimated peak memory in bytes: the simulated algorithm's measured bytes per element
+/// (the engine's arrays and registers, the permutation, the offline schedule) times n.
+std::uint64_t simulation_bytes(const std::string& algorithm, std::uint64_t n);
+
 /// Simulates every measurement's run on the profile (runs shared by several kernels, e.g. the
-/// paper's and the pipelined scheduled kernels, once), on `threads` host threads, one run each.
-/// `progress` (may be empty) is told each run as it starts.
+/// paper's and the pipelined scheduled kernels, once), as `plan` says, one host thread a run.
 std::vector<PredictedRun> predict_runs(const predict::GpuProfile& profile, const std::vector<MeasuredRun>& runs,
-                                       unsigned threads, const std::function<void(const std::string&)>& progress);
+                                       const SimulationPlan& plan);
+
+/// The counts of the simulated rows, as counts-file rows (reused ones included).
+std::vector<predict::CountsRow> counts_rows(const predict::GpuProfile& profile, const std::vector<PredictedRun>& rows);
 
 /// The prediction table (one row per measurement) and its summary (per family and cost model:
 /// median and worst |error|, the worst as a factor max(p/m, m/p)).

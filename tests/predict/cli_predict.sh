@@ -49,6 +49,18 @@ for f in validate.md validate.csv validate-summary.md validate-summary.csv; do
 done
 grep -q 'none mirrors this kernel' "$tmp/v/validate.csv" || { echo "FAIL: the fused kernel is not marked"; fail=1; }
 [ "$(grep -c ',yes$' "$tmp/v/validate.csv")" = 3 ] || { echo "FAIL: not 3 float rows simulated and correct"; fail=1; }
+# A counts file: written with every simulated run, then reused without simulating (the same
+# table); one with a counter this build lacks is refused, never read as zeros.
+ok "$mmsim" validate --profile "$profile" --measured "$tmp/measured" --min-n 1 --threads 2 --counts "$tmp/c.csv"
+cp "$tmp/out" "$tmp/simulated"
+grep -q 'run 3 of 3: .* started' "$tmp/err" || { echo "FAIL: no progress line per run"; cat "$tmp/err"; fail=1; }
+[ "$(wc -l <"$tmp/c.csv")" = 4 ] || { echo "FAIL: the counts file lacks a run"; cat "$tmp/c.csv"; fail=1; }
+ok "$mmsim" validate --profile "$profile" --measured "$tmp/measured" --min-n 1 --threads 2 --counts "$tmp/c.csv"
+cmp -s "$tmp/out" "$tmp/simulated" || { echo "FAIL: counts reused give another table"; fail=1; }
+if grep -q 'started' "$tmp/err"; then echo "FAIL: runs in the counts file simulated again"; cat "$tmp/err"; fail=1; fi
+sed '1s/$/,rmw_writebacks/; 2,$s/$/,0/' "$tmp/c.csv" >"$tmp/c-new.csv"
+bad "$mmsim" validate --profile "$profile" --measured "$tmp/measured" --min-n 1 --counts "$tmp/c-new.csv"
+bad "$mmsim" validate --profile "$profile" --measured "$tmp/measured" --max-memory 0
 bad "$mmsim" validate --profile "$profile" --measured "$tmp/nowhere"
 bad "$mmsim" validate --profile "$profile" --measured "$tmp/measured" --max-n 0
 exit $fail

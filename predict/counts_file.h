@@ -1,0 +1,68 @@
+// A counts file: the simulated counts of prediction runs as a tidy CSV, one row per run and
+// machine, so that a table can be priced again (another profile of the same machine, a refit)
+// without simulating again. `mmsim validate --counts FILE` reads and writes it.
+//
+// Columns: the run (algorithm, permutation, type, n), the machine it was simulated on (every
+// field of the HMM and of the GPU-like memory that a count depends on), every counter by name,
+// and whether the run's output was correct. A row is reused only when its run and its machine both
+// match; a file whose counter columns are not this build's counters is refused as a whole (a
+// counter added to the model would otherwise read as zero).
+#pragma once
+
+#include <cstdint>
+#include <filesystem>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "predict/cost_model.h"
+#include "predict/gpu_profile.h"
+
+namespace mmsim::predict {
+
+/// What a run is, apart from the machine.
+struct RunIdentity {
+  std::string algorithm;  ///< the registry algorithm simulated
+  std::string permutation;
+  std::string type;  ///< float or double
+  std::uint64_t n = 0;
+
+  auto operator<=>(const RunIdentity&) const = default;
+};
+
+/// The machine a run was simulated on, as named fields (w, l, L, k, sector_bytes, element_bytes,
+/// cache_bytes, ...), in the order of the file's columns.
+using MachineFields = std::vector<std::pair<std::string, std::uint64_t>>;
+MachineFields machine_fields(const GpuProfile& profile, std::uint32_t element_bytes);
+
+/// The counters a file holds, by name, in column order: RunCounts' own and GpuMemoryStats'.
+std::vector<std::string> counter_names();
+std::vector<std::uint64_t> counter_values(const RunCounts& counts);
+
+struct CountsRow {
+  RunIdentity run;
+  MachineFields machine;
+  RunCounts counts;
+  bool correct = false;
+};
+
+/// The rows of a counts file, looked up by run and machine.
+class CountsFile {
+ public:
+  /// Reads `file`. Throws std::invalid_argument naming the file (and the line) when it cannot be
+  /// read, is malformed, or its counters are not counter_names().
+  static CountsFile read(const std::filesystem::path& file);
+
+  const CountsRow* find(const RunIdentity& run, const MachineFields& machine) const;
+  /// Adds `row`, replacing a row of the same run and machine.
+  void put(CountsRow row);
+  const std::vector<CountsRow>& rows() const { return rows_; }
+  /// The file's text, rows sorted by machine, then run.
+  std::string csv() const;
+
+ private:
+  std::vector<CountsRow> rows_;
+};
+
+}  // namespace mmsim::predict

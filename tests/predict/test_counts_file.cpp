@@ -1,0 +1,156 @@
+// The counts file: every counter round-trips by name, a row is found only for its own run and
+// machine, and a file whose counters are not this build's is refused. The memory scheduler: every
+// job runs, and the jobs running together never pass the budget.
+#include <doctest/doctest.h>
+
+#include <atomic>
+#include <chrono>
+#include <filesystem>
+#include <fstream>
+#include <mutex>
+#include <sstream>
+#include <stdexcept>
+#include <thread>
+
+#include "experiments/memory_scheduler.h"
+#include "predict/counts_file.h"
+
+using namespace mmsim;
+using namespace mmsim::predict;
+
+namespace {
+
+GpuProfile a_profile() {
+  GpuFacts gpu;
+  gpu.name = "test GPU";
+  gpu.sm_count = 4;
+  gpu.l2_bytes = 64 * 1024;
+  return profile_skeleton(gpu, "test", "2026-01-01");
+}
+
+// Counts whose every counter differs from every other, so that a swapped column shows.
+RunCounts distinct_counts(std::uint64_t base) {
+  RunCounts c;
+  std::vector<std::string> names = counter_names();
+  // Set through the file itself: write one row of values base, base + 1, ... and read it back.
+  std::string csv = "algorithm,permutation,type,n";
+  for (const auto& [name, value] : machine_fields(a_profile(), 4)) csv += "," + name;
+  for (const auto& name : names) csv += "," + name;
+  csv += ",correct\nx,y,float,1";
+  for (const auto& [name, value] : machine_fields(a_profile(), 4)) csv += "," + std::to_string(value);
+  for (std::size_t i = 0; i < names.size(); ++i) csv += "," + std::to_string(base + i);
+  csv += ",yes\n";
+  const auto path = std::filesystem::temp_directory_path() / "mmsim_counts_distinct.csv";
+  std::ofstream(path) << csv;
+  c = CountsFile::read(path).rows().at(0).counts;
+  std::filesystem::remove(path);
+  return c;
+}
+
+std::filesystem::path write_temp(const std::string& name, const std::string& text) {
+  const auto path = std::filesystem::temp_directory_path() / name;
+  std::ofstream(path) << text;
+  return path;
+}
+
+}  // namespace
+
+TEST_CASE("a counts file round-trips every counter, and rows match run and machine alike") {
+  const GpuProfile profile = a_profile();
+  const RunCounts counts = distinct_counts(1000);
+  const std::vector<std::uint64_t> values = counter_values(counts);
+  for (std::size_t i = 0; i < values.size(); ++i) CHECK(values[i] == 1000 + i);
+
+  CountsFile file;
+  const RunIdentity run{"d-designated", "random", "float", 1024};
+  file.put({run, machine_fields(profile, 4), counts, true});
+  GpuProfile bigger_cache = profile;
+  bigger_cache.memory.cache_bytes *= 2;
+  file.put({run, machine_fields(bigger_cache, 4), distinct_counts(5000), false});
+  const auto path = write_temp("mmsim_counts_roundtrip.csv", file.csv());
+  const CountsFile back = CountsFile::read(path);
+  std::filesystem::remove(path);
+  REQUIRE(back.rows().size() == 2);
+  const CountsRow* same = back.find(run, machine_fields(profile, 4));
+  REQUIRE(same != nullptr);
+  CHECK(counter_values(same->counts) == values);
+  CHECK(same->correct);
+  const CountsRow* other = back.find(run, machine_fields(bigger_cache, 4));
+  REQUIRE(other != nullptr);
+  CHECK(counter_values(other->counts).front() == 5000);
+  CHECK_FALSE(other->correct);
+  // Another element size, another n, another permutation: no row.
+  CHECK(back.find(run, machine_fields(profile, 8)) == nullptr);
+  CHECK(back.find({"d-designated", "random", "float", 2048}, machine_fields(profile, 4)) == nullptr);
+  CHECK(back.find({"d-designated", "transpose", "float", 1024}, machine_fields(profile, 4)) == nullptr);
+  // A row put again replaces the old one.
+  file.put({run, machine_fields(profile, 4), distinct_counts(7000), true});
+  CHECK(file.rows().size() == 2);
+  CHECK(counter_values(file.find(run, machine_fields(profile, 4))->counts).front() == 7000);
+}
+
+TEST_CASE("a counts file whose counters are not this build's is refused, naming the difference") {
+  CountsFile file;
+  file.put({{"d-designated", "random", "float", 1024}, machine_fields(a_profile(), 4), distinct_counts(1), true});
+  const std::string text = file.csv();
+  const std::string header = text.substr(0, text.find('\n'));
+  const std::string body = text.substr(text.find('\n'));
+  const auto refused = [](const std::string& csv) -> std::string {
+    const auto path = write_temp("mmsim_counts_refused.csv", csv);
+    try {
+      CountsFile::read(path);
+    } catch (const std::invalid_argument& e) {
+      std::filesystem::remove(path);
+      return e.what();
+    }
+    std::filesystem::remove(path);
+    return "";
+  };
+  // A counter the build does not know (a file from a later model): refused, not ignored.
+  std::string extra = header + ",rmw_writebacks" + body;
+  extra.insert(extra.size() - 1, ",3");
+  CHECK(refused(extra).find("unknown: rmw_writebacks") != std::string::npos);
+  // A counter of this build missing from the file: refused, never read as zero.
+  const std::string name = "dram_fills";
+  std::string missing = text;
+  const std::size_t at = missing.find("," + name);
+  missing.erase(at, name.size() + 1);
+  CHECK(refused(missing).find("missing: dram_fills") != std::string::npos);
+  CHECK(
+      refused(header + "\nd-designated,random,float,notanumber" + body.substr(body.find(",1024") + 5)).find("line 2") !=
+      std::string::npos);
+  CHECK(refused(text).empty());
+}
+
+TEST_CASE("the memory scheduler runs every job and never passes the budget") {
+  std::vector<experiments::MemoryJob> jobs;
+  for (std::uint64_t b : {60, 50, 40, 30, 30, 20, 10, 10, 5, 5}) jobs.push_back({"job", b});
+  jobs.push_back({"too large for the budget", 150});
+  std::mutex mutex;
+  std::uint64_t in_use = 0, peak = 0;
+  std::size_t alone_violations = 0, running = 0;
+  std::vector<int> ran(jobs.size(), 0);
+  std::ostringstream progress;
+  experiments::run_within_memory(
+      jobs, 4, 100,
+      [&](std::size_t i) {
+        {
+          const std::lock_guard lock(mutex);
+          in_use += jobs[i].bytes;
+          ++running;
+          peak = std::max(peak, jobs[i].bytes > 100 ? 0 : in_use);
+          if (jobs[i].bytes > 100 && running != 1) ++alone_violations;
+          ++ran[i];
+        }
+        std::this_thread::sleep_for(std::chrono::milliseconds(5));
+        const std::lock_guard lock(mutex);
+        in_use -= jobs[i].bytes;
+        --running;
+      },
+      &progress);
+  for (int r : ran) CHECK(r == 1);
+  CHECK(peak <= 100);
+  CHECK(peak > 60);  // several jobs did run together
+  CHECK(alone_violations == 0);
+  CHECK(progress.str().find("run 11 of 11: too large for the budget started") != std::string::npos);
+}
