@@ -1,8 +1,9 @@
 // AS Sect. 2's conflict-free sort as device code for one warp, a port of the simulator's version
 // (algorithms/sorting/blocks.cpp and sort.cpp) that makes the same warp accesses in the same order:
 // lane r is processor r, its local state is in registers, and every access of the simulator's
-// host driver is one shared-memory load or store here. Only the comparison sort (merge-sorted
-// rows) is here: as-sort runs no radix sort. Include from kernels.cu only.
+// host driver is one shared-memory load or store here. The pieces take the row sort as a functor
+// (MergeRows for keys; as_radix.cuh's RadixRows for the partition's and Theorem 4's small labels),
+// as the simulator's RowSort. Include from kernels.cu only.
 #pragma once
 
 #include <cstdint>
@@ -13,10 +14,11 @@ constexpr unsigned kFull = 0xFFFFFFFFu;
 constexpr std::uint32_t kLanes = 32;
 
 // The data and two scratch regions of m columns each (column offsets); cell (row, col) of the
-// region at c0 is word (c0 + col) * 32 + row, in bank `row`. Primitives that write `tmp` swap.
+// region at c0 is word (c0 + col) * 32 + row, in bank `row`. Primitives that write `tmp` swap;
+// `aux` holds the radix sort's counters (unused by the merge sort).
 struct Work {
   std::uint32_t* s;
-  std::uint32_t m, cur, tmp;
+  std::uint32_t m, cur, tmp, aux;
   std::uint32_t r;  // this lane: processor r, row r
   __device__ std::uint32_t at(std::uint32_t c0, std::uint32_t row, std::uint32_t col) const {
     return (c0 + col) * kLanes + row;
@@ -66,6 +68,10 @@ __device__ inline void row_merge_sort(Work& k, bool desc) {
   }
   __syncwarp();
 }
+
+struct MergeRows {
+  __device__ void operator()(Work& k, bool desc) const { row_merge_sort(k, desc); }
+};
 
 // Blocks of h rows, row-major -> column-major and back, with the skewed schedules of blocks.cpp.
 __device__ inline void row_to_column_major(Work& k, std::uint32_t h) {
@@ -123,75 +129,94 @@ __device__ inline void column_bitonic_sort(const Work& k, std::uint32_t b, bool 
 }
 
 // AS Lemma 1 on every block of h rows (dir constant on blocks).
-__device__ inline void lemma1(Work& k, std::uint32_t h, bool dir) {
+template <class Rows>
+__device__ inline void lemma1(Work& k, std::uint32_t h, bool dir, Rows rows) {
   for (int rep = 0; rep < 2; ++rep) {
-    row_merge_sort(k, alternate(dir, k.r, 1));
+    rows(k, alternate(dir, k.r, 1));
     row_to_column_major(k, h);
-    row_merge_sort(k, dir);
+    rows(k, dir);
     column_to_row_major(k, h);
   }
-  row_merge_sort(k, dir);
+  rows(k, dir);
 }
 
-__device__ inline void square_column_sort(Work& k, bool dir) {
+template <class Rows>
+__device__ inline void square_column_sort(Work& k, bool dir, Rows rows) {
   transpose_tiles(k, k.m);
-  row_merge_sort(k, dir);
+  rows(k, dir);
   transpose_tiles(k, k.m);
 }
 
 // AS Theorem 1 on every m x m block (w a multiple of m), dir constant on blocks.
-__device__ inline void theorem1(Work& k, bool dir) {
+template <class Rows>
+__device__ inline void theorem1(Work& k, bool dir, Rows rows) {
   const std::uint32_t m = k.m, s = 1u << (floor_log2(m) / 2);
-  lemma1(k, s, dir);
-  square_column_sort(k, dir);
+  lemma1(k, s, dir, rows);
+  square_column_sort(k, dir, rows);
   std::uint32_t D = m / s;
   while (D > 1) {
     const std::uint32_t touched = blocks_touched(D, s);
-    lemma1(k, s, alternate(dir, k.r, s));
-    square_column_sort(k, dir);
+    lemma1(k, s, alternate(dir, k.r, s), rows);
+    square_column_sort(k, dir, rows);
     D = touched <= 2 ? 1 : touched;
   }
-  row_merge_sort(k, dir);
+  rows(k, dir);
 }
 
 // sort.cpp's cleanup loop: blocks of b rows sorted in alternating order (by Theorem 1 on m x m
 // blocks, or by Lemma 1 on blocks of b rows), then columns inside blocks of column_rows rows.
-template <bool ByTheorem1>
-__device__ inline void cleanup(Work& k, std::uint32_t D, std::uint32_t b, std::uint32_t column_rows) {
+template <bool ByTheorem1, class Rows>
+__device__ inline void cleanup(Work& k, std::uint32_t D, std::uint32_t b, std::uint32_t column_rows, Rows rows) {
   while (D > 1) {
     const std::uint32_t touched = blocks_touched(D, b);
     if constexpr (ByTheorem1)
-      theorem1(k, odd_block(k.r, b));
+      theorem1(k, odd_block(k.r, b), rows);
     else
-      lemma1(k, b, odd_block(k.r, b));
+      lemma1(k, b, odd_block(k.r, b), rows);
     column_bitonic_sort(k, column_rows, false);
     D = touched <= 2 ? 1 : touched;
   }
 }
 
+// sort.cpp's sort_blocks: every block of q < m rows sorted in row-major order (Lemma 1 when
+// q^2 <= m, otherwise its first half and the cleanup by Lemma 1 on blocks of b rows).
+template <class Rows>
+__device__ inline void sort_blocks(Work& k, std::uint32_t q, Rows rows) {
+  if (q <= 1) {
+    rows(k, false);
+    return;
+  }
+  if (q * q <= k.m) {
+    lemma1(k, q, false, rows);
+    return;
+  }
+  rows(k, false);
+  row_to_column_major(k, q);
+  rows(k, false);
+  column_to_row_major(k, q);
+  const std::uint32_t b = 1u << (floor_log2(k.m) / 2);
+  cleanup<false>(k, blocks_touched(q, k.m / q), b, q, rows);
+  rows(k, false);
+}
+
 // sort_matrix of sort.cpp for w = 32 lanes: whichever of Lemma 1, Theorem 1, Theorem 2 or the
 // composition applies to the shape. The result is in region k.cur, row-major.
-__device__ inline void sort_matrix(Work& k) {
+template <class Rows>
+__device__ inline void sort_matrix(Work& k, Rows rows) {
   const std::uint32_t w = kLanes, m = k.m;
   if (w * w <= m) {
-    lemma1(k, w, false);
+    lemma1(k, w, false, rows);
   } else if (w == m) {
-    theorem1(k, false);
+    theorem1(k, false, rows);
   } else if (w > m) {
-    row_merge_sort(k, false);
+    rows(k, false);
     column_bitonic_sort(k, w, false);
     column_to_row_major(k, w);
     column_bitonic_sort(k, w, false);
-    cleanup<true>(k, m, m, w);
-    row_merge_sort(k, false);
-  } else {  // sqrt(m) < w < m: sort_blocks with q = w
-    row_merge_sort(k, false);
-    row_to_column_major(k, w);
-    row_merge_sort(k, false);
-    column_to_row_major(k, w);
-    const std::uint32_t b = 1u << (floor_log2(m) / 2);
-    cleanup<false>(k, blocks_touched(w, m / w), b, w);
-    row_merge_sort(k, false);
+    cleanup<true>(k, m, m, w, rows);
+    rows(k, false);
+  } else {  // sqrt(m) < w < m: the whole matrix is one block of w rows
+    sort_blocks(k, w, rows);
   }
 }
 
