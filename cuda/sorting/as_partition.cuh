@@ -31,24 +31,24 @@ struct RadixRows {
       return desc ? base - 1 - d : d;
     };
     for (std::uint32_t shift = 0; shift < max(key_bits, 1u); shift += bits) {
-      for (std::uint32_t b = 0; b < base; ++b) k.s[k.at(k.aux, k.r, b)] = 0;
+      for (std::uint32_t b = 0; b < base; ++b) smem[k.at(k.aux, k.r, b)] = 0;
       for (std::uint32_t col = 0; col < k.m; ++col) {  // count
-        const std::uint32_t a = k.at(k.aux, k.r, digit(k.s[k.at(k.cur, k.r, col)], shift));
-        const std::uint32_t c = k.s[a];
-        k.s[a] = c + 1;
+        const std::uint32_t a = k.at(k.aux, k.r, digit(smem[k.at(k.cur, k.r, col)], shift));
+        const std::uint32_t c = smem[a];
+        smem[a] = c + 1;
       }
       std::uint32_t sum = 0;  // exclusive prefix sums
       for (std::uint32_t b = 0; b < base; ++b) {
-        const std::uint32_t c = k.s[k.at(k.aux, k.r, b)];
-        k.s[k.at(k.aux, k.r, b)] = sum;
+        const std::uint32_t c = smem[k.at(k.aux, k.r, b)];
+        smem[k.at(k.aux, k.r, b)] = sum;
         sum += c;
       }
       for (std::uint32_t col = 0; col < k.m; ++col) {  // place, stable
-        const std::uint32_t x = k.s[k.at(k.cur, k.r, col)];
+        const std::uint32_t x = smem[k.at(k.cur, k.r, col)];
         const std::uint32_t a = k.at(k.aux, k.r, digit(x, shift));
-        const std::uint32_t c = k.s[a];
-        k.s[k.at(k.tmp, k.r, c)] = x;
-        k.s[a] = c + 1;
+        const std::uint32_t c = smem[a];
+        smem[k.at(k.tmp, k.r, c)] = x;
+        smem[a] = c + 1;
       }
       k.swap();
     }
@@ -92,8 +92,8 @@ __device__ inline void move_rows(Work& k, Dest dest, Delta delta) {
   const std::uint32_t to = dest(k.r);
   const std::int32_t add = delta(k.r);
   for (std::uint32_t c = 0; c < k.m; ++c) {
-    const std::uint32_t v = k.s[k.at(k.cur, k.r, c)];
-    k.s[k.at(k.tmp, to, c)] = static_cast<std::uint32_t>(static_cast<std::int32_t>(v) + add);
+    const std::uint32_t v = smem[k.at(k.cur, k.r, c)];
+    smem[k.at(k.tmp, to, c)] = static_cast<std::uint32_t>(static_cast<std::int32_t>(v) + add);
   }
   k.swap();
   __syncwarp();

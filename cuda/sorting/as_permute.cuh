@@ -62,14 +62,12 @@ constexpr int kMaxIterations = 16;
 
 // theorem4.h's Theorem4Run on one warp: the regions (column offsets) and this lane's own state.
 struct Run {
-  std::uint32_t* s;
   std::uint32_t m, lg_m, r;
   std::uint32_t work, bycolour, counts, out, table, sync;
   std::uint32_t left;  // labels this row still holds, in work[0, left)
   Rng rng;
-  __device__ Run(std::uint32_t* s_, std::uint32_t m_, std::uint32_t lane, std::uint64_t seed)
-      : s(s_),
-        m(m_),
+  __device__ Run(std::uint32_t m_, std::uint32_t lane, std::uint64_t seed)
+      : m(m_),
         lg_m(as_sort::floor_log2(m_)),
         r(lane),
         work(0),
@@ -94,22 +92,22 @@ struct Run {
 __device__ inline void preprocess(Run& P) {
   const std::uint32_t shift = P.rng.draw_for_lane(P.r, kLanes, P.m);
   for (std::uint32_t t = 0; t < P.m; ++t) {
-    const std::uint32_t v = P.s[P.at(P.work, P.r, t)];
-    P.s[P.at(P.bycolour, P.r, (t + shift) % P.m)] = v;
+    const std::uint32_t v = smem[P.at(P.work, P.r, t)];
+    smem[P.at(P.bycolour, P.r, (t + shift) % P.m)] = v;
   }
   __syncwarp();
-  Work k{P.s, P.m, P.bycolour, P.work, P.counts, P.r};
+  Work k{P.m, P.bycolour, P.work, P.counts, P.r};
   as_sort::transpose_tiles(k, min(kLanes, P.m));  // back in `work`
 }
 
 __device__ inline void hash(Run& P) {
   const std::uint32_t h = P.rng.draw_for_lane(P.r, kLanes, P.m);
-  P.s[P.at(P.table, P.r, P.r)] = h;
+  smem[P.at(P.table, P.r, P.r)] = h;
   __syncwarp();
   for (std::uint32_t t = 1; t < kLanes; ++t) {
     const std::uint32_t o = (P.r + t) % kLanes;
-    const std::uint32_t v = P.s[P.at(P.table, o, o)];
-    P.s[P.at(P.table, P.r, o)] = v;
+    const std::uint32_t v = smem[P.at(P.table, o, o)];
+    smem[P.at(P.table, P.r, o)] = v;
   }
   __syncwarp();
 }
@@ -117,33 +115,33 @@ __device__ inline void hash(Run& P) {
 // The p-th label of this row in region `from` and its hash value (two steps; call when p < left).
 __device__ inline void read_label_and_hash(const Run& P, std::uint32_t from, std::uint32_t p, std::uint32_t& label,
                                            std::uint32_t& h) {
-  label = P.s[P.at(from, P.r, p)];
-  h = P.s[P.at(P.table, P.r, P.dest_row(label))];
+  label = smem[P.at(from, P.r, p)];
+  h = smem[P.at(P.table, P.r, P.dest_row(label))];
 }
 
 __device__ inline void colour(Run& P) {
-  for (std::uint32_t c = 0; c < P.m; ++c) P.s[P.at(P.counts, P.r, c)] = 0;
+  for (std::uint32_t c = 0; c < P.m; ++c) smem[P.at(P.counts, P.r, c)] = 0;
   std::uint32_t label, h;
   for (std::uint32_t p = 0; p < P.m; ++p)
     if (p < P.left) {
       read_label_and_hash(P, P.work, p, label, h);
       const std::uint32_t a = P.at(P.counts, P.r, P.colour_of(label, h));
-      const std::uint32_t c = P.s[a];
-      P.s[a] = c + 1;
+      const std::uint32_t c = smem[a];
+      smem[a] = c + 1;
     }
   std::uint32_t sum = 0;
   for (std::uint32_t c = 0; c < P.m; ++c) {
-    const std::uint32_t n = P.s[P.at(P.counts, P.r, c)];
-    P.s[P.at(P.counts, P.r, c)] = sum;
+    const std::uint32_t n = smem[P.at(P.counts, P.r, c)];
+    smem[P.at(P.counts, P.r, c)] = sum;
     sum += n;
   }
   for (std::uint32_t p = 0; p < P.m; ++p)
     if (p < P.left) {
       read_label_and_hash(P, P.work, p, label, h);
       const std::uint32_t a = P.at(P.counts, P.r, P.colour_of(label, h));
-      const std::uint32_t c = P.s[a];
-      P.s[P.at(P.bycolour, P.r, c)] = label;
-      P.s[a] = c + 1;
+      const std::uint32_t c = smem[a];
+      smem[P.at(P.bycolour, P.r, c)] = label;
+      smem[a] = c + 1;
     }
   __syncwarp();
 }
@@ -152,10 +150,10 @@ __device__ inline void communicate(Run& P) {
   for (std::uint32_t rep = 0; rep < kAlpha; ++rep) {
     std::uint32_t start = 0;
     for (std::uint32_t c = 0; c < P.m; ++c) {
-      const std::uint32_t end = P.s[P.at(P.counts, P.r, c)];
+      const std::uint32_t end = smem[P.at(P.counts, P.r, c)];
       if (start + rep < end) {
-        const std::uint32_t label = P.s[P.at(P.bycolour, P.r, start + rep)];
-        P.s[P.at(P.out, P.dest_row(label), P.dest_col(label))] = label;
+        const std::uint32_t label = smem[P.at(P.bycolour, P.r, start + rep)];
+        smem[P.at(P.out, P.dest_row(label), P.dest_col(label))] = label;
       }
       start = end;
     }
@@ -171,8 +169,8 @@ __device__ inline void compact(Run& P) {
       read_label_and_hash(P, P.bycolour, p, label, h);
       col = P.colour_of(label, h);
     }
-    if (p < P.left && col > 0) startk = P.s[P.at(P.counts, P.r, col - 1)];
-    if (p < P.left && p - startk >= kAlpha) P.s[P.at(P.work, P.r, kept++)] = label;
+    if (p < P.left && col > 0) startk = smem[P.at(P.counts, P.r, col - 1)];
+    if (p < P.left && p - startk >= kAlpha) smem[P.at(P.work, P.r, kept++)] = label;
   }
   P.left = kept;
   __syncwarp();
@@ -180,20 +178,20 @@ __device__ inline void compact(Run& P) {
 
 // The leftover counts summed up a binary tree of rows and broadcast back down; returns the total.
 __device__ inline std::uint32_t synchronise(Run& P) {
-  P.s[P.at(P.sync, P.r, 0)] = P.left;
+  smem[P.at(P.sync, P.r, 0)] = P.left;
   __syncwarp();
   std::uint32_t part = P.left;
   for (std::uint32_t d = 1; d < kLanes; d *= 2) {
     if (P.r % (2 * d) == 0) {
-      part += P.s[P.at(P.sync, P.r + d, 0)];
-      P.s[P.at(P.sync, P.r, 0)] = part;
+      part += smem[P.at(P.sync, P.r + d, 0)];
+      smem[P.at(P.sync, P.r, 0)] = part;
     }
     __syncwarp();
   }
   for (std::uint32_t d = kLanes / 2; d >= 1; d /= 2) {
     if (P.r % (2 * d) == d) {
-      part = P.s[P.at(P.sync, P.r - d, 0)];
-      P.s[P.at(P.sync, P.r, 0)] = part;
+      part = smem[P.at(P.sync, P.r - d, 0)];
+      smem[P.at(P.sync, P.r, 0)] = part;
     }
     __syncwarp();
   }
@@ -212,19 +210,19 @@ __device__ inline std::uint32_t broadcast_offsets(Run& P) {
   const std::uint32_t lg = as_sort::floor_log2(kLanes);
   const std::uint32_t t = min(kLanes, pow2_at_least(max(1u, lg * lg)));
   const std::uint32_t mine = 1 + P.rng.draw_for_lane(P.r, t, kLanes - 1);
-  if (P.r < t) P.s[P.at(P.table, P.r, 0)] = mine;
+  if (P.r < t) smem[P.at(P.table, P.r, 0)] = mine;
   __syncwarp();
   for (std::uint32_t d = t; d < kLanes; d *= 2) {
     if (P.r < d) {
-      const std::uint32_t v = P.s[P.at(P.table, P.r, 0)];
-      P.s[P.at(P.table, P.r + d, 0)] = v;
+      const std::uint32_t v = smem[P.at(P.table, P.r, 0)];
+      smem[P.at(P.table, P.r + d, 0)] = v;
     }
     __syncwarp();
   }
   for (std::uint32_t st = 0; st < t; ++st) {
     const std::uint32_t i = (P.r % t + st) % t;
-    const std::uint32_t v = P.s[P.at(P.table, P.r - P.r % t + i, 0)];
-    P.s[P.at(P.table, P.r, 1 + i)] = v;
+    const std::uint32_t v = smem[P.at(P.table, P.r - P.r % t + i, 0)];
+    smem[P.at(P.table, P.r, 1 + i)] = v;
   }
   __syncwarp();
   return t;
@@ -234,32 +232,32 @@ __device__ inline std::uint32_t broadcast_offsets(Run& P) {
 __device__ inline bool pack_rounds(Run& P, std::uint32_t t, std::uint32_t mp) {
   const std::uint32_t quota = max(1u, (2 * P.m + t - 1) / t);
   std::uint32_t count = P.left, off = 0, state = 0;
-  P.s[P.at(P.sync, P.r, 0)] = count;
+  smem[P.at(P.sync, P.r, 0)] = count;
   __syncwarp();
   for (std::uint32_t i = 0; i < t; ++i) {
     const bool wide = count > mp;
-    if (wide) off = P.s[P.at(P.table, P.r, 1 + i)];
+    if (wide) off = smem[P.at(P.table, P.r, 1 + i)];
     const std::uint32_t partner = (P.r + off) % kLanes;
-    if (wide) state = P.s[P.at(P.sync, partner, 0)];
+    if (wide) state = smem[P.at(P.sync, partner, 0)];
     const std::uint32_t move = wide && state < mp ? min(min(count - mp, mp - state), quota) : 0;
     const std::uint32_t most = __reduce_max_sync(kFull, move);
     for (std::uint32_t st = 0; st < most; ++st)
       if (st < move) {
-        const std::uint32_t v = P.s[P.at(P.work, P.r, count - 1 - st)];
-        P.s[P.at(P.work, partner, state + st)] = v;
+        const std::uint32_t v = smem[P.at(P.work, P.r, count - 1 - st)];
+        smem[P.at(P.work, partner, state + st)] = v;
       }
-    if (move > 0) P.s[P.at(P.sync, partner, 0)] = state + move;
+    if (move > 0) smem[P.at(P.sync, partner, 0)] = state + move;
     count -= move;
     __syncwarp();
   }
-  state = P.s[P.at(P.sync, P.r, 0)];
+  state = smem[P.at(P.sync, P.r, 0)];
   P.left = count < P.left ? count : state;
   return __all_sync(kFull, P.left <= mp);
 }
 
 __device__ inline void fill_empty(Run& P, std::uint32_t width) {
   for (std::uint32_t c = 0; c < width; ++c)
-    if (c >= P.left) P.s[P.at(P.work, P.r, c)] = P.empty();
+    if (c >= P.left) smem[P.at(P.work, P.r, c)] = P.empty();
   __syncwarp();
 }
 
@@ -268,7 +266,7 @@ __device__ inline void send_sorted(Run& P, std::uint32_t sorted, std::uint32_t w
   const std::uint32_t none = P.empty();
   std::uint32_t first = none, last = none, last_at = width, count = 0;
   for (std::uint32_t c = 0; c < width; ++c) {
-    const std::uint32_t x = P.s[P.at(sorted, P.r, c)];
+    const std::uint32_t x = smem[P.at(sorted, P.r, c)];
     if (x == none) continue;
     const std::uint32_t a = P.dest_row(x);
     if (count++ == 0) first = a;
@@ -279,17 +277,17 @@ __device__ inline void send_sorted(Run& P, std::uint32_t sorted, std::uint32_t w
   }
   for (std::uint32_t c = 0; c < width; ++c)
     if (c < count) {
-      const std::uint32_t x = P.s[P.at(sorted, P.r, c)];
-      if (P.dest_row(x) != first && P.dest_row(x) != last) P.s[P.at(P.out, P.dest_row(x), P.dest_col(x))] = x;
+      const std::uint32_t x = smem[P.at(sorted, P.r, c)];
+      if (P.dest_row(x) != first && P.dest_row(x) != last) smem[P.at(P.out, P.dest_row(x), P.dest_col(x))] = x;
     }
   for (int group = 0; group < 2; ++group) {
     std::uint32_t ptr = group == 0 ? 0 : (last != first ? last_at : width);
     const std::uint32_t target = group == 0 ? first : last;
     for (std::uint32_t j = 0; j < P.m; ++j)
       if (ptr < count) {
-        const std::uint32_t x = P.s[P.at(sorted, P.r, ptr)];
+        const std::uint32_t x = smem[P.at(sorted, P.r, ptr)];
         if (P.dest_row(x) == target && P.dest_col(x) == j) {
-          P.s[P.at(P.out, target, j)] = x;
+          smem[P.at(P.out, target, j)] = x;
           ++ptr;
         }
       }
@@ -317,7 +315,7 @@ __device__ inline void finish(Run& P, std::uint32_t total) {
     while (!pack_rounds(P, t, mp)) mp = min(2 * mp, P.m);
   }
   fill_empty(P, mp);
-  Work k{P.s, mp, P.work, P.bycolour, P.counts, P.r};
+  Work k{mp, P.work, P.bycolour, P.counts, P.r};
   const std::uint32_t keys = kLanes * P.m + 1;  // labels and the empty mark
   if (kLanes > mp && as_sort::lemma2_applies(kLanes, mp))
     as_sort::lemma2_sort_blocks(k, kLanes, keys);
@@ -328,8 +326,8 @@ __device__ inline void finish(Run& P, std::uint32_t total) {
 
 // as_permute of permute.cpp: the labels in region 0 (columns 0 .. m-1), the result in region
 // 3m (columns 3m .. 4m-1).
-__device__ inline void permute(std::uint32_t* s, std::uint32_t m, std::uint64_t seed) {
-  Run P(s, m, threadIdx.x, seed);
+__device__ inline void permute(std::uint32_t m, std::uint64_t seed) {
+  Run P(m, threadIdx.x, seed);
   preprocess(P);
   std::uint32_t total = kLanes * m;
   const double logmw = m > 1 ? log(static_cast<double>(kLanes)) / log(static_cast<double>(m)) : 1.0;

@@ -8,6 +8,12 @@
 
 #include <cstdint>
 
+// The block's dynamic shared memory, named here so that every access below is a shared-memory
+// instruction (LDS/STS) even in a function the compiler does not inline: through a pointer passed
+// to such a function it would be a generic load or store, which Nsight Compute's shared-memory
+// counters do not see.
+extern __shared__ std::uint32_t smem[];
+
 namespace mmsim::gpu::sorting::as_sort {
 
 constexpr unsigned kFull = 0xFFFFFFFFu;
@@ -17,7 +23,6 @@ constexpr std::uint32_t kLanes = 32;
 // region at c0 is word (c0 + col) * 32 + row, in bank `row`. Primitives that write `tmp` swap;
 // `aux` holds the radix sort's counters (unused by the merge sort).
 struct Work {
-  std::uint32_t* s;
   std::uint32_t m, cur, tmp, aux;
   std::uint32_t r;  // this lane: processor r, row r
   __device__ std::uint32_t at(std::uint32_t c0, std::uint32_t row, std::uint32_t col) const {
@@ -42,19 +47,19 @@ __device__ inline bool odd_block(std::uint32_t r, std::uint32_t b) { return (r /
 // ties to the left run; a lane whose run is exhausted skips the read (idle in that step).
 __device__ inline void merge_runs(const Work& k, std::uint32_t src, std::uint32_t dst, std::uint32_t lo,
                                   std::uint32_t mid, std::uint32_t hi, bool desc) {
-  std::uint32_t ha = k.s[k.at(src, k.r, lo)], hb = 0;
-  if (mid < hi) hb = k.s[k.at(src, k.r, mid)];
+  std::uint32_t ha = smem[k.at(src, k.r, lo)], hb = 0;
+  if (mid < hi) hb = smem[k.at(src, k.r, mid)];
   std::uint32_t pa = lo, pb = mid;
   for (std::uint32_t o = lo; o < hi; ++o) {
     const bool a_ok = pa < mid, b_ok = pb < hi;
     const bool b_first = desc ? hb > ha : hb < ha;
     const bool took_a = a_ok && (!b_ok || !b_first);
-    k.s[k.at(dst, k.r, o)] = took_a ? ha : hb;
+    smem[k.at(dst, k.r, o)] = took_a ? ha : hb;
     if (o + 1 == hi) break;
     if (took_a) {
-      if (++pa < mid) ha = k.s[k.at(src, k.r, pa)];
+      if (++pa < mid) ha = smem[k.at(src, k.r, pa)];
     } else {
-      if (++pb < hi) hb = k.s[k.at(src, k.r, pb)];
+      if (++pb < hi) hb = smem[k.at(src, k.r, pb)];
     }
   }
 }
@@ -79,8 +84,8 @@ __device__ inline void row_to_column_major(Work& k, std::uint32_t h) {
   for (std::uint32_t t = 0; t < m; ++t) {
     const std::uint32_t c = h <= m ? t / h * h + (t % h + r) % h : (t + r / (h / m)) % m;
     const std::uint32_t x = r * m + c;
-    const std::uint32_t v = k.s[k.at(k.cur, k.r, c)];
-    k.s[k.at(k.tmp, base + x % h, x / h)] = v;
+    const std::uint32_t v = smem[k.at(k.cur, k.r, c)];
+    smem[k.at(k.tmp, base + x % h, x / h)] = v;
   }
   k.swap();
   __syncwarp();
@@ -91,8 +96,8 @@ __device__ inline void column_to_row_major(Work& k, std::uint32_t h) {
   for (std::uint32_t t = 0; t < m; ++t) {
     const std::uint32_t j = h <= m ? (t % h + i) % h * (m / h) + t / h : (t + i) % m;
     const std::uint32_t x = j * h + i;
-    const std::uint32_t v = k.s[k.at(k.cur, k.r, j)];
-    k.s[k.at(k.tmp, base + x / m, x % m)] = v;
+    const std::uint32_t v = smem[k.at(k.cur, k.r, j)];
+    smem[k.at(k.tmp, base + x / m, x % m)] = v;
   }
   k.swap();
   __syncwarp();
@@ -103,8 +108,8 @@ __device__ inline void transpose_tiles(Work& k, std::uint32_t q) {
   const std::uint32_t base = k.r / q * q, r = k.r % q;
   for (std::uint32_t t = 0; t < k.m; ++t) {
     const std::uint32_t c0 = t / q * q, c = (t + r) % q;
-    const std::uint32_t v = k.s[k.at(k.cur, k.r, c0 + c)];
-    k.s[k.at(k.tmp, base + c, c0 + r)] = v;
+    const std::uint32_t v = smem[k.at(k.cur, k.r, c0 + c)];
+    smem[k.at(k.tmp, base + c, c0 + r)] = v;
   }
   k.swap();
   __syncwarp();
@@ -119,10 +124,10 @@ __device__ inline void column_bitonic_sort(const Work& k, std::uint32_t b, bool 
     for (std::uint32_t j = size / 2; j >= 1; j /= 2) {
       const bool up = ((rl & size) == 0) != block_desc, lower = (rl & j) == 0;
       for (std::uint32_t col = 0; col < k.m; ++col) {
-        const std::uint32_t v = k.s[k.at(k.cur, k.r, col)];
-        const std::uint32_t u = k.s[k.at(k.cur, k.r ^ j, col)];
+        const std::uint32_t v = smem[k.at(k.cur, k.r, col)];
+        const std::uint32_t u = smem[k.at(k.cur, k.r ^ j, col)];
         __syncwarp();  // the partner has read this cell before it is written
-        k.s[k.at(k.cur, k.r, col)] = (lower == up) ? min(v, u) : max(v, u);
+        smem[k.at(k.cur, k.r, col)] = (lower == up) ? min(v, u) : max(v, u);
       }
       __syncwarp();
     }

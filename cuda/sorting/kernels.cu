@@ -109,7 +109,7 @@ __global__ void __launch_bounds__(kW) k_as(const std::uint32_t* __restrict__ in,
   const long long t0 = clock64();
   std::uint32_t result_col = A == Algo::SortBitonic ? 0 : m;  // where the output ends up
   if constexpr (A == Algo::Sort || A == Algo::Partition) {
-    as_sort::Work k{s, m, 0, m, 2 * m, threadIdx.x};  // the third region: as-partition's counters
+    as_sort::Work k{m, 0, m, 2 * m, threadIdx.x};  // the third region: as-partition's counters
     if constexpr (A == Algo::Sort)
       as_sort::sort_matrix(k, as_sort::MergeRows{});
     else
@@ -117,7 +117,7 @@ __global__ void __launch_bounds__(kW) k_as(const std::uint32_t* __restrict__ in,
     result_col = k.cur;
   }
   if constexpr (A == Algo::Permute) {
-    as_permute::permute(s, m, first_seed + blockIdx.x);
+    as_permute::permute(m, first_seed + blockIdx.x);
     result_col = 3 * m;
   }
   if constexpr (A == Algo::SortBitonic) sort_bitonic(s, m);
