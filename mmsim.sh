@@ -159,7 +159,7 @@ case "${1:-}" in
     fi
     if stage sorting; then
       # AS's kernels beside the simulator's steps, then Nsight Compute's bank conflicts beside its counts.
-      timeout "${MMSIM_GPU_SORTING_S:-150}" "$B/mmsim" gpu sorting --out "$OUTDIR" 2>"$OUTDIR/sorting-progress.log" ||
+      timeout "${MMSIM_GPU_SORTING_S:-240}" "$B/mmsim" gpu sorting --out "$OUTDIR" 2>"$OUTDIR/sorting-progress.log" ||
         status=$?
       bash cuda/ncu_sorting.sh "$B/mmsim" "$OUTDIR" || true  # optional: never fails the run
     fi

@@ -19,7 +19,7 @@ CONFLICTS=l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ld.sum,l1tex__data_b
 INSTRUCTIONS=smsp__inst_executed_op_shared_ld.sum,smsp__inst_executed_op_shared_st.sum
 profile() {
   rm -f "$OUT/ncu-sorting.csv"
-  timeout "${MMSIM_GPU_NCU_S:-90}" "$NCU" --clock-control none --csv --log-file "$OUT/ncu-sorting.csv" \
+  timeout "${MMSIM_GPU_NCU_S:-180}" "$NCU" --clock-control none --csv --log-file "$OUT/ncu-sorting.csv" \
     --metrics "$1" -k regex:k_as "$MMSIM" gpu sorting --ncu-launches "${@:2}" >/dev/null 2>>"$OUT/ncu-sorting.log"
 }
 : >"$OUT/ncu-sorting.log"

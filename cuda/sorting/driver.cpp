@@ -24,8 +24,10 @@ as::Task task_of(Algo a) {
     case Algo::Sort:
     case Algo::SortBitonic:
       return as::Task::Sort;
+    case Algo::Partition:
     case Algo::PartitionDirect:
       return as::Task::Partition;
+    case Algo::Permute:
     case Algo::PermuteDirect:
       return as::Task::Permute;
   }
@@ -44,15 +46,14 @@ void append_dmm_layout(const std::vector<Word>& row_major, std::uint32_t m, std:
 // What the output must be, in row-major order: the keys sorted, label x / m (each row full of its
 // own label), or x itself (item x at row x / m, column x % m), as the simulator's checks.
 std::vector<Word> expected_of(Algo a, std::uint32_t m, std::vector<Word> input) {
-  switch (a) {
-    case Algo::Sort:
-    case Algo::SortBitonic:
+  switch (task_of(a)) {
+    case as::Task::Sort:
       std::sort(input.begin(), input.end());
       return input;
-    case Algo::PartitionDirect:
+    case as::Task::Partition:
       for (std::size_t x = 0; x < input.size(); ++x) input[x] = static_cast<Word>(x / m);
       return input;
-    case Algo::PermuteDirect:
+    case as::Task::Permute:
       for (std::size_t x = 0; x < input.size(); ++x) input[x] = static_cast<Word>(x);
       return input;
   }
@@ -147,13 +148,13 @@ SortingRun run_sorting(const SortingOptions& o) {
       row.instances = static_cast<std::uint32_t>(dev.sm_count * instances_per_sm(a, m));
       if (o.max_instances) row.instances = std::min(row.instances, o.max_instances);
       const Inputs in = make_inputs(a, m, row.instances, o.seed);
-      const Batch full = run_batch(a, m, row.instances, in.in, plan);
+      const Batch full = run_batch(a, m, row.instances, in.in, plan, o.seed);
       row.mismatches = mismatches(full.out, in.expected);
       row.cycles = median_cycles(full.cycles);
       row.timing = full.timing;
       // Instance 0 alone on the GPU: no other warp competes for its SM's shared memory.
       const std::vector<std::uint32_t> first(in.in.begin(), in.in.begin() + std::ptrdiff_t{kW} * m);
-      const Batch alone = run_batch(a, m, 1, first, {1, std::max(1, std::min(o.runs, 5))});
+      const Batch alone = run_batch(a, m, 1, first, {1, std::max(1, std::min(o.runs, 5))}, o.seed);
       row.mismatches +=
           mismatches(alone.out, std::vector<std::uint32_t>(in.expected.begin(), in.expected.begin() + first.size()));
       row.cycles_alone = static_cast<double>(alone.cycles.at(0));
@@ -210,9 +211,12 @@ report::Table sorting_table(const SortingOptions& o, const SortingRun& run) {
   t.notes = run.notes;
   t.notes.push_back(
       "Kernels: as-sort (AS Sect. 2: Theorem 2 for m < 32, Theorem 1 at m = 32, the composition for m > 32; "
-      "algorithms/sorting/sort.cpp, blocks.cpp) and the baselines as-sort-bitonic, as-partition-direct and "
-      "as-permute-direct (AS Sect. 1, baselines.cpp), step for step. as-partition and as-permute have no GPU "
-      "kernel yet. sim_time_units: the sum of the steps' congestions (= sim_steps where the CAC holds).");
+      "algorithms/sorting/sort.cpp, blocks.cpp), as-partition (radix-sorted rows, AS Corollary 1 and Theorem 1; "
+      "Lemma 2 for m = 8, 16, Theorem 2's path for m = 4, where Lemma 2's assumption fails; partition.cpp, "
+      "lemma2.cpp), as-permute (AS Theorem 4 and Appendix B's finish; permute.cpp, permute_finish.cpp; instance "
+      "b draws from the simulator's generator seeded with seed + b, so instance 0 makes the simulator's run) and "
+      "the baselines as-sort-bitonic, as-partition-direct and as-permute-direct (AS Sect. 1, baselines.cpp), step "
+      "for step. sim_time_units: the sum of the steps' congestions (= sim_steps where the CAC holds).");
   t.notes.push_back(
       "as-partition-direct: the simulator hands each processor its destination (an oracle); the kernel computes "
       "it in registers (ballots and a shuffle per column), which adds instructions but no shared-memory access.");
@@ -234,7 +238,7 @@ int run_profiled_launches(const SortingOptions& o) {
   int wrong = 0;
   for (const auto& p : profiled_launches(o)) {
     const Inputs in = make_inputs(p.algo, p.m, 1, o.seed);
-    const Batch b = run_batch(p.algo, p.m, 1, in.in, {0, 1});
+    const Batch b = run_batch(p.algo, p.m, 1, in.in, {0, 1}, o.seed);
     if (mismatches(b.out, in.expected)) {
       ++wrong;
       std::fprintf(stderr, "gpu sorting: %s: WRONG output\n", shape(p.algo, p.m).c_str());

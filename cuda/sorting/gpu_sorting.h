@@ -16,13 +16,15 @@ namespace mmsim::gpu::sorting {
 inline constexpr int kW = 32;  ///< one warp: the DMM's w and p
 
 /// The algorithms that have a kernel, by the simulator's registry name.
-enum class Algo { Sort, SortBitonic, PartitionDirect, PermuteDirect };
-inline constexpr Algo kAlgos[] = {Algo::Sort, Algo::SortBitonic, Algo::PartitionDirect, Algo::PermuteDirect};
+enum class Algo { Sort, SortBitonic, Partition, PartitionDirect, Permute, PermuteDirect };
+inline constexpr Algo kAlgos[] = {Algo::Sort,    Algo::SortBitonic,  Algo::Partition, Algo::PartitionDirect,
+                                  Algo::Permute, Algo::PermuteDirect};
 const char* registry_name(Algo a);
 
 /// Shared-memory bytes one instance takes: the matrix regions of m columns it works in (bitonic:
-/// 1; as-sort: the data and one scratch region, 2, as its merge sorts use no third; the direct
-/// sends: input and output, 2).
+/// 1; as-sort: the data and one scratch region, 2, as its merge sorts use no third; as-partition:
+/// 3, the third for the radix sort's counters; as-permute: the simulator's 4 regions and w + 2
+/// columns for the hash table and the sums; the direct sends: input and output, 2).
 std::uint64_t shared_bytes(Algo a, std::uint32_t m);
 /// Whether that fits one block on this device (its opt-in limit); false also for m outside 1..65536.
 bool fits(Algo a, std::uint32_t m);
@@ -39,8 +41,9 @@ struct Batch {
 };
 
 /// Runs `plan` launches (output poisoned before each) and returns the last one's output and
-/// cycles. Throws GpuError (including when the shape does not fit).
+/// cycles. Instance b of the randomized as-permute draws from seed first_seed + b, as the simulator's
+/// run with that seed does. Throws GpuError (including when the shape does not fit).
 Batch run_batch(Algo a, std::uint32_t m, std::uint32_t instances, const std::vector<std::uint32_t>& in,
-                const TimingPlan& plan);
+                const TimingPlan& plan, std::uint64_t first_seed);
 
 }  // namespace mmsim::gpu::sorting

@@ -1,9 +1,10 @@
-// The kernels of the Afshani-Sitchinava sort (AS Sect. 2, as_sort.cuh) and baselines (AS Sect. 1),
+// The kernels of the Afshani-Sitchinava sort and partition (AS Sect. 2, as_sort.cuh, as_partition.cuh),
+// the randomized permutation (AS Sect. 3, as_permute.cuh) and the baselines (AS Sect. 1),
 // one warp per instance: every step of the simulator's version (algorithms/sorting/sort.cpp,
-// blocks.cpp, baselines.cpp) is one warp access to shared memory here, in the same order and to the same cells, so that
-// the GPU's bank conflicts are the simulator's. The instance's slice of the global arrays is its matrix in the DMM
-// layout, so that loading it into shared memory and storing the result are plain copies, word x by lane x mod 32:
-// conflict-free, and outside the cycles counted.
+// blocks.cpp, partition.cpp, lemma2.cpp, permute.cpp, permute_finish.cpp, baselines.cpp) is one warp access to shared
+// memory here, in the same order and to the same cells, so that the GPU's bank conflicts are the simulator's. The
+// instance's slice of the global arrays is its matrix in the DMM layout, so that loading it into shared memory and
+// storing the result are plain copies, word x by lane x mod 32: conflict-free, and outside the cycles counted.
 #include <cuda_runtime.h>
 
 #include <string>
@@ -11,6 +12,8 @@
 #include "cuda/harness/check.h"
 #include "cuda/harness/device.h"
 #include "cuda/harness/poison.h"
+#include "cuda/sorting/as_partition.cuh"
+#include "cuda/sorting/as_permute.cuh"
 #include "cuda/sorting/as_sort.cuh"
 #include "cuda/sorting/gpu_sorting.h"
 
@@ -96,7 +99,7 @@ __device__ void send_direct(std::uint32_t* s, std::uint32_t m) {
 
 template <Algo A>
 __global__ void __launch_bounds__(kW) k_as(const std::uint32_t* __restrict__ in, std::uint32_t* __restrict__ out,
-                                           std::uint32_t m, long long* __restrict__ cycles) {
+                                           std::uint32_t m, std::uint64_t first_seed, long long* __restrict__ cycles) {
   extern __shared__ std::uint32_t s[];
   const std::uint64_t words = std::uint64_t{kW} * m;
   const std::uint32_t* src = in + blockIdx.x * words;
@@ -105,10 +108,17 @@ __global__ void __launch_bounds__(kW) k_as(const std::uint32_t* __restrict__ in,
   __syncwarp();
   const long long t0 = clock64();
   std::uint32_t result_col = A == Algo::SortBitonic ? 0 : m;  // where the output ends up
-  if constexpr (A == Algo::Sort) {
-    as_sort::Work k{s, m, 0, m, threadIdx.x};
-    as_sort::sort_matrix(k);
+  if constexpr (A == Algo::Sort || A == Algo::Partition) {
+    as_sort::Work k{m, 0, m, 2 * m, threadIdx.x};  // the third region: as-partition's counters
+    if constexpr (A == Algo::Sort)
+      as_sort::sort_matrix(k, as_sort::MergeRows{});
+    else
+      as_sort::partition_matrix(k);
     result_col = k.cur;
+  }
+  if constexpr (A == Algo::Permute) {
+    as_permute::permute(m, first_seed + blockIdx.x);
+    result_col = 3 * m;
   }
   if constexpr (A == Algo::SortBitonic) sort_bitonic(s, m);
   if constexpr (A == Algo::PartitionDirect) send_direct<true>(s, m);
@@ -120,7 +130,7 @@ __global__ void __launch_bounds__(kW) k_as(const std::uint32_t* __restrict__ in,
   if (threadIdx.x == 0) cycles[blockIdx.x] = t1 - t0;
 }
 
-using KernelFn = void (*)(const std::uint32_t*, std::uint32_t*, std::uint32_t, long long*);
+using KernelFn = void (*)(const std::uint32_t*, std::uint32_t*, std::uint32_t, std::uint64_t, long long*);
 
 KernelFn kernel_of(Algo a) {
   switch (a) {
@@ -128,8 +138,12 @@ KernelFn kernel_of(Algo a) {
       return k_as<Algo::Sort>;
     case Algo::SortBitonic:
       return k_as<Algo::SortBitonic>;
+    case Algo::Partition:
+      return k_as<Algo::Partition>;
     case Algo::PartitionDirect:
       return k_as<Algo::PartitionDirect>;
+    case Algo::Permute:
+      return k_as<Algo::Permute>;
     case Algo::PermuteDirect:
       return k_as<Algo::PermuteDirect>;
   }
@@ -161,8 +175,12 @@ const char* registry_name(Algo a) {
       return "as-sort";
     case Algo::SortBitonic:
       return "as-sort-bitonic";
+    case Algo::Partition:
+      return "as-partition";
     case Algo::PartitionDirect:
       return "as-partition-direct";
+    case Algo::Permute:
+      return "as-permute";
     case Algo::PermuteDirect:
       return "as-permute-direct";
   }
@@ -170,8 +188,17 @@ const char* registry_name(Algo a) {
 }
 
 std::uint64_t shared_bytes(Algo a, std::uint32_t m) {
-  const std::uint64_t regions = a == Algo::SortBitonic ? 1 : 2;
-  return regions * kW * m * sizeof(std::uint32_t);
+  const std::uint64_t column = kW * sizeof(std::uint32_t);
+  switch (a) {
+    case Algo::SortBitonic:
+      return column * m;
+    case Algo::Partition:
+      return 3 * column * m;
+    case Algo::Permute:  // theorem4.h: 4 regions, the table (w + 1 columns) and the sums (1)
+      return column * (4ull * m + kW + 2);
+    default:
+      return 2 * column * m;
+  }
 }
 
 bool fits(Algo a, std::uint32_t m) {
@@ -187,7 +214,7 @@ int instances_per_sm(Algo a, std::uint32_t m) {
 }
 
 Batch run_batch(Algo a, std::uint32_t m, std::uint32_t instances, const std::vector<std::uint32_t>& in,
-                const TimingPlan& plan) {
+                const TimingPlan& plan, std::uint64_t first_seed) {
   const std::uint64_t words = std::uint64_t{kW} * m * instances;
   if (!fits(a, m)) throw GpuError("A-S kernel: m = " + std::to_string(m) + " does not fit one block's shared memory");
   if (instances == 0 || in.size() != words) throw GpuError("A-S kernel: input size is not instances * w * m");
@@ -202,7 +229,7 @@ Batch run_batch(Algo a, std::uint32_t m, std::uint32_t instances, const std::vec
       plan, [&] { poison(d_out.p, words * 4); },
       [&] {
         k<<<instances, kW, shared>>>(static_cast<const std::uint32_t*>(d_in.p), static_cast<std::uint32_t*>(d_out.p), m,
-                                     static_cast<long long*>(d_cycles.p));
+                                     first_seed, static_cast<long long*>(d_cycles.p));
         MMSIM_LAUNCHED();
       });
   MMSIM_CK(cudaDeviceSynchronize());
