@@ -3,10 +3,11 @@
 # request and shared-memory bank conflicts of the parm sort's kernels (every variant run once at one
 # size, all launches profiled), summed per kernel into OUTDIR/parm-ncu.md. It never fails its caller:
 # no ncu, no python3, no permission for the counters or a timeout only skip it.
-#   usage: cuda/ncu_parm.sh MMSIM OUTDIR [LOG2_N, default 14]
+#   usage: cuda/ncu_parm.sh MMSIM OUTDIR [LOG2_N, default 12: the smallest the kernels take; every
+#   variant's launches are profiled, about 700 at 2^12]
 MMSIM=$1
 OUT=$2
-BITS=${3:-14}
+BITS=${3:-12}
 NCU=$(command -v ncu || true)
 [ -z "$NCU" ] && [ -x /usr/local/cuda/bin/ncu ] && NCU=/usr/local/cuda/bin/ncu
 if [ -z "$NCU" ] || ! command -v python3 >/dev/null; then
