@@ -116,17 +116,18 @@ case "${1:-}" in
   gpu-reproduce)
     # No package installs here: the GPU machine has no network, and its headers are already there.
     NVCC=$(command -v nvcc || echo /usr/local/cuda/bin/nvcc)
-    # MMSIM_PREBUILT=DIR: run the mmsim, test_cuda_index, test_cuda_gpu, test_cuda_enumeration and
-    # test_cuda_sorting already built in DIR.
+    # MMSIM_PREBUILT=DIR: run the mmsim, test_cuda_index, test_cuda_gpu, test_cuda_enumeration,
+    # test_cuda_sorting and test_cuda_parm already built in DIR.
     B=${MMSIM_PREBUILT:-}
     if [ -z "$B" ]; then
       cmake -S . -B build-gpu -DCMAKE_BUILD_TYPE=Release -DMMSIM_BUILD_TESTS=ON -DMMSIM_CUDA=ON \
         -DCMAKE_CUDA_COMPILER="$NVCC" >/dev/null
       cmake --build build-gpu -j "$JOBS" --target mmsim test_cuda_index test_cuda_gpu test_cuda_enumeration \
-        test_cuda_sorting
+        test_cuda_sorting test_cuda_parm
       mkdir -p build-gpu/bin
       cp build-gpu/cli/mmsim build-gpu/tests/cuda/test_cuda_index build-gpu/tests/cuda/test_cuda_gpu \
-        build-gpu/tests/cuda/test_cuda_enumeration build-gpu/tests/cuda/test_cuda_sorting build-gpu/bin/
+        build-gpu/tests/cuda/test_cuda_enumeration build-gpu/tests/cuda/test_cuda_sorting \
+        build-gpu/tests/cuda/test_cuda_parm build-gpu/bin/
       B=build-gpu/bin
     fi
     OUTDIR=results/gpu
@@ -135,7 +136,7 @@ case "${1:-}" in
     { echo "# before"; nvidia-smi --query-gpu="$SMI" --format=csv; } >"$OUTDIR/nvidia-smi.csv" 2>&1 || true
     # MMSIM_GPU_STAGES picks what runs (default: all), so the work can be split over several calls
     # of a machine that limits one command's time.
-    STAGES=" ${MMSIM_GPU_STAGES:-tests bmmc enumeration sorting tables calibrate validate bounds ncu} "
+    STAGES=" ${MMSIM_GPU_STAGES:-tests bmmc parm enumeration sorting tables calibrate validate bounds ncu} "
     stage() { [[ "$STAGES" == *" $1 "* ]]; }
     status=0
     if stage tests; then
@@ -149,10 +150,18 @@ case "${1:-}" in
       "$B/test_cuda_sorting" >"$OUTDIR/gpu-tests-sorting.txt" ||
         { status=$?; echo "mmsim.sh: GPU SORTING TESTS FAILED" >&2; }
       tail -1 "$OUTDIR/gpu-tests-sorting.txt"
+      "$B/test_cuda_parm" >"$OUTDIR/gpu-tests-parm.txt" || { status=$?; echo "mmsim.sh: GPU PARM TESTS FAILED" >&2; }
+      tail -1 "$OUTDIR/gpu-tests-parm.txt"
       "$B/mmsim" gpu info >"$OUTDIR/device.md"
     fi
     if stage bmmc; then
       timeout "${MMSIM_GPU_BMMC_S:-120}" "$B/mmsim" gpu bmmc --out "$OUTDIR" --threads "$JOBS" 2>"$OUTDIR/bmmc-progress.log" || status=$?
+    fi
+    if stage parm; then
+      # BDS Sect. 7's sorting network beside the simulator's run, then Nsight Compute's sector counts.
+      timeout "${MMSIM_GPU_PARM_S:-150}" "$B/mmsim" gpu parm --out "$OUTDIR" --threads "$JOBS" \
+        2>"$OUTDIR/parm-progress.log" || status=$?
+      bash cuda/ncu_parm.sh "$B/mmsim" "$OUTDIR" || true  # optional: never fails the run
     fi
     if stage enumeration; then
       timeout "${MMSIM_GPU_ENUM_S:-150}" "$B/mmsim" gpu enumeration --out "$OUTDIR" 2>"$OUTDIR/enumeration-progress.log" || status=$?

@@ -1,5 +1,6 @@
 // `mmsim gpu info | table NAME | reproduce | run | rap-profile | rap-ncu | bmmc | enumeration | sorting |
-// calibrate`: the CUDA backend's commands (bmmc, enumeration, sorting and calibrate in files of their own).
+// calibrate | parm`: the CUDA backend's commands (bmmc, enumeration, sorting, calibrate and parm in files of their
+// own).
 #include <cstdio>
 #include <filesystem>
 #include <sstream>
@@ -103,7 +104,7 @@ struct RapArgs {
 
 Runner add_gpu_command(CLI::App& app) {
   auto* cmd = app.add_subcommand(
-      "gpu", "run the kernels on the CUDA GPU (tables, reproduce, info, bmmc, enumeration, sorting, calibrate)");
+      "gpu", "run the kernels on the CUDA GPU (tables, reproduce, info, bmmc, enumeration, sorting, calibrate, parm)");
   cmd->require_subcommand(1);
   auto* info = cmd->add_subcommand("info", "the GPU's name, SMs, memory, clocks and driver");
   auto* table = cmd->add_subcommand("table", "one GPU table: kasagi-t2, bench or rap-t3");
@@ -117,6 +118,7 @@ Runner add_gpu_command(CLI::App& app) {
   const GpuSubcommand enumeration = add_gpu_enumeration_command(*cmd);
   const GpuSubcommand sorting = add_gpu_sorting_command(*cmd);
   const GpuSubcommand calibrate = add_gpu_calibrate_command(*cmd);
+  const GpuSubcommand parm = add_gpu_parm_command(*cmd);
   struct Opts {
     std::string name, format = "md", out = "results/gpu";
     SweepArgs sweep;
@@ -146,12 +148,13 @@ Runner add_gpu_command(CLI::App& app) {
   run->add_option("--type", o->type, "float or double")->capture_default_str();
   run->add_option("--runs", o->runs, "timed runs (>= 20)")->capture_default_str();
   run->add_option("--seed", o->seed, "seed of the random permutation")->capture_default_str();
-  return [o, info, table, repro, run, profile, ncu, bmmc, enumeration, sorting, calibrate] {
+  return [o, info, table, repro, run, profile, ncu, bmmc, enumeration, sorting, calibrate, parm] {
     return guarded([&] {
       if (bmmc.app->parsed()) return bmmc.run();
       if (enumeration.app->parsed()) return enumeration.run();
       if (sorting.app->parsed()) return sorting.run();
       if (calibrate.app->parsed()) return calibrate.run();
+      if (parm.app->parsed()) return parm.run();
       if (info->parsed()) {
         std::cout << report::to_markdown(gpu::device_table(gpu::device_info()));
         return kOk;

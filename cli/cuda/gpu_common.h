@@ -50,5 +50,6 @@ GpuSubcommand add_gpu_bmmc_command(CLI::App& gpu);         // cmd_gpu_bmmc.cpp
 GpuSubcommand add_gpu_enumeration_command(CLI::App& gpu);  // cmd_gpu_enumeration.cpp
 GpuSubcommand add_gpu_sorting_command(CLI::App& gpu);      // cmd_gpu_sorting.cpp
 GpuSubcommand add_gpu_calibrate_command(CLI::App& gpu);    // cmd_gpu_calibrate.cpp
+GpuSubcommand add_gpu_parm_command(CLI::App& gpu);         // cmd_gpu_parm.cpp
 
 }  // namespace mmsim::cli

@@ -22,6 +22,10 @@ struct Pass {
   int iters = 0;
 };
 
+/// Launches one pass on 2^bits cells, in -> out (device pointers; the cells are moved as 32-bit
+/// patterns, never computed on, so unsigned keys pass through unchanged). Throws GpuError.
+void launch_pass(const Pass& p, std::uint32_t bits, const float* in, float* out);
+
 /// Device arrays src, dst and mid of up to 2^capacity_bits floats, and a pinned host copy of dst.
 /// src holds source_bits32(x) in cell x; the poison (all ones, a NaN) is none of those values.
 class Runner {

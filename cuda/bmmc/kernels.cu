@@ -85,6 +85,45 @@ __global__ void __launch_bounds__(1024)
 
 }  // namespace
 
+void launch_pass(const Pass& p, std::uint32_t bits, const float* in, float* out) {
+  const PassArgs& a = p.args;
+  if (a.bits != bits)
+    throw GpuError("pass: built for 2^" + std::to_string(a.bits) + " cells, not 2^" + std::to_string(bits));
+  const std::uint64_t n = std::uint64_t{1} << bits;
+  if (p.naive) {
+    k_naive<<<static_cast<unsigned>(n / kThreads), kThreads>>>(a, in, out);
+    MMSIM_LAUNCHED();
+    return;
+  }
+  if (p.iters < 0 || p.iters > 3 || (!p.banks && p.iters != 0))
+    throw GpuError("pass: iterations need the bank shift and are at most 3");
+  const std::uint64_t threads = std::uint64_t{a.warps} * kW;
+  if (a.warps == 0 || a.warps > kW || (a.warps & (a.warps - 1)) != 0 ||
+      std::uint64_t{a.blocks} * (threads << p.iters) != n)
+    throw GpuError("pass: the tile layout does not cover the array");
+  const std::size_t shared = static_cast<std::size_t>((threads << p.iters) * sizeof(float));
+  const auto t = static_cast<unsigned>(threads);
+  if (!p.banks) {
+    k_tiled<false, 0><<<a.blocks, t, shared>>>(a, in, out);
+  } else {
+    switch (p.iters) {
+      case 0:
+        k_tiled<true, 0><<<a.blocks, t, shared>>>(a, in, out);
+        break;
+      case 1:
+        k_tiled<true, 1><<<a.blocks, t, shared>>>(a, in, out);
+        break;
+      case 2:
+        k_tiled<true, 2><<<a.blocks, t, shared>>>(a, in, out);
+        break;
+      default:
+        k_tiled<true, 3><<<a.blocks, t, shared>>>(a, in, out);
+        break;
+    }
+  }
+  MMSIM_LAUNCHED();
+}
+
 struct Runner::Impl {
   std::uint32_t capacity = 0, bits = 0;
   std::uint64_t n = 0;
@@ -115,43 +154,7 @@ struct Runner::Impl {
     fill_source(src, n, sizeof(float));
   }
 
-  void launch(const Pass& p, const float* in, float* out) const {
-    const PassArgs& a = p.args;
-    if (a.bits != bits)
-      throw GpuError("pass: built for 2^" + std::to_string(a.bits) + " cells, not 2^" + std::to_string(bits));
-    if (p.naive) {
-      k_naive<<<static_cast<unsigned>(n / kThreads), kThreads>>>(a, in, out);
-      MMSIM_LAUNCHED();
-      return;
-    }
-    if (p.iters < 0 || p.iters > 3 || (!p.banks && p.iters != 0))
-      throw GpuError("pass: iterations need the bank shift and are at most 3");
-    const std::uint64_t threads = std::uint64_t{a.warps} * kW;
-    if (a.warps == 0 || a.warps > kW || (a.warps & (a.warps - 1)) != 0 ||
-        std::uint64_t{a.blocks} * (threads << p.iters) != n)
-      throw GpuError("pass: the tile layout does not cover the array");
-    const std::size_t shared = static_cast<std::size_t>((threads << p.iters) * sizeof(float));
-    const auto t = static_cast<unsigned>(threads);
-    if (!p.banks) {
-      k_tiled<false, 0><<<a.blocks, t, shared>>>(a, in, out);
-    } else {
-      switch (p.iters) {
-        case 0:
-          k_tiled<true, 0><<<a.blocks, t, shared>>>(a, in, out);
-          break;
-        case 1:
-          k_tiled<true, 1><<<a.blocks, t, shared>>>(a, in, out);
-          break;
-        case 2:
-          k_tiled<true, 2><<<a.blocks, t, shared>>>(a, in, out);
-          break;
-        default:
-          k_tiled<true, 3><<<a.blocks, t, shared>>>(a, in, out);
-          break;
-      }
-    }
-    MMSIM_LAUNCHED();
-  }
+  void launch(const Pass& p, const float* in, float* out) const { launch_pass(p, bits, in, out); }
 
   template <typename Launch>
   Timing measure(Launch launch_all, const TimingPlan& plan) {

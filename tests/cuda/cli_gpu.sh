@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# CLI checks of `mmsim gpu bmmc`, `enumeration`, `sorting` and `calibrate` that need no GPU: help, and bad input
+# CLI checks of `mmsim gpu bmmc`, `enumeration`, `sorting`, `calibrate` and `parm` that need no GPU: help, and bad input
 # giving exit status 2 with one line on stderr before the device is touched.
 set -u
 mmsim="$1"
@@ -57,5 +57,15 @@ bad "$mmsim" gpu calibrate --out "$tmp/file/sub"
 has "--out" err
 bad "$mmsim" gpu calibrate --out ""
 bad "$mmsim" gpu calibrate --runs 5
+
+ok "$mmsim" gpu parm --help
+has "--sim-max-bits" out
+bad "$mmsim" gpu parm --min-bits 11
+has "--min-bits" err
+bad "$mmsim" gpu parm --max-bits 31
+bad "$mmsim" gpu parm --min-bits 20 --max-bits 14
+bad "$mmsim" gpu parm --sim-max-bits 21
+bad "$mmsim" gpu parm --runs 0
+bad "$mmsim" gpu parm --out "$tmp/file/sub"
 
 exit $fail
