@@ -51,4 +51,7 @@ grep -q 'none mirrors this kernel' "$tmp/v/validate.csv" || { echo "FAIL: the fu
 [ "$(grep -c ',yes$' "$tmp/v/validate.csv")" = 3 ] || { echo "FAIL: not 3 float rows simulated and correct"; fail=1; }
 bad "$mmsim" validate --profile "$profile" --measured "$tmp/nowhere"
 bad "$mmsim" validate --profile "$profile" --measured "$tmp/measured" --max-n 0
+# --families: a family named whose table the folder lacks, and an unknown name.
+bad "$mmsim" validate --profile "$profile" --measured "$tmp/measured" --families rap
+bad "$mmsim" validate --profile "$profile" --measured "$tmp/measured" --families kni,nope
 exit $fail
