@@ -15,9 +15,9 @@ struct CsvRow {
   int line = 0;
   std::map<std::string, std::string> fields;
 
-  const std::string& text(const std::string& column) const;  ///< throws when absent
-  double number(const std::string& column) const;             ///< a finite number, else throws
-  std::uint64_t integer(const std::string& column) const;     ///< a non-negative integer, else throws
+  const std::string& text(const std::string& column) const;    ///< throws when absent
+  double number(const std::string& column) const;              ///< a finite number, else throws
+  std::uint64_t integer(const std::string& column) const;      ///< a non-negative integer, else throws
   std::invalid_argument error(const std::string& what) const;  ///< "FILE, line N: what"
 };
 

@@ -47,7 +47,8 @@ std::vector<MeasuredRun> read_rap(const std::filesystem::path& dir, const Select
           "time unit counts outweighs the 64 time units";
     if (s.type == "double")
       m.known_failure +=
-          std::string(m.known_failure.empty() ? "" : "; ") + "doubles: the DMM's w banks hold one 4-byte word each, the GPU's hold 8-byte elements in two; the "
+          std::string(m.known_failure.empty() ? "" : "; ") +
+          "doubles: the DMM's w banks hold one 4-byte word each, the GPU's hold 8-byte elements in two; the "
           "simulated congestion is the float layout's";
     out.push_back(std::move(m));
   }
