@@ -96,6 +96,18 @@ predict::AlgorithmCounts count_on_profile(const predict::GpuProfile& profile, co
   return out;
 }
 
+std::string pricing_text(Pricing p) {
+  switch (p) {
+    case Pricing::WholeRun:
+      return "every count of the run";
+    case Pricing::SharedOnly:
+      return "the run's shared-memory time units alone";
+    case Pricing::Waves:
+      return "one launch + ceil(instances / k) runs one after another on each DMM";
+  }
+  return "?";
+}
+
 double median_of(std::vector<double> v) {
   if (v.empty()) return NAN;
   std::sort(v.begin(), v.end());
@@ -243,21 +255,13 @@ report::Table prediction_table(const predict::GpuProfile& profile, const std::ve
   }
   t.columns.push_back("model known to fail");
   t.columns.push_back("correct");
+  // How each family's GPU figure became ms and how its runs are priced, once per family.
   std::vector<std::string> conversions;
   for (const PredictedRun& r : rows) {
     if (r.measured.measured_as.empty()) continue;
-    const std::string line =
-        r.measured.source + " (" + r.measured.permutation + "): measured ms = " + r.measured.measured_as;
-    if (r.measured.source == "as-gpu" && r.measured.permutation != "alone") {
-      const std::string many = r.measured.source + ": measured ms = " + r.measured.measured_as +
-                               "; predicted: one launch + ceil(instances / k) runs on each DMM";
-      if (std::find(conversions.begin(), conversions.end(), many) == conversions.end()) conversions.push_back(many);
-      continue;
-    }
-    const std::string one = r.measured.source + (r.measured.source == "as-gpu" ? " alone" : "") +
-                            ": measured ms = " + r.measured.measured_as +
-                            "; predicted: the run's shared-memory time units alone";
-    if (std::find(conversions.begin(), conversions.end(), one) == conversions.end()) conversions.push_back(one);
+    const std::string line = r.measured.family + ": measured ms = " + r.measured.measured_as +
+                             "; predicted: " + pricing_text(r.measured.pricing);
+    if (std::find(conversions.begin(), conversions.end(), line) == conversions.end()) conversions.push_back(line);
   }
   t.header.insert(t.header.end(), conversions.begin(), conversions.end());
   for (const PredictedRun& r : rows) {

@@ -95,7 +95,8 @@ TEST_CASE("bmmc: the recorded matrix is the one simulated, by the named kernel")
   const Folder f;
   // The 2^10 bit-reversal as mmsim gpu bmmc records it: row i has its 1 in column 9 - i.
   std::string matrix;
-  for (int i = 0; i < 10; ++i) matrix += std::string(static_cast<std::size_t>(9 - i), '0') + "1" + std::string(i, '0') + "\n";
+  for (int i = 0; i < 10; ++i)
+    matrix += std::string(static_cast<std::size_t>(9 - i), '0') + "1" + std::string(i, '0') + "\n";
   matrix += "0000000000\n";
   f.write("bmmc-matrices.txt", "# Matrices of a test\n# 2^10 bit-reversal\n" + matrix);
   f.write("bmmc.csv",
