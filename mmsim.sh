@@ -186,7 +186,8 @@ case "${1:-}" in
       timeout "${MMSIM_GPU_CALIBRATE_S:-200}" "$B/mmsim" gpu calibrate --out "$OUTDIR" || status=$?
     fi
     if stage validate; then
-      # Predicted against measured (kasagi-t2.csv of the tables stage), every cost model; CPU only.
+      # Predicted against measured (every table the stages above wrote: kasagi-t2, rap-t3, bmmc,
+      # enumeration, as-gpu), every cost model; CPU only.
       for profile in "$OUTDIR"/profile-*.json; do
         timeout "${MMSIM_GPU_VALIDATE_S:-300}" "$B/mmsim" validate --profile "$profile" --measured "$OUTDIR" \
           --out "$OUTDIR" --threads "$JOBS" --max-n "${MMSIM_GPU_VALIDATE_MAX_N:-16777216}" \

@@ -1,17 +1,44 @@
 // `mmsim validate --profile FILE [--measured DIR]`: the GPU's measured times beside the times the
 // profile predicts by simulation, for every cost model (experiments/prediction_table.h). Reads the
 // CSVs `mmsim gpu reproduce` wrote; needs no GPU.
+#include <algorithm>
 #include <filesystem>
 #include <limits>
 #include <optional>
+#include <sstream>
 
 #include "algorithms/output_file.h"
 #include "algorithms/work_bounds.h"
 #include "cli/common.h"
+#include "experiments/prediction/family.h"
 #include "experiments/prediction_table.h"
 #include "sim/workers.h"
 
 namespace mmsim::cli {
+
+namespace {
+
+// --families: "all" or names from kni and the family readers, comma-separated.
+std::vector<std::string> chosen_families(const std::string& text) {
+  std::vector<std::string> known{"kni"};
+  for (const auto& reader : experiments::prediction::family_readers()) known.push_back(reader.name);
+  if (text == "all") return known;
+  std::vector<std::string> out;
+  std::string name;
+  std::istringstream in(text);
+  while (std::getline(in, name, ',')) {
+    if (std::find(known.begin(), known.end(), name) == known.end()) {
+      std::string list;
+      for (const auto& k : known) list += (list.empty() ? "" : ", ") + k;
+      throw InputError("--families: unknown family " + quote(name) + " (known: all, " + list + ")");
+    }
+    out.push_back(name);
+  }
+  if (out.empty()) throw InputError("--families: name at least one family");
+  return out;
+}
+
+}  // namespace
 
 Runner add_validate_command(CLI::App& app) {
   auto* cmd = app.add_subcommand(
@@ -21,12 +48,17 @@ Runner add_validate_command(CLI::App& app) {
     std::string profile, measured = "results/gpu", type = "float", format = "md", out, counts;
     std::uint64_t max_memory = 0;
     std::uint64_t min_n = std::uint64_t{1} << 20, max_n = std::uint64_t{1} << 24;
+    std::string families = "all";
     ThreadsOption threads;
     bool refit = false;
   };
   auto o = std::make_shared<Opts>();
   cmd->add_option("--profile", o->profile, "the GPU profile (mmsim gpu calibrate)")->required();
-  cmd->add_option("--measured", o->measured, "folder of the GPU tables (kasagi-t2.csv)")->capture_default_str();
+  cmd->add_option(
+         "--measured", o->measured,
+         "folder of the GPU tables (kasagi-t2.csv, rap-t3.csv, bmmc.csv with bmmc-matrices.txt, enumeration.csv, "
+         "enumeration_3d.csv, as-gpu.csv)")
+      ->capture_default_str();
   cmd->add_option("--type", o->type, "float or double")
       ->check(CLI::IsMember({"float", "double"}))
       ->capture_default_str();
@@ -35,6 +67,11 @@ Runner add_validate_command(CLI::App& app) {
   add_integer_option(
       *cmd, o->max_n,
       integer_param("max-n", "--max-n", "largest n simulated (each run is simulated twice)", 1, std::int64_t{1} << 28));
+  cmd->add_option("--families", o->families,
+                  "comma-separated families to predict: kni (kasagi-t2.csv), rap (rap-t3.csv), bmmc (bmmc.csv), "
+                  "enumeration (enumeration.csv, enumeration_3d.csv), as (as-gpu.csv); or all. --min-n and --max-n "
+                  "bound kni, bmmc and enumeration; rap and as are one warp's shared memory and always run")
+      ->capture_default_str();
   o->threads.add_to(*cmd, "host threads (one simulated run each)");
   cmd->add_option("--counts", o->counts,
                   "counts file (CSV): reuse the runs it holds for this machine instead of simulating them, and write "
@@ -67,10 +104,33 @@ Runner add_validate_command(CLI::App& app) {
         write_file_atomically((std::filesystem::path(o->out) / ("profile-" + profile.device + ".json")).string(),
                               predict::profile_json(profile), "--out");
     }
+    const std::vector<std::string> families = chosen_families(o->families);
+    const auto wanted = [&](const std::string& name) {
+      return std::find(families.begin(), families.end(), name) != families.end();
+    };
     std::vector<experiments::MeasuredRun> measured;
     try {
-      measured = experiments::read_kasagi_measurements(std::filesystem::path(o->measured) / "kasagi-t2.csv", o->min_n,
-                                                       o->max_n, o->type);
+      const std::filesystem::path dir(o->measured);
+      // With all families, a table the folder lacks (a GPU stage not run) is skipped and said so.
+      if (!std::filesystem::is_directory(dir)) throw std::invalid_argument(dir.string() + " is not a folder");
+      int tables = 0;
+      std::string skipped;
+      const auto present = [&](const std::string& file) {
+        if (o->families != "all" || std::filesystem::exists(dir / file)) return ++tables, true;
+        skipped += (skipped.empty() ? "" : ", ") + file;
+        return false;
+      };
+      if (wanted("kni") && present("kasagi-t2.csv"))
+        measured = experiments::read_kasagi_measurements(dir / "kasagi-t2.csv", o->min_n, o->max_n, o->type);
+      const experiments::prediction::Selection selection{o->min_n, o->max_n, o->type};
+      for (const auto& reader : experiments::prediction::family_readers()) {
+        if (!wanted(reader.name) || !present(reader.file)) continue;
+        auto rows = reader.read(dir, selection, profile);
+        std::cerr << "validate: " << rows.size() << " " << reader.name << " rows from " << reader.file << "\n";
+        measured.insert(measured.end(), std::make_move_iterator(rows.begin()), std::make_move_iterator(rows.end()));
+      }
+      if (tables == 0) throw std::invalid_argument(dir.string() + " holds none of the GPU tables");
+      if (!skipped.empty()) std::cerr << "validate: not in " << dir.string() << ", skipped: " << skipped << "\n";
     } catch (const std::invalid_argument& e) {
       throw InputError(std::string("--measured: ") + e.what());
     }

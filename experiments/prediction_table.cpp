@@ -32,6 +32,7 @@ std::vector<std::string> split_csv_line(const std::string& line) {
 
 // The registry algorithm whose program is the GPU kernel's (cuda/gpu.cu), or "" when none is.
 std::string simulated_for(const MeasuredRun& m) {
+  if (m.source != "kasagi-t2") return m.algorithm;  // the family readers map their own rows
   if (m.kernel == "d-designated" || m.kernel == "s-designated") return m.kernel;
   if (m.kernel == "in-place") return m.permutation;  // KNI Sect. 5: transpose, shuffle, bit-reversal
   // The paper's kernel and the pipelined one make the same accesses (the pipelined one only
@@ -42,6 +43,73 @@ std::string simulated_for(const MeasuredRun& m) {
 }
 
 std::uint32_t element_bytes(const std::string& type) { return type == "double" ? 8 : 4; }
+
+// The parameters of the run that mirrors m: a KNI kernel's are its size and permutation.
+std::map<std::string, std::string> params_for(const MeasuredRun& m) {
+  if (m.source != "kasagi-t2") return m.params;
+  return {{"n", std::to_string(m.n)}, {"perm", m.permutation}};
+}
+
+// The time a model predicts for m from one run's counts.
+double priced_ms(const predict::FittedModel& f, const MeasuredRun& m, const predict::RunCounts& counts) {
+  double ms = 0;
+  if (m.pricing == Pricing::WholeRun) {
+    ms = predict::predicted_ms(f, counts);
+  } else {
+    // Only the shared-memory time units (and a launch per wave batch): the other counts of a
+    // one-warp shared-memory run are its input and output, outside the GPU's timed region.
+    const auto names = predict::constant_names(f.model);
+    const auto at = [&](const std::string& name) {
+      const auto it = std::find(names.begin(), names.end(), name);
+      return it == names.end() || static_cast<std::size_t>(it - names.begin()) >= f.constants.size()
+                 ? 0.0
+                 : f.constants[static_cast<std::size_t>(it - names.begin())];
+    };
+    ms = at("shared_time_unit_ms") * static_cast<double>(counts.shared_time_units);
+    if (m.pricing == Pricing::Waves) ms = ms * static_cast<double>(m.waves) + at("launch_ms");
+  }
+  return ms;
+}
+
+// The mean over the runs of one measurement (one per seed).
+double priced_ms(const predict::FittedModel& f, const MeasuredRun& m, const std::vector<predict::RunCounts>& runs) {
+  double sum = 0;
+  for (const predict::RunCounts& c : runs) sum += priced_ms(f, m, c);
+  return runs.empty() ? NAN : sum / static_cast<double>(runs.size());
+}
+
+// Runs an algorithm as the profile's machine would: an HMM algorithm on the profile's HMM with its
+// GPU-like global memory (predict::count_algorithm), a DMM one (one warp's shared memory) on a DMM
+// of the profile's w and l.
+predict::AlgorithmCounts count_on_profile(const predict::GpuProfile& profile, const AlgorithmEntry& entry,
+                                          std::map<std::string, std::string> given, std::uint32_t element_bytes,
+                                          unsigned threads) {
+  if (entry.machine == ModelKind::Hmm) return predict::count_algorithm(profile, entry, given, element_bytes, threads);
+  for (const auto& [key, value] : std::map<std::string, int>{{"w", profile.machine.w}, {"l", profile.machine.l}})
+    for (const ParamSpec& spec : entry.params)
+      if (spec.name == key) given[key] = std::to_string(value);  // the A-S entries declare no l: their DMM has l = 1
+  predict::AlgorithmCounts out;
+  out.counts = predict::count_warm(
+      profile, element_bytes,
+      [&](const EngineOptions& options) {
+        out.report = run_algorithm(entry, given, options);
+        return out.report.stats;
+      },
+      1);
+  return out;
+}
+
+std::string pricing_text(Pricing p) {
+  switch (p) {
+    case Pricing::WholeRun:
+      return "every count of the run";
+    case Pricing::SharedOnly:
+      return "the run's shared-memory time units alone";
+    case Pricing::Waves:
+      return "one launch + ceil(instances / k) runs one after another on each DMM";
+  }
+  return "?";
+}
 
 double median_of(std::vector<double> v) {
   if (v.empty()) return NAN;
@@ -106,24 +174,40 @@ std::uint64_t simulation_bytes(const std::string& algorithm, std::uint64_t n) {
 std::vector<PredictedRun> predict_runs(const predict::GpuProfile& profile, const std::vector<MeasuredRun>& runs,
                                        const SimulationPlan& plan) {
   struct Job {
-    predict::RunIdentity run;
-    predict::RunCounts counts;
+    predict::RunIdentity run;  ///< for the counts file: KNI runs only (reusable: true)
+    std::map<std::string, std::string> params;
+    unsigned seeds = 1;
+    bool reusable = false;
+    std::vector<predict::RunCounts> counts;  ///< one per seed
     bool correct = false, reused = false;
     std::string error;
   };
   std::vector<Job> jobs;
-  std::map<predict::RunIdentity, std::size_t> index;
+  std::map<std::tuple<std::string, std::map<std::string, std::string>, std::string, unsigned>, std::size_t> index;
   std::vector<std::optional<std::size_t>> job_of(runs.size());
   for (std::size_t i = 0; i < runs.size(); ++i) {
     const std::string alg = simulated_for(runs[i]);
     if (alg.empty()) continue;
-    const predict::RunIdentity key{alg, runs[i].permutation, runs[i].type, runs[i].n};
+    const auto params = params_for(runs[i]);
+    const auto key = std::make_tuple(alg, params, runs[i].type, runs[i].seeds);
     auto [it, fresh] = index.emplace(key, jobs.size());
     if (fresh) {
-      Job job{key, {}, false, false, {}};
+      // A counts file names a run by algorithm, permutation, type and n: enough for KNI's runs, whose
+      // parameters are just those; the other families' runs are simulated every time.
+      Job job;
+      job.run = {alg, runs[i].permutation, runs[i].type, runs[i].n};
+      job.params = params;
+      job.seeds = runs[i].seeds;
+      job.reusable = runs[i].source == "kasagi-t2";
       const predict::CountsRow* known =
-          plan.reuse ? plan.reuse->find(key, predict::machine_fields(profile, element_bytes(key.type))) : nullptr;
-      if (known) job = {key, known->counts, known->correct, true, {}};
+          plan.reuse && job.reusable
+              ? plan.reuse->find(job.run, predict::machine_fields(profile, element_bytes(job.run.type)))
+              : nullptr;
+      if (known) {
+        job.counts = {known->counts};
+        job.correct = known->correct;
+        job.reused = true;
+      }
       jobs.push_back(std::move(job));
     }
     job_of[i] = it->second;
@@ -139,9 +223,10 @@ std::vector<PredictedRun> predict_runs(const predict::GpuProfile& profile, const
                    << " runs found in the counts file, " << order.size() << " to simulate" << std::endl;
   std::vector<MemoryJob> sized;
   for (std::size_t j : order) {
-    const predict::RunIdentity& r = jobs[j].run;
-    sized.push_back({r.algorithm + " " + r.permutation + " n = " + std::to_string(r.n) + " " + r.type,
-                     simulation_bytes(r.algorithm, r.n)});
+    const Job& job = jobs[j];
+    std::string what = job.run.algorithm;
+    for (const auto& [key, value] : job.params) what += " " + key + "=" + value;
+    sized.push_back({what + " " + job.run.type, simulation_bytes(job.run.algorithm, job.run.n)});
   }
   const unsigned per_run = std::max<unsigned>(
       1, plan.threads /
@@ -154,14 +239,18 @@ std::vector<PredictedRun> predict_runs(const predict::GpuProfile& profile, const
         try {
           const AlgorithmEntry* entry = find_algorithm(job.run.algorithm);
           if (entry == nullptr) throw std::logic_error("no registry entry " + job.run.algorithm);
-          std::map<std::string, std::string> given{{"n", std::to_string(job.run.n)}, {"perm", job.run.permutation}};
-          const auto r = predict::count_algorithm(profile, *entry, given, element_bytes(job.run.type), per_run);
-          job.counts = r.counts;
-          job.correct = r.report.correct;
-          if (plan.finished) {
+          job.correct = true;
+          for (unsigned seed = 0; seed < job.seeds; ++seed) {
+            std::map<std::string, std::string> given = job.params;
+            if (job.seeds > 1) given["seed"] = std::to_string(std::stoull(given.at("seed")) + seed);
+            const auto r = count_on_profile(profile, *entry, given, element_bytes(job.run.type), per_run);
+            job.counts.push_back(r.counts);
+            job.correct = job.correct && r.report.correct;
+          }
+          if (plan.finished && job.reusable) {
             const std::lock_guard lock(finishing);
-            plan.finished(
-                {job.run, predict::machine_fields(profile, element_bytes(job.run.type)), job.counts, job.correct});
+            plan.finished({job.run, predict::machine_fields(profile, element_bytes(job.run.type)), job.counts.front(),
+                           job.correct});
           }
         } catch (const std::exception& e) {
           job.error = e.what();
@@ -179,10 +268,10 @@ std::vector<PredictedRun> predict_runs(const predict::GpuProfile& profile, const
     if (job_of[i]) {
       const Job& j = jobs[*job_of[i]];
       p.simulated = j.run.algorithm;
-      p.counts = j.counts;
+      p.counts = j.counts.front();
       p.correct = j.correct;
       p.reused = j.reused;
-      for (const auto& f : profile.models) p.predicted.push_back(predict::predicted_ms(f, j.counts));
+      for (const auto& f : profile.models) p.predicted.push_back(priced_ms(f, runs[i], j.counts));
     }
     out.push_back(std::move(p));
   }
@@ -192,7 +281,7 @@ std::vector<PredictedRun> predict_runs(const predict::GpuProfile& profile, const
 std::vector<predict::CountsRow> counts_rows(const predict::GpuProfile& profile, const std::vector<PredictedRun>& rows) {
   std::vector<predict::CountsRow> out;
   for (const PredictedRun& r : rows)
-    if (!r.simulated.empty())
+    if (!r.simulated.empty() && r.measured.source == "kasagi-t2")  // the runs a counts file can name
       out.push_back({{r.simulated, r.measured.permutation, r.measured.type, r.measured.n},
                      predict::machine_fields(profile, element_bytes(r.measured.type)),
                      r.counts,
@@ -214,7 +303,17 @@ report::Table prediction_table(const predict::GpuProfile& profile, const std::ve
     t.columns.push_back(std::string(predict::to_string(f.model)) + " ms");
     t.columns.push_back(std::string(predict::to_string(f.model)) + " error");
   }
+  t.columns.push_back("model known to fail");
   t.columns.push_back("correct");
+  // How each family's GPU figure became ms and how its runs are priced, once per family.
+  std::vector<std::string> conversions;
+  for (const PredictedRun& r : rows) {
+    if (r.measured.measured_as.empty()) continue;
+    const std::string line = r.measured.family + ": measured ms = " + r.measured.measured_as +
+                             "; predicted: " + pricing_text(r.measured.pricing);
+    if (std::find(conversions.begin(), conversions.end(), line) == conversions.end()) conversions.push_back(line);
+  }
+  t.header.insert(t.header.end(), conversions.begin(), conversions.end());
   for (const PredictedRun& r : rows) {
     std::vector<report::Cell> row{r.measured.family,
                                   r.measured.kernel,
@@ -232,6 +331,7 @@ report::Table prediction_table(const predict::GpuProfile& profile, const std::ve
       row.push_back(r.predicted[m]);
       row.push_back(r.predicted[m] / r.measured.ms - 1);
     }
+    row.push_back(r.measured.known_failure);
     row.push_back(r.simulated.empty() ? std::string("not simulated") : std::string(r.correct ? "yes" : "NO"));
     t.add_row(std::move(row));
   }
@@ -253,7 +353,8 @@ report::Table prediction_summary(const predict::GpuProfile& profile, const std::
             report::format_number(f.worst_abs_error, 3);
     t.header.push_back(line);
   }
-  t.columns = {"family", "runs", "cost model", "median abs error", "worst factor", "n from", "n to"};
+  t.columns = {"family",       "runs",   "cost model", "median abs error",
+               "worst factor", "n from", "n to",       "runs the model is known to fail"};
   std::vector<std::string> families;
   for (const auto& r : rows)
     if (!r.simulated.empty() && std::find(families.begin(), families.end(), r.measured.family) == families.end())
@@ -264,8 +365,10 @@ report::Table prediction_summary(const predict::GpuProfile& profile, const std::
       std::vector<double> errors;
       double worst = 1;
       std::uint64_t lo = ~std::uint64_t{0}, hi = 0;
+      long long known = 0;
       for (const auto& r : rows) {
         if (r.simulated.empty() || (fam != "all" && r.measured.family != fam)) continue;
+        known += r.measured.known_failure.empty() ? 0 : 1;
         const double ratio = r.predicted[m] / r.measured.ms;
         errors.push_back(std::abs(ratio - 1));
         worst = std::max({worst, ratio, ratio > 0 ? 1 / ratio : INFINITY});
@@ -274,7 +377,7 @@ report::Table prediction_summary(const predict::GpuProfile& profile, const std::
       }
       if (errors.empty()) continue;
       t.add_row({fam, static_cast<long long>(errors.size()), std::string(predict::to_string(profile.models[m].model)),
-                 median_of(errors), worst, static_cast<long long>(lo), static_cast<long long>(hi)});
+                 median_of(errors), worst, static_cast<long long>(lo), static_cast<long long>(hi), known});
     }
   }
   return t;

@@ -5,6 +5,7 @@
 
 #include <cstdint>
 #include <filesystem>
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -16,6 +17,13 @@
 
 namespace mmsim::experiments {
 
+/// How a simulated run's counts become a predicted time (predict/cost_model.h).
+enum class Pricing : std::uint8_t {
+  WholeRun,    ///< every count the model prices: the GPU timed whole launches
+  SharedOnly,  ///< only the shared-memory time units: the GPU timed inside a kernel (clock64)
+  Waves,       ///< one launch plus `waves` runs one after another on each SM's shared memory
+};
+
 /// One GPU measurement: a kernel family's run at one size.
 struct MeasuredRun {
   std::string family;  ///< conventional, in-place, scheduled, ...
@@ -24,6 +32,16 @@ struct MeasuredRun {
   std::string type;  ///< float or double
   std::uint64_t n = 0;
   double ms = 0;
+  // Filled by the family readers beyond KNI Table II (experiments/prediction/family.h); the
+  // kasagi-t2 rows leave them as they are and are mapped by kernel name.
+  std::string source = "kasagi-t2";           ///< the measured table the row came from
+  std::string algorithm;                      ///< the registry algorithm that mirrors the kernel; "": none does
+  std::map<std::string, std::string> params;  ///< its parameters (the profile's machine is added)
+  unsigned seeds = 1;  ///< runs averaged, with seed, seed + 1, ... (random layouts drawn per block)
+  Pricing pricing = Pricing::WholeRun;
+  std::uint64_t waves = 1;    ///< Pricing::Waves: runs one after another on each SM
+  std::string measured_as;    ///< how the GPU's figure became ms, when not read as ms
+  std::string known_failure;  ///< where the model is known to fail for this kernel, and why
 };
 
 /// The rows of DIR/kasagi-t2.csv (KNI Table II on the GPU) with min_n <= n <= max_n and the type.

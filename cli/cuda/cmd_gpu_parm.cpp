@@ -7,7 +7,8 @@ namespace mmsim::cli {
 
 GpuSubcommand add_gpu_parm_command(CLI::App& gpu) {
   auto* cmd = gpu.add_subcommand(
-      "parm", "BDS's parm sorting network, direct and through each BMMC kernel, every cell checked (parm-gpu.md, .csv)");
+      "parm",
+      "BDS's parm sorting network, direct and through each BMMC kernel, every cell checked (parm-gpu.md, .csv)");
   struct Opts {
     std::string out = "results/gpu";
     gpu::bmmc::ParmOptions p;

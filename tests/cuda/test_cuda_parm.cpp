@@ -46,8 +46,8 @@ int main() {
         for (std::size_t i = 0; i < keys.size(); ++i) bad += got[i] != keys[i];
         std::string why = bad ? "FAIL " + std::to_string(bad) + " cells" : "ok";
         if (bits == 12) {
-          const auto s = mmsim::bmmc::run_parm_sort(machine, bits, {v.kernel.value_or(mmsim::bmmc::KernelKind::Naive), {}},
-                                                    !v.kernel, 7, {});
+          const auto s = mmsim::bmmc::run_parm_sort(
+              machine, bits, {v.kernel.value_or(mmsim::bmmc::KernelKind::Naive), {}}, !v.kernel, 7, {});
           if (s.passes + s.compare_stages != static_cast<int>(launches.size()))
             why = "FAIL " + std::to_string(launches.size()) + " launches, simulated " +
                   std::to_string(s.passes + s.compare_stages);

@@ -59,8 +59,11 @@ ok "$mmsim" validate --profile "$profile" --measured "$tmp/measured" --min-n 1 -
 cmp -s "$tmp/out" "$tmp/simulated" || { echo "FAIL: counts reused give another table"; fail=1; }
 if grep -q 'started' "$tmp/err"; then echo "FAIL: runs in the counts file simulated again"; cat "$tmp/err"; fail=1; fi
 sed '1s/$/,rmw_writebacks/; 2,$s/$/,0/' "$tmp/c.csv" >"$tmp/c-new.csv"
-bad "$mmsim" validate --profile "$profile" --measured "$tmp/measured" --min-n 1 --counts "$tmp/c-new.csv"
+bad "$mmsim" validate --profile "$profile" --measured "$tmp/measured" --families kni --min-n 1 --counts "$tmp/c-new.csv"
 bad "$mmsim" validate --profile "$profile" --measured "$tmp/measured" --max-memory 0
 bad "$mmsim" validate --profile "$profile" --measured "$tmp/nowhere"
 bad "$mmsim" validate --profile "$profile" --measured "$tmp/measured" --max-n 0
+# --families: a family named whose table the folder lacks, and an unknown name.
+bad "$mmsim" validate --profile "$profile" --measured "$tmp/measured" --families rap
+bad "$mmsim" validate --profile "$profile" --measured "$tmp/measured" --families kni,nope
 exit $fail

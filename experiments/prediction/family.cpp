@@ -1,0 +1,15 @@
+#include "experiments/prediction/family.h"
+
+namespace mmsim::experiments::prediction {
+
+const std::vector<FamilyReader>& family_readers() {
+  static const std::vector<FamilyReader> all{
+      {"rap", "rap-t3.csv", read_rap},
+      {"bmmc", "bmmc.csv", read_bmmc},
+      {"enumeration", "enumeration.csv", read_enumeration},
+      {"as", "as-gpu.csv", read_as},
+  };
+  return all;
+}
+
+}  // namespace mmsim::experiments::prediction

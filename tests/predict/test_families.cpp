@@ -1,0 +1,144 @@
+// The families beyond KNI Table II in `mmsim validate`: a measured row written here is read,
+// mapped to the run that mirrors its kernel and priced as its GPU figure was measured.
+#include <doctest/doctest.h>
+
+#include <cmath>
+#include <filesystem>
+#include <fstream>
+
+#include "algorithms/registry.h"
+#include "experiments/prediction/family.h"
+#include "predict/simulate.h"
+
+using namespace mmsim;
+using namespace mmsim::experiments;
+
+namespace {
+
+constexpr double kLaunch = 0.004, kSlot = 2e-8, kUnit = 5e-7;  // the papers' model's constants
+
+predict::GpuProfile small_profile() {
+  predict::GpuFacts gpu;
+  gpu.name = "test GPU";
+  gpu.sm_count = 4;
+  gpu.l2_bytes = 64 * 1024;
+  gpu.sm_clock_khz = 2000000;
+  predict::GpuProfile p = predict::profile_skeleton(gpu, "test", "2026-01-01");
+  p.models = {{predict::CostModel::Papers, {kLaunch, kSlot, kUnit}, 0, 0}};
+  return p;
+}
+
+struct Folder {
+  std::filesystem::path dir = std::filesystem::temp_directory_path() / "mmsim_test_families";
+  Folder() { std::filesystem::create_directories(dir); }
+  ~Folder() { std::filesystem::remove_all(dir); }
+  void write(const std::string& name, const std::string& text) const { std::ofstream(dir / name) << text; }
+};
+
+// The DMM time units of a one-warp registry run, straight from the registry.
+double dmm_time_units(const std::string& algorithm, std::map<std::string, std::string> given) {
+  const AlgorithmEntry* entry = find_algorithm(algorithm);
+  for (const ParamSpec& spec : entry->params)
+    if (spec.name == "w" || spec.name == "l") given[spec.name] = spec.name == "w" ? "32" : "1";
+  const RunReport r = run_algorithm(*entry, given, {});
+  return static_cast<double>(r.stats.time_units);
+}
+
+}  // namespace
+
+TEST_CASE("rap-t3: one transpose priced by its shared time units against the GPU's ns") {
+  const Folder f;
+  f.write("rap-t3.csv",
+          "transpose,layout,time units (DMM),\"GPU ns (float, median)\",correct\n"
+          "srcw,raw,1056,500.0,yes\n"
+          "crsw,rap,64,40.0,yes\n");
+  const predict::GpuProfile p = small_profile();
+  const auto rows = prediction::read_rap(f.dir, {}, p);
+  REQUIRE(rows.size() == 2);
+  CHECK(rows[0].ms == doctest::Approx(500e-6));
+  CHECK(rows[1].seeds > 1);  // a random layout: averaged over draws
+  const auto predicted = predict_runs(p, rows, SimulationPlan{2, ~std::uint64_t{0}, nullptr, nullptr, {}});
+  REQUIRE(predicted.size() == 2);
+  CHECK(predicted[0].correct);
+  CHECK(predicted[0].predicted[0] == doctest::Approx(kUnit * dmm_time_units("srcw", {{"layout", "raw"}})));
+  // rap is conflict-free in every draw: each draw takes the time units of seed 1.
+  CHECK(predicted[1].predicted[0] == doctest::Approx(kUnit * dmm_time_units("crsw", {{"layout", "rap"}})));
+  const report::Table t = prediction_table(p, predicted);
+  CHECK(t.rows.size() == 2);
+
+  f.write("rap-t3.csv", "transpose,layout,\"GPU ns (float, median)\",correct\ncrsw,raw,fast,yes\n");
+  try {
+    prediction::read_rap(f.dir, {}, p);
+    FAIL("a non-number ns was read");
+  } catch (const std::invalid_argument& e) {
+    CHECK(std::string(e.what()).find("line 2") != std::string::npos);
+  }
+}
+
+TEST_CASE("as-gpu: many instances as one launch and waves per SM, one instance alone in cycles") {
+  const Folder f;
+  f.write("as-gpu.csv",
+          "algorithm,w,m,instances,sim_steps,ms,correct,gpu_cycles_alone\n"
+          "as-sort,32,4,9,891,0.05,yes,40000\n");
+  const predict::GpuProfile p = small_profile();
+  const auto rows = prediction::read_as(f.dir, {}, p);
+  REQUIRE(rows.size() == 2);
+  CHECK(rows[1].ms == doctest::Approx(40000.0 / 2000000));
+  const auto predicted = predict_runs(p, rows, SimulationPlan{1, ~std::uint64_t{0}, nullptr, nullptr, {}});
+  const double units = dmm_time_units("as-sort", {{"m", "4"}});
+  CHECK(predicted[0].correct);
+  CHECK(predicted[0].predicted[0] == doctest::Approx(kLaunch + 3 * kUnit * units));  // ceil(9 / 4) waves
+  CHECK(predicted[1].predicted[0] == doctest::Approx(kUnit * units));
+}
+
+TEST_CASE("bmmc: the recorded matrix is the one simulated, by the named kernel") {
+  const Folder f;
+  // The 2^10 bit-reversal as mmsim gpu bmmc records it: row i has its 1 in column 9 - i.
+  std::string matrix;
+  for (int i = 0; i < 10; ++i)
+    matrix += std::string(static_cast<std::size_t>(9 - i), '0') + "1" + std::string(i, '0') + "\n";
+  matrix += "0000000000\n";
+  f.write("bmmc-matrices.txt", "# Matrices of a test\n# 2^10 bit-reversal\n" + matrix);
+  f.write("bmmc.csv",
+          "device,log2_n,n,permutation,kernel,median_ms,correct\n"
+          "\"a GPU, 4 SMs\",10,1024,bit-reversal,tile,0.01,yes\n"
+          "\"a GPU, 4 SMs\",11,2048,bit-reversal,tile,0.01,yes\n");
+  const predict::GpuProfile p = small_profile();
+  const auto rows = prediction::read_bmmc(f.dir, {0, 1024, "float"}, p);
+  REQUIRE(rows.size() == 1);  // 2^11 is past --max-n
+  const auto predicted = predict_runs(p, rows, SimulationPlan{1, ~std::uint64_t{0}, nullptr, nullptr, {}});
+  CHECK(predicted[0].correct);
+  const auto direct = predict::count_algorithm(p, *find_algorithm("bmmc"),
+                                               {{"n", "1024"}, {"bpc", "bit-reversal"}, {"kernel", "tile"}}, 4, 1);
+  CHECK(predicted[0].predicted[0] == doctest::Approx(predict::predicted_ms(p.models[0], direct.counts)));
+  CHECK(predicted[0].counts.memory.umm_groups == direct.counts.memory.umm_groups);
+
+  f.write("bmmc-matrices.txt", "# 2^10 random BPC\n" + matrix);
+  CHECK_THROWS_AS(prediction::read_bmmc(f.dir, {0, 1024, "float"}, p), std::invalid_argument);
+}
+
+TEST_CASE("enumeration: the GPU's kind and variant name the registry's transpose") {
+  const Folder f;
+  f.write("enumeration.csv",
+          "kind,algorithm,rows,cols,band,region,median_ms,status\n"
+          "in-place,v1b,256,256,4,0,0.01,ok\n"
+          "out-of-place,nvidia,128,256,0,0,0.01,ok\n"
+          "sideways,v1,256,256,0,0,0.01,ok\n");
+  const predict::GpuProfile p = small_profile();
+  CHECK_THROWS_AS(prediction::read_enumeration(f.dir, {}, p), std::invalid_argument);
+  f.write("enumeration.csv",
+          "kind,algorithm,rows,cols,band,region,median_ms,status\n"
+          "in-place,v1b,256,256,4,0,0.01,ok\n"
+          "out-of-place,nvidia,128,256,0,0,0.01,ok\n");
+  const auto rows = prediction::read_enumeration(f.dir, {}, p);
+  REQUIRE(rows.size() == 2);
+  CHECK(rows[0].algorithm == "transpose-ip-v1b");
+  CHECK(rows[0].params.at("band") == "4");
+  CHECK(rows[1].algorithm == "transpose-oop-nvidia");
+  const auto predicted = predict_runs(p, rows, SimulationPlan{2, ~std::uint64_t{0}, nullptr, nullptr, {}});
+  for (const auto& r : predicted) {
+    CHECK(r.correct);
+    CHECK(r.counts.launches >= 1);
+    CHECK(r.predicted[0] > kLaunch);
+  }
+}
