@@ -112,11 +112,11 @@ ParmRun run_parm(const ParmOptions& o) {
       r.sim_launches = s.launches;
       if (!s.sorted || s.launches != r.launches) {
         out.failed = true;
-        out.notes.push_back("2^" + std::to_string(b) + " " + r.variant + ": the simulator " +
-                            (s.sorted ? "launched " + std::to_string(s.launches) + " kernels, the GPU " +
-                                            std::to_string(r.launches)
-                                      : std::string("did not sort")) +
-                            ".");
+        out.notes.push_back(
+            "2^" + std::to_string(b) + " " + r.variant + ": the simulator " +
+            (s.sorted ? "launched " + std::to_string(s.launches) + " kernels, the GPU " + std::to_string(r.launches)
+                      : std::string("did not sort")) +
+            ".");
       }
     }
     for (std::size_t vi = 0; vi < variants.size(); ++vi) {
@@ -141,11 +141,12 @@ ParmTables parm_tables(const ParmOptions& o, const ParmRun& run) {
       "simulated: `mmsim table parm-sort`'s HMM (w = 32, l = 1, L = 100, k = 8), round-synchronous, the same "
       "network and kernel, up to 2^" +
           std::to_string(o.sim_max_bits)};
-  md.columns = {"log2 n",   "variant", "launches", "median ms", "us per launch", "simulated time units",
-                "simulated launches", "correct"};
-  t.csv.columns = {"device",  "log2_n",         "n",    "variant", "launches", "median_ms",
-                   "min_ms",  "max_ms",         "runs", "us_per_launch", "sim_time_units", "sim_launches",
-                   "correct", "mismatches", "first_mismatch"};
+  md.columns = {
+      "log2 n", "variant", "launches", "median ms", "us per launch", "simulated time units", "simulated launches",
+      "correct"};
+  t.csv.columns = {"device",         "log2_n",       "n",       "variant",    "launches",
+                   "median_ms",      "min_ms",       "max_ms",  "runs",       "us_per_launch",
+                   "sim_time_units", "sim_launches", "correct", "mismatches", "first_mismatch"};
   for (const auto& r : run.rows) {
     const double per = r.launches ? 1000.0 * r.t.median_ms / r.launches : 0;
     report::Cell sim, sim_l;

@@ -98,7 +98,8 @@ ParmRunner::~ParmRunner() = default;
 
 void ParmRunner::set_keys(std::uint32_t bits, const std::vector<std::uint32_t>& keys) {
   Impl& I = *impl_;
-  if (bits < 12 || bits > I.capacity) throw GpuError("parm: 2^" + std::to_string(bits) + " keys is outside [2^12, capacity]");
+  if (bits < 12 || bits > I.capacity)
+    throw GpuError("parm: 2^" + std::to_string(bits) + " keys is outside [2^12, capacity]");
   if (keys.size() != (std::uint64_t{1} << bits)) throw GpuError("parm: keys and size disagree");
   I.bits = bits;
   I.n = keys.size();
