@@ -35,7 +35,8 @@ int predict_one(const PredictOptions& a) {
   for (const auto& [spec, opt] : a.options)
     if (opt->count() > 0) given[spec->name] = spec->kind == ParamKind::Flag ? "true" : opt->as<std::string>();
   const auto chosen = predict::cost_model_from_name(a.model);
-  if (!chosen) throw InputError("--model: one of papers, sectors, sectors-rw, sectors-rw-cache, dram-rows");
+  if (!chosen)
+    throw InputError("--model: one of papers, sectors, sectors-rw, sectors-rw-cache, dram-rows, dram-rmw, l2-lines");
   predict::GpuProfile profile;
   try {
     profile = predict::read_profile(a.profile);
@@ -70,7 +71,12 @@ int predict_one(const PredictOptions& a) {
               << c.memory.umm_groups << "\n"
               << "  sectors read " << c.memory.read_sectors << ", written " << c.memory.write_sectors << "; L2 hits "
               << c.memory.hits << "; DRAM reads " << c.memory.dram_reads << " (fills " << c.memory.fills
-              << "), DRAM writes " << c.memory.dram_writes << ", DRAM rows opened " << c.memory.activations << "\n"
+              << "), DRAM writes " << c.memory.dram_writes << ", DRAM rows opened " << c.memory.activations
+              << " (for reads " << c.memory.read_activations << ", for write-backs " << c.memory.write_activations
+              << ")\n"
+              << "  behind an L2 of lines: DRAM reads " << c.line_memory.dram_reads << " (fills " << c.line_memory.fills
+              << "), writes " << c.line_memory.dram_writes << ", rows opened for reads "
+              << c.line_memory.read_activations << ", for write-backs " << c.line_memory.write_activations << "\n"
               << "  shared-memory time units " << c.shared_time_units << "\n"
               << "every cost model:";
     for (const auto& f : profile.models)
@@ -106,7 +112,8 @@ Runner add_predict_command(CLI::App& app) {
         ->check(CLI::IsMember({"float", "double"}))
         ->capture_default_str();
     a->command
-        ->add_option("--model", a->model, "cost model: papers, sectors, sectors-rw, sectors-rw-cache or dram-rows")
+        ->add_option("--model", a->model,
+                     "cost model: papers, sectors, sectors-rw, sectors-rw-cache, dram-rows, dram-rmw or l2-lines")
         ->capture_default_str();
     a->command->add_flag("--json", a->json, "print one JSON object");
     all->push_back(std::move(a));

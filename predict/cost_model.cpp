@@ -14,6 +14,10 @@ std::string_view to_string(CostModel m) {
       return "sectors-rw-cache";
     case CostModel::DramRows:
       return "dram-rows";
+    case CostModel::DramRmw:
+      return "dram-rmw";
+    case CostModel::L2Lines:
+      return "l2-lines";
   }
   return "?";
 }
@@ -37,6 +41,12 @@ std::vector<std::string> constant_names(CostModel m) {
     case CostModel::DramRows:
       return {"launch_ms",     "l2_line_ms",    "l2_sector_ms",       "dram_read_ms",
               "dram_write_ms", "activation_ms", "shared_time_unit_ms"};
+    case CostModel::DramRmw:
+      return {"launch_ms",     "l2_line_ms",         "l2_sector_ms",        "dram_read_ms",
+              "dram_write_ms", "read_activation_ms", "write_activation_ms", "shared_time_unit_ms"};
+    case CostModel::L2Lines:
+      return {"launch_ms",     "l2_line_ms",         "l2_sector_ms",        "dram_read_ms",
+              "dram_write_ms", "read_activation_ms", "write_activation_ms", "shared_time_unit_ms"};
   }
   return {};
 }
@@ -56,6 +66,18 @@ std::vector<double> features(CostModel m, const RunCounts& c) {
     case CostModel::DramRows:
       return {d(c.launches),    d(s.lines),       d(s.sectors()),        d(s.dram_reads),
               d(s.dram_writes), d(s.activations), d(c.shared_time_units)};
+    case CostModel::DramRmw:
+      return {d(c.launches),          d(s.lines),
+              d(s.sectors()),         d(s.dram_reads),
+              d(s.dram_writes),       d(s.read_activations),
+              d(s.write_activations), d(c.shared_time_units)};
+    case CostModel::L2Lines: {
+      const GpuMemoryStats& l = c.line_memory;
+      return {d(c.launches),          d(s.lines),
+              d(s.sectors()),         d(l.dram_reads),
+              d(l.dram_writes),       d(l.read_activations),
+              d(l.write_activations), d(c.shared_time_units)};
+    }
   }
   return {};
 }

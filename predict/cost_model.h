@@ -11,6 +11,11 @@
 //                     shared-memory time units
 //   dram-rows         the same and the DRAM rows opened (activations): scattered transfers open a
 //                     row each, streams one per row
+//   dram-rmw          the same with the rows opened counted by direction: rows opened by reads and
+//                     rows opened by write-backs, a partial sector's fill served in its
+//                     write-back's row as one read-modify-write (models/gpu_memory/gpu_memory.h)
+//   l2-lines          dram-rmw's counts with the L2 of 128-byte lines in place of the L2 of sectors:
+//                     its DRAM reads, writes and rows opened by direction (RunCounts::line_memory)
 // Shared-memory time units are the simulator's: per round, max over DMMs of (slots + l - 1).
 #pragma once
 
@@ -25,10 +30,18 @@
 
 namespace mmsim::predict {
 
-enum class CostModel : std::uint8_t { Papers, Sectors, SectorsReadWrite, SectorsReadWriteCache, DramRows };
-inline constexpr std::array<CostModel, 5> kCostModels = {CostModel::Papers, CostModel::Sectors,
-                                                         CostModel::SectorsReadWrite, CostModel::SectorsReadWriteCache,
-                                                         CostModel::DramRows};
+enum class CostModel : std::uint8_t {
+  Papers,
+  Sectors,
+  SectorsReadWrite,
+  SectorsReadWriteCache,
+  DramRows,
+  DramRmw,
+  L2Lines
+};
+inline constexpr std::array<CostModel, 7> kCostModels = {
+    CostModel::Papers,   CostModel::Sectors, CostModel::SectorsReadWrite, CostModel::SectorsReadWriteCache,
+    CostModel::DramRows, CostModel::DramRmw, CostModel::L2Lines};
 
 std::string_view to_string(CostModel m);
 std::optional<CostModel> cost_model_from_name(std::string_view name);
@@ -38,6 +51,7 @@ struct RunCounts {
   std::uint64_t launches = 0;
   std::uint64_t shared_time_units = 0;  ///< sum over shared rounds of the round's time units
   GpuMemoryStats memory;                ///< UMM groups, sectors, DRAM transfers (models/gpu_memory)
+  GpuMemoryStats line_memory;           ///< the L2 of lines' hits, DRAM transfers and rows
 };
 
 /// The names of a model's constants, in the order of features().

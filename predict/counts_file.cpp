@@ -16,15 +16,22 @@ namespace {
 using MemoryCounter = std::uint64_t GpuMemoryStats::*;
 const std::vector<std::pair<std::string, MemoryCounter>>& memory_counters() {
   static const std::vector<std::pair<std::string, MemoryCounter>> all{
-      {"accesses", &GpuMemoryStats::accesses},           {"umm_slots", &GpuMemoryStats::umm_groups},
-      {"l2_transactions", &GpuMemoryStats::lines},       {"read_sectors", &GpuMemoryStats::read_sectors},
-      {"write_sectors", &GpuMemoryStats::write_sectors}, {"l2_hits", &GpuMemoryStats::hits},
-      {"dram_reads", &GpuMemoryStats::dram_reads},       {"dram_fills", &GpuMemoryStats::fills},
-      {"dram_writes", &GpuMemoryStats::dram_writes},     {"dram_activations", &GpuMemoryStats::activations},
+      {"accesses", &GpuMemoryStats::accesses},
+      {"umm_slots", &GpuMemoryStats::umm_groups},
+      {"l2_transactions", &GpuMemoryStats::lines},
+      {"read_sectors", &GpuMemoryStats::read_sectors},
+      {"write_sectors", &GpuMemoryStats::write_sectors},
+      {"l2_hits", &GpuMemoryStats::hits},
+      {"dram_reads", &GpuMemoryStats::dram_reads},
+      {"dram_fills", &GpuMemoryStats::fills},
+      {"dram_writes", &GpuMemoryStats::dram_writes},
+      {"dram_activations", &GpuMemoryStats::activations},
+      {"dram_read_activations", &GpuMemoryStats::read_activations},
+      {"dram_write_activations", &GpuMemoryStats::write_activations},
   };
   return all;
 }
-static_assert(sizeof(GpuMemoryStats) == 10 * sizeof(std::uint64_t),
+static_assert(sizeof(GpuMemoryStats) == 12 * sizeof(std::uint64_t),
               "GpuMemoryStats changed: name every counter in memory_counters()");
 static_assert(sizeof(GpuMemoryParams) == 32, "GpuMemoryParams changed: name every field in machine_fields()");
 
@@ -68,6 +75,7 @@ MachineFields machine_fields(const GpuProfile& profile, std::uint32_t element_by
           {"element_bytes", element_bytes},
           {"cache_bytes", g.cache_bytes},
           {"cache_ways", g.cache_ways},
+          {"cache_line_bytes", g.cache_line_bytes},
           {"dram_row_bytes", g.dram_row_bytes},
           {"dram_banks", g.dram_banks}};
 }
@@ -75,12 +83,15 @@ MachineFields machine_fields(const GpuProfile& profile, std::uint32_t element_by
 std::vector<std::string> counter_names() {
   std::vector<std::string> out{"launches", "shared_time_units"};
   for (const auto& [name, member] : memory_counters()) out.push_back(name);
+  // The L2 of 128-byte lines that runs beside the sector cache (RunCounts::line_memory).
+  for (const auto& [name, member] : memory_counters()) out.push_back("line_" + name);
   return out;
 }
 
 std::vector<std::uint64_t> counter_values(const RunCounts& c) {
   std::vector<std::uint64_t> out{c.launches, c.shared_time_units};
   for (const auto& [name, member] : memory_counters()) out.push_back(c.memory.*member);
+  for (const auto& [name, member] : memory_counters()) out.push_back(c.line_memory.*member);
   return out;
 }
 
@@ -91,8 +102,10 @@ void set_counter(RunCounts& c, std::size_t i, std::uint64_t v) {
     c.launches = v;
   else if (i == 1)
     c.shared_time_units = v;
-  else
+  else if (const std::size_t k = memory_counters().size(); i - 2 < k)
     c.memory.*(memory_counters()[i - 2].second) = v;
+  else
+    c.line_memory.*(memory_counters()[i - 2 - k].second) = v;
 }
 
 }  // namespace

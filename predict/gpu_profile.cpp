@@ -34,6 +34,7 @@ GpuProfile profile_skeleton(const GpuFacts& gpu, std::string device, std::string
   p.memory.sector_bytes = 32;  // the unit of an NVIDIA L2 / DRAM transfer
   p.memory.cache_bytes = gpu.l2_bytes;
   p.memory.cache_ways = 16;
+  p.memory.cache_line_bytes = 128;  // an NVIDIA L2 line: four sectors under one tag
   // HBM3 opens rows of 1 KiB per pseudo-channel bank; an H100's five stacks have 2560 such banks
   // (a round 2048 here: the count only sets how many streams stay open at once).
   p.memory.dram_row_bytes = 1024;
@@ -44,7 +45,7 @@ GpuProfile profile_skeleton(const GpuFacts& gpu, std::string device, std::string
 namespace {
 
 // min over x >= 0 of sum_i ((A x - t)_i / t_i)^2, exactly, by trying every support set of x (the
-// models have at most five constants: 31 small least-squares problems).
+// models have at most eight constants: 255 small least-squares problems).
 std::vector<double> nonnegative_relative_fit(const std::vector<std::vector<double>>& rows,
                                              const std::vector<double>& times) {
   const std::size_t m = rows.size(), k = rows.empty() ? 0 : rows[0].size();
@@ -136,6 +137,14 @@ report::Json counts_json(const RunCounts& c) {
       .set("dram_fills", c.memory.fills)
       .set("dram_writes", c.memory.dram_writes)
       .set("dram_activations", c.memory.activations)
+      .set("dram_read_activations", c.memory.read_activations)
+      .set("dram_write_activations", c.memory.write_activations)
+      .set("line_l2_hits", c.line_memory.hits)
+      .set("line_dram_reads", c.line_memory.dram_reads)
+      .set("line_dram_fills", c.line_memory.fills)
+      .set("line_dram_writes", c.line_memory.dram_writes)
+      .set("line_dram_read_activations", c.line_memory.read_activations)
+      .set("line_dram_write_activations", c.line_memory.write_activations)
       .set("shared_time_units", c.shared_time_units);
   return counts;
 }
@@ -161,6 +170,7 @@ std::string profile_json(const GpuProfile& p) {
   memory.set("sector_bytes", p.memory.sector_bytes);
   memory.set("cache_bytes", p.memory.cache_bytes);
   memory.set("cache_ways", p.memory.cache_ways);
+  memory.set("cache_line_bytes", p.memory.cache_line_bytes);
   memory.set("dram_row_bytes", p.memory.dram_row_bytes);
   memory.set("dram_banks", p.memory.dram_banks);
   Json models = Json::array();
@@ -275,6 +285,11 @@ GpuProfile read_profile(const std::filesystem::path& file) {
   p.memory.cache_bytes =
       static_cast<std::uint64_t>(r.integer(memory, "cache_bytes", "memory", 0, std::int64_t{1} << 34));
   p.memory.cache_ways = static_cast<std::uint32_t>(r.integer(memory, "cache_ways", "memory", 1, 64));
+  // A profile written before the L2 of lines was modelled describes an NVIDIA L2 all the same: a
+  // refit from its timings then fits the lines' model too.
+  p.memory.cache_line_bytes = memory.find("cache_line_bytes") != nullptr
+                                  ? static_cast<std::uint32_t>(r.integer(memory, "cache_line_bytes", "memory", 0, 1024))
+                                  : (p.memory.cache_bytes > 0 ? 128u : 0u);
   p.memory.dram_row_bytes = static_cast<std::uint32_t>(r.integer(memory, "dram_row_bytes", "memory", 0, 65536));
   p.memory.dram_banks = static_cast<std::uint32_t>(r.integer(memory, "dram_banks", "memory", 1, 65536));
   if (auto err = p.memory.validate()) r.fail("memory: " + *err);

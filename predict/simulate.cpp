@@ -8,12 +8,13 @@ namespace mmsim::predict {
 
 namespace {
 
-RunCounts counts_of(const RunStats& stats, const GpuMemoryStats& memory) {
+RunCounts counts_of(const RunStats& stats, const GpuGlobalMemory& memory) {
   RunCounts c;
   c.launches = stats.kernels.size();
   for (const RoundStats& r : stats.rounds)
     if (r.memory == Space::Shared && r.time_units) c.shared_time_units += static_cast<std::uint64_t>(*r.time_units);
-  c.memory = memory;
+  c.memory = memory.stats();
+  c.line_memory = memory.line_stats();
   return c;
 }
 
@@ -30,7 +31,7 @@ RunCounts count_warm(const GpuProfile& profile, std::uint32_t element_bytes,
   run(options);  // warms the cache
   memory.reset_counters();
   const RunStats stats = run(options);
-  return counts_of(stats, memory.stats());
+  return counts_of(stats, memory);
 }
 
 RunCounts count_microbench(const GpuProfile& profile, const Microbench& bench) {

@@ -17,7 +17,10 @@ std::optional<std::string> GpuMemoryParams::validate() const {
       (dram_row_bytes < sector_bytes || dram_row_bytes > 65536 || !std::has_single_bit(dram_row_bytes)))
     return "dram-row-bytes: must be 0 or a power of two from a sector to 65536";
   if (dram_banks < 1 || dram_banks > 65536) return "dram-banks: must be between 1 and 65536";
-  if (cache_bytes > 0 && cache_bytes < std::uint64_t{sector_bytes} * cache_ways)
+  if (cache_line_bytes != 0 && (cache_line_bytes < sector_bytes || cache_line_bytes > 1024 ||
+                                !std::has_single_bit(cache_line_bytes) || cache_bytes == 0))
+    return "cache-line-bytes: must be 0 or a power of two from a sector to 1024, with a cache";
+  if (cache_bytes > 0 && cache_bytes < std::uint64_t{std::max(sector_bytes, cache_line_bytes)} * cache_ways)
     return "cache-bytes: must hold at least one set of cache-ways sectors";
   return std::nullopt;
 }
@@ -28,101 +31,136 @@ DramRows::DramRows(std::uint32_t sector_bytes, std::uint32_t row_bytes, std::uin
   if (row_bytes == 0) return;
   sectors_per_row_ = row_bytes / sector_bytes;
   open_.assign(banks, 0);
+  open_reads_.assign(banks, 0);
   written_.assign(kWriteRows, 0);
 }
 
-void DramRows::transfer(std::uint64_t sector, bool write, GpuMemoryStats& stats) {
-  if (open_.empty()) return;
-  const std::uint64_t row = sector / sectors_per_row_;
+bool DramRows::open(std::vector<std::uint64_t>& table, std::uint64_t row) {
   const std::uint64_t h = row * 0x9E3779B97F4A7C15ull >> 17;
-  std::uint64_t& open = write ? written_[static_cast<std::size_t>(h % written_.size())]
-                              : open_[static_cast<std::size_t>(h % open_.size())];
-  if (open != row + 1) {
-    open = row + 1;
+  std::uint64_t& slot = table[static_cast<std::size_t>(h % table.size())];
+  if (slot == row + 1) return false;
+  slot = row + 1;
+  return true;
+}
+
+void DramRows::read(std::uint64_t sector, GpuMemoryStats& stats) {
+  if (open_.empty()) return;
+  if (open(open_, row_of(sector))) ++stats.activations;
+  if (open(open_reads_, row_of(sector))) ++stats.read_activations;
+}
+
+void DramRows::fill(std::uint64_t sector, GpuMemoryStats& stats) {
+  if (open_.empty()) return;
+  if (open(open_, row_of(sector))) ++stats.activations;
+}
+
+void DramRows::write(std::uint64_t sector, GpuMemoryStats& stats) {
+  if (open_.empty()) return;
+  if (open(written_, row_of(sector))) {
     ++stats.activations;
+    ++stats.write_activations;
   }
 }
 
 // ---- the cache ----
 
-SectorCache::SectorCache(std::uint64_t sectors, std::uint32_t ways, std::uint64_t full_mask, DramRows* dram)
-    : dram_(dram), ways_(ways), sets_(std::max<std::uint64_t>(1, sectors / ways)), full_(full_mask) {
+SectorCache::SectorCache(std::uint64_t sectors, std::uint32_t ways, std::uint64_t full_mask, DramRows* dram,
+                         std::uint32_t sectors_per_line)
+    : dram_(dram),
+      ways_(ways),
+      per_line_(std::max(1u, sectors_per_line)),
+      sets_(std::max<std::uint64_t>(1, sectors / per_line_ / ways)),
+      full_(full_mask) {
   lines_.resize(static_cast<std::size_t>(sets_ * ways_));
+  bytes_.resize(lines_.size() * per_line_);
 }
 
-// The set of a sector: a mix of its bits, as GPUs hash addresses over their L2 slices, so that
+// The set of a line: a mix of its bits, as GPUs hash addresses over their L2 slices, so that
 // arrays at round bases and strided walks do not pile into a few sets.
-static std::uint64_t set_hash(std::uint64_t sector) {
-  std::uint64_t x = sector * 0x9E3779B97F4A7C15ull;
+static std::uint64_t set_hash(std::uint64_t line) {
+  std::uint64_t x = line * 0x9E3779B97F4A7C15ull;
   return x ^ (x >> 29);
 }
 
-SectorCache::Way& SectorCache::find_or_install(std::uint64_t sector, bool& hit, GpuMemoryStats& stats) {
-  Way* set = &lines_[static_cast<std::size_t>((set_hash(sector) % sets_) * ways_)];
-  Way* victim = set;
-  for (std::uint32_t i = 0; i < ways_; ++i) {
-    Way& way = set[i];
-    if (way.valid != 0 && way.tag == sector) {
+SectorCache::Bytes& SectorCache::find_or_install(std::uint64_t sector, bool& hit, GpuMemoryStats& stats) {
+  const std::uint64_t line = sector / per_line_;
+  const std::size_t first = static_cast<std::size_t>((set_hash(line) % sets_) * ways_);
+  std::size_t victim = first;
+  for (std::size_t i = first; i < first + ways_; ++i) {
+    Way& way = lines_[i];
+    if (way.used && way.tag == line) {
       hit = true;
       way.stamp = ++clock_;
-      return way;
+      return bytes_[i * per_line_ + sector % per_line_];
     }
     // An empty way first, else the least recently used.
-    if (victim->valid != 0 && (way.valid == 0 || way.stamp < victim->stamp)) victim = &way;
+    if (lines_[victim].used && (!way.used || way.stamp < lines_[victim].stamp)) victim = i;
   }
   hit = false;
-  evict(*victim, stats);
-  *victim = Way{sector, ++clock_, 0, 0};
-  return *victim;
+  evict(victim, stats);
+  lines_[victim] = Way{line, ++clock_, true};
+  return bytes_[victim * per_line_ + sector % per_line_];
 }
 
-void SectorCache::evict(Way& way, GpuMemoryStats& stats) const {
-  if (way.valid == 0 || way.dirty == 0) return;
-  if (way.valid != full_) {  // merge the partial sector with memory before writing it
-    ++stats.dram_reads;
-    ++stats.fills;
-    if (dram_) dram_->transfer(way.tag, false, stats);
+void SectorCache::evict(std::size_t way, GpuMemoryStats& stats) {
+  if (!lines_[way].used) return;
+  for (std::uint32_t i = 0; i < per_line_; ++i) {
+    Bytes& b = bytes_[way * per_line_ + i];
+    const std::uint64_t sector = lines_[way].tag * per_line_ + i;
+    if (b.dirty != 0) {
+      if (b.valid != full_) {  // merge the partial sector with memory before writing it
+        ++stats.dram_reads;
+        ++stats.fills;
+        if (dram_) dram_->fill(sector, stats);
+      }
+      ++stats.dram_writes;
+      if (dram_) dram_->write(sector, stats);
+    }
+    b = Bytes{};
   }
-  ++stats.dram_writes;
-  if (dram_) dram_->transfer(way.tag, true, stats);
+  lines_[way].used = false;
 }
 
 bool SectorCache::read(std::uint64_t sector, std::uint64_t need, GpuMemoryStats& stats) {
   bool held = false;
-  Way& way = find_or_install(sector, held, stats);
-  const bool hit = held && (way.valid & need) == need;
+  Bytes& b = find_or_install(sector, held, stats);
+  const bool hit = held && (b.valid & need) == need;
   if (!hit) {
     ++stats.dram_reads;
-    if (dram_) dram_->transfer(sector, false, stats);
-    way.valid = full_;  // the whole sector comes in; bytes written here stay newer
+    if (dram_) dram_->read(sector, stats);
+    b.valid = full_;  // the whole sector comes in; bytes written here stay newer
   }
   return hit;
 }
 
 bool SectorCache::write(std::uint64_t sector, std::uint64_t mask, GpuMemoryStats& stats) {
   bool held = false;
-  Way& way = find_or_install(sector, held, stats);
-  way.valid |= mask;
-  way.dirty |= mask;
+  Bytes& b = find_or_install(sector, held, stats);
+  b.valid |= mask;
+  b.dirty |= mask;
   return held;
 }
 
 void SectorCache::flush(GpuMemoryStats& stats) {
-  for (Way& way : lines_) {
-    evict(way, stats);
-    way = Way{};
-  }
+  for (std::size_t i = 0; i < lines_.size(); ++i) evict(i, stats);
 }
 
 // ---- the memory ----
 
 GpuGlobalMemory::GpuGlobalMemory(int w, int latency, const GpuMemoryParams& params)
-    : w_(w), latency_(latency), params_(params), dram_(params.sector_bytes, params.dram_row_bytes, params.dram_banks) {
+    : w_(w),
+      latency_(latency),
+      params_(params),
+      dram_(params.sector_bytes, params.dram_row_bytes, params.dram_banks),
+      line_dram_(params.sector_bytes, params.cache_line_bytes != 0 ? params.dram_row_bytes : 0, params.dram_banks) {
   if (auto err = params.validate()) throw std::invalid_argument(*err);
   sector_shift_ = std::countr_zero(params.sector_bytes);
   full_mask_ = params.sector_bytes == 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << params.sector_bytes) - 1;
   if (params.has_cache())
     cache_.emplace(params.cache_bytes / params.sector_bytes, params.cache_ways, full_mask_, &dram_);
+  if (params.cache_line_bytes != 0)
+    line_cache_.emplace(params.cache_bytes / params.sector_bytes, params.cache_ways, full_mask_, &line_dram_,
+                        params.cache_line_bytes / params.sector_bytes);
   touched_.reserve(static_cast<std::size_t>(w));
   groups_.reserve(static_cast<std::size_t>(w));
 }
@@ -167,10 +205,16 @@ WarpCost GpuGlobalMemory::cost_access(std::span<const Address> warp, const Acces
   for (const Touch& t : touched_) {
     if (!cache_) {
       ++(write ? stats_.dram_writes : stats_.dram_reads);
-      dram_.transfer(t.sector, write, stats_);
+      if (write)
+        dram_.write(t.sector, stats_);
+      else
+        dram_.read(t.sector, stats_);
       continue;
     }
     if (write ? cache_->write(t.sector, t.mask, stats_) : cache_->read(t.sector, t.mask, stats_)) ++stats_.hits;
+    if (line_cache_ &&
+        (write ? line_cache_->write(t.sector, t.mask, line_stats_) : line_cache_->read(t.sector, t.mask, line_stats_)))
+      ++line_stats_.hits;
   }
   return {sectors, sectors, 0};
 }
@@ -197,6 +241,7 @@ std::vector<std::vector<Address>> GpuGlobalMemory::partition(std::span<const Add
 
 void GpuGlobalMemory::flush() const {
   if (cache_) cache_->flush(stats_);
+  if (line_cache_) line_cache_->flush(line_stats_);
 }
 
 }  // namespace mmsim

@@ -18,6 +18,18 @@
 //    spread over the banks by a hash); a DRAM transfer to a row that is not open in its bank opens
 //    it (an activation). Streams open a row once per row; scattered sectors, once per sector: the
 //    difference between a copy's bandwidth and a random gather's.
+//  - read-modify-write rows: the same rows counted a second way, by direction. A partial sector's
+//    fill is served in its write-back's row, as one read-modify-write from the controller's write
+//    queue (HBM with ECC and no byte mask merges a partial sector this way), so a streamed partial
+//    write opens a row per row, not per fill; fills leave the reads' open rows alone. Rows opened
+//    for reads and rows opened for write-backs are counted apart: a row opened for a write holds
+//    its bank longer (the read-to-write turnaround, then the write recovery before it closes).
+//  - L2 lines: a second cache beside the first, counted apart (GpuGlobalMemory::line_stats), of
+//    the same size and ways but allocating `cache_line_bytes` lines (128 B on NVIDIA GPUs) with
+//    valid and dirty bytes per sector: a sector taken in claims its whole line, so scattered and
+//    widely strided sectors fill the cache four times faster than their bytes; with the DRAM
+//    rows of its own, counted by direction as above. The first cache's counts stay as they were,
+//    so that every model can be fitted from one simulation.
 //
 // Arrays never share a sector: array a starts at byte a * 2^40.
 #pragma once
@@ -36,7 +48,8 @@ struct GpuMemoryParams {
   std::uint32_t element_bytes = 4;  ///< bytes of a data cell (float 4, double 8)
   std::uint64_t cache_bytes = 0;    ///< 0: no cache, every sector is a DRAM transfer
   std::uint32_t cache_ways = 16;
-  std::uint32_t dram_row_bytes = 0;  ///< 0: DRAM rows are not modelled
+  std::uint32_t cache_line_bytes = 0;  ///< 0: no line cache; else a multiple of the sector, <= 1024
+  std::uint32_t dram_row_bytes = 0;    ///< 0: DRAM rows are not modelled
   std::uint32_t dram_banks = 1024;
 
   bool has_cache() const { return cache_bytes > 0; }
@@ -47,16 +60,18 @@ struct GpuMemoryParams {
 
 /// What the memory moved, in sectors.
 struct GpuMemoryStats {
-  std::uint64_t accesses = 0;       ///< warp accesses with at least one request
-  std::uint64_t umm_groups = 0;     ///< distinct address groups of w cells (the papers' UMM slots)
-  std::uint64_t lines = 0;          ///< distinct 128-byte lines per access: the L2's transactions
-  std::uint64_t read_sectors = 0;   ///< distinct sectors requested by reads (summed over accesses)
-  std::uint64_t write_sectors = 0;  ///< distinct sectors requested by writes
-  std::uint64_t hits = 0;           ///< requested sectors the cache served without DRAM
-  std::uint64_t dram_reads = 0;     ///< sectors read from DRAM (misses and fills)
-  std::uint64_t fills = 0;          ///< of which fills of a partial sector
-  std::uint64_t dram_writes = 0;    ///< sectors written back to DRAM
-  std::uint64_t activations = 0;    ///< DRAM rows opened (with dram_row_bytes)
+  std::uint64_t accesses = 0;           ///< warp accesses with at least one request
+  std::uint64_t umm_groups = 0;         ///< distinct address groups of w cells (the papers' UMM slots)
+  std::uint64_t lines = 0;              ///< distinct 128-byte lines per access: the L2's transactions
+  std::uint64_t read_sectors = 0;       ///< distinct sectors requested by reads (summed over accesses)
+  std::uint64_t write_sectors = 0;      ///< distinct sectors requested by writes
+  std::uint64_t hits = 0;               ///< requested sectors the cache served without DRAM
+  std::uint64_t dram_reads = 0;         ///< sectors read from DRAM (misses and fills)
+  std::uint64_t fills = 0;              ///< of which fills of a partial sector
+  std::uint64_t dram_writes = 0;        ///< sectors written back to DRAM
+  std::uint64_t activations = 0;        ///< DRAM rows opened (with dram_row_bytes), fills as reads
+  std::uint64_t read_activations = 0;   ///< rows opened by DRAM reads, fills left out
+  std::uint64_t write_activations = 0;  ///< rows opened by write-backs, each with its fill (one RMW)
 
   std::uint64_t sectors() const { return read_sectors + write_sectors; }
 };
@@ -69,38 +84,59 @@ class DramRows {
  public:
   static constexpr std::uint32_t kWriteRows = 65536;
   DramRows(std::uint32_t sector_bytes, std::uint32_t row_bytes, std::uint32_t banks);
-  /// A transfer of `sector` (no-op when rows are not modelled): counts an activation if its row
+  /// A DRAM read of `sector` (no-op when rows are not modelled): counts an activation if its row
   /// is not open.
-  void transfer(std::uint64_t sector, bool write, GpuMemoryStats& stats);
+  void read(std::uint64_t sector, GpuMemoryStats& stats);
+  /// The fill of a partial sector before its write-back: a read for `activations`; for
+  /// `write_activations` it is part of the write-back that follows.
+  void fill(std::uint64_t sector, GpuMemoryStats& stats);
+  /// A write-back of `sector`.
+  void write(std::uint64_t sector, GpuMemoryStats& stats);
 
  private:
+  std::uint64_t row_of(std::uint64_t sector) const { return sector / sectors_per_row_; }
+  // Opens `row` in the slot its hash picks in `table`; true when it was not open.
+  static bool open(std::vector<std::uint64_t>& table, std::uint64_t row);
+
   std::uint64_t sectors_per_row_ = 0;
-  std::vector<std::uint64_t> open_;     // per bank: open row + 1 (0: none)
-  std::vector<std::uint64_t> written_;  // write-back rows, by hash: row + 1
+  std::vector<std::uint64_t> open_;        // per bank: open row + 1 (0: none), reads and fills
+  std::vector<std::uint64_t> open_reads_;  // the same, reads alone
+  std::vector<std::uint64_t> written_;     // write-back rows, by hash: row + 1
 };
 
-/// The sector cache alone (no time, no engine): tests and the model share it.
+/// The cache alone (no time, no engine): tests and the model share it. It holds lines of
+/// `sectors_per_line` sectors under one tag each, with valid and dirty bytes kept per sector: one
+/// sector per line is a cache of sectors; four (128 B) is an NVIDIA L2, which allocates a whole
+/// line for a sector it takes in and fetches and writes back only the sectors it needs.
 class SectorCache {
  public:
-  SectorCache(std::uint64_t sectors, std::uint32_t ways, std::uint64_t full_mask, DramRows* dram = nullptr);
+  SectorCache(std::uint64_t sectors, std::uint32_t ways, std::uint64_t full_mask, DramRows* dram = nullptr,
+              std::uint32_t sectors_per_line = 1);
   /// A read of the bytes `need` of `sector`: true on a hit.
   bool read(std::uint64_t sector, std::uint64_t need, GpuMemoryStats& stats);
-  /// A write of the bytes `mask` of `sector`: true when the sector was held.
+  /// A write of the bytes `mask` of `sector`: true when the sector's line was held.
   bool write(std::uint64_t sector, std::uint64_t mask, GpuMemoryStats& stats);
   /// Writes every dirty sector back (counted) and empties the cache.
   void flush(GpuMemoryStats& stats);
 
  private:
   struct Way {
-    std::uint64_t tag = 0, stamp = 0, valid = 0, dirty = 0;  // valid / dirty: byte masks
+    std::uint64_t tag = 0, stamp = 0;  // tag: the line
+    bool used = false;
   };
-  Way& find_or_install(std::uint64_t sector, bool& hit, GpuMemoryStats& stats);
-  void evict(Way& way, GpuMemoryStats& stats) const;
+  struct Bytes {
+    std::uint64_t valid = 0, dirty = 0;  // byte masks of one sector
+  };
+  // The way holding `sector`'s line (installed, after evicting the set's LRU line, if absent) and
+  // the sector's bytes in it.
+  Bytes& find_or_install(std::uint64_t sector, bool& hit, GpuMemoryStats& stats);
+  void evict(std::size_t way, GpuMemoryStats& stats);
 
   DramRows* dram_;
-  std::uint32_t ways_;
+  std::uint32_t ways_, per_line_;
   std::uint64_t sets_, full_, clock_ = 0;
-  std::vector<Way> lines_;  // set s: lines_[s * ways_ .. + ways_); valid == 0: empty
+  std::vector<Way> lines_;    // set s: lines_[s * ways_ .. + ways_)
+  std::vector<Bytes> bytes_;  // way i's sectors: bytes_[i * per_line_ .. + per_line_)
 };
 
 /// The GPU-like global memory. Contract: asked once per warp access at dispatch, in dispatch order
@@ -109,7 +145,7 @@ class SectorCache {
 class GpuGlobalMemory final : public MemoryModel {
  public:
   GpuGlobalMemory(int w, int latency, const GpuMemoryParams& params);
-  GpuGlobalMemory(const GpuGlobalMemory&) = delete;  // the cache points at the DRAM rows
+  GpuGlobalMemory(const GpuGlobalMemory&) = delete;  // the caches point at the DRAM rows
   GpuGlobalMemory& operator=(const GpuGlobalMemory&) = delete;
   std::string_view name() const override { return "gpu-global"; }
   int width() const override { return w_; }
@@ -120,8 +156,14 @@ class GpuGlobalMemory final : public MemoryModel {
 
   const GpuMemoryParams& params() const { return params_; }
   const GpuMemoryStats& stats() const { return stats_; }
-  /// Zeroes the counters and keeps the cache's contents (a warm cache for the next run).
-  void reset_counters() const { stats_ = {}; }
+  /// What the L2 of lines moved (with cache_line_bytes): its hits, DRAM transfers and rows; the
+  /// counts of the warp accesses themselves are in stats().
+  const GpuMemoryStats& line_stats() const { return line_stats_; }
+  /// Zeroes the counters and keeps the caches' contents (a warm cache for the next run).
+  void reset_counters() const {
+    stats_ = {};
+    line_stats_ = {};
+  }
   /// Writes back every dirty sector (counted) and empties the cache.
   void flush() const;
 
@@ -139,9 +181,9 @@ class GpuGlobalMemory final : public MemoryModel {
   mutable std::vector<Touch> touched_;
   mutable std::vector<Address> groups_;
   mutable std::vector<std::uint64_t> lines_;
-  mutable DramRows dram_;
-  mutable std::optional<SectorCache> cache_;
-  mutable GpuMemoryStats stats_;
+  mutable DramRows dram_, line_dram_;
+  mutable std::optional<SectorCache> cache_, line_cache_;
+  mutable GpuMemoryStats stats_, line_stats_;
 };
 
 }  // namespace mmsim

@@ -150,3 +150,73 @@ TEST_CASE("DRAM rows: a stream opens a row once per row, scattered sectors once 
   off.cost_access(lanes(0, 4096), {Op::Read, 0, 0});
   CHECK(off.stats().activations == 0);
 }
+
+TEST_CASE("read-modify-write rows: a partial sector's fill is served in its write-back's row") {
+  GpuMemoryParams p = no_cache(4);
+  p.dram_row_bytes = 1024;    // 32 sectors
+  p.dram_banks = 2;           // fewer banks than the rows that the cache's evictions mix
+  p.cache_bytes = 64 * 1024;  // 2048 sectors
+  // A streamed partial write: floats at stride 2 over 256 KiB (8192 sectors, each half written),
+  // then a flush: every sector is filled and written back.
+  const GpuGlobalMemory stream(32, 1, p);
+  for (std::uint64_t warp = 0; warp < 1024; ++warp) stream.cost_access(lanes(warp * 64, 2), {Op::Write, 0, 0});
+  stream.flush();
+  const GpuMemoryStats& s = stream.stats();
+  CHECK(s.fills == 8192);
+  CHECK(s.dram_writes == 8192);
+  // Fills and write-backs leave the cache in its hashed order: as reads they open a row nearly
+  // each; as one read-modify-write, the write-backs' rows are opened once per row.
+  CHECK(s.write_activations == 256 * 1024 / 1024);
+  CHECK(s.read_activations == 0);
+  CHECK(s.activations > 4096);
+  // Scattered partial writes: one row per sector, for the write-back and its fill together.
+  const GpuGlobalMemory scattered(32, 1, p);
+  scattered.cost_access(lanes(0, 4096), {Op::Write, 0, 0});
+  scattered.flush();
+  CHECK(scattered.stats().fills == 32);
+  CHECK(scattered.stats().write_activations == 32);
+  CHECK(scattered.stats().activations == 64);
+  // Reads count apart from fills.
+  scattered.cost_access(lanes(8, 4096), {Op::Read, 0, 0});
+  CHECK(scattered.stats().read_activations == 32);
+}
+
+TEST_CASE("L2 of lines: a sector taken in claims its whole 128-byte line") {
+  GpuMemoryParams p = no_cache(4);
+  p.cache_bytes = 64 * 1024;  // 2048 sectors, 512 lines of 128 B
+  p.cache_line_bytes = 128;
+  // 1024 sectors one per line (floats at stride 32: 128 B apart), read twice: the sectors fit a
+  // cache of sectors, their lines do not fit a cache of lines.
+  const GpuGlobalMemory strided(32, 1, p);
+  const auto pass = [](const GpuGlobalMemory& m, std::uint64_t stride) {
+    for (std::uint64_t warp = 0; warp < 32; ++warp) m.cost_access(lanes(warp * 32 * stride, stride), {Op::Read, 0, 0});
+  };
+  pass(strided, 32);
+  strided.reset_counters();
+  pass(strided, 32);
+  CHECK(strided.stats().hits > 1000);  // all but a few sets that the hash overfills
+  CHECK(strided.line_stats().hits < 256);
+  CHECK(strided.line_stats().dram_reads == 1024 - strided.line_stats().hits);
+  // The same 1024 sectors side by side fill 256 lines: both caches hold them.
+  const GpuGlobalMemory packed(32, 1, p);
+  pass(packed, 8);  // a sector per lane, the sectors side by side
+  packed.reset_counters();
+  pass(packed, 8);
+  CHECK(packed.stats().hits == 1024);
+  CHECK(packed.line_stats().hits == 1024);
+  // Without the option there is no cache of lines.
+  GpuMemoryParams off = p;
+  off.cache_line_bytes = 0;
+  const GpuGlobalMemory none(32, 1, off);
+  pass(none, 32);
+  CHECK(none.line_stats().dram_reads == 0);
+  // Its size: a power of two from a sector to 1024 B, behind a cache.
+  GpuMemoryParams bad = p;
+  bad.cache_line_bytes = 48;
+  CHECK(bad.validate());
+  bad.cache_line_bytes = 16;
+  CHECK(bad.validate());
+  bad = no_cache(4);
+  bad.cache_line_bytes = 128;
+  CHECK(bad.validate());
+}
