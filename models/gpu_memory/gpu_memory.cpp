@@ -82,6 +82,13 @@ static std::uint64_t set_hash(std::uint64_t line) {
   return x ^ (x >> 29);
 }
 
+void SectorCache::prefetch(std::uint64_t sector) const {
+  const std::uint64_t line = sector / per_line_;
+  const Way* set = &lines_[static_cast<std::size_t>((set_hash(line) % sets_) * ways_)];
+  const auto* first = reinterpret_cast<const char*>(set);
+  for (std::size_t b = 0; b < ways_ * sizeof(Way); b += 64) __builtin_prefetch(first + b);
+}
+
 SectorCache::Bytes& SectorCache::find_or_install(std::uint64_t sector, bool& hit, GpuMemoryStats& stats) {
   const std::uint64_t line = sector / per_line_;
   const std::size_t first = static_cast<std::size_t>((set_hash(line) % sets_) * ways_);
@@ -202,6 +209,11 @@ WarpCost GpuGlobalMemory::cost_access(std::span<const Address> warp, const Acces
   stats_.lines += lines_.size();
   const bool write = context.op == Op::Write;
   (write ? stats_.write_sectors : stats_.read_sectors) += touched_.size();
+  if (cache_)
+    for (const Touch& t : touched_) {
+      cache_->prefetch(t.sector);
+      if (line_cache_) line_cache_->prefetch(t.sector);
+    }
   for (const Touch& t : touched_) {
     if (!cache_) {
       ++(write ? stats_.dram_writes : stats_.dram_reads);

@@ -118,6 +118,10 @@ class SectorCache {
   bool write(std::uint64_t sector, std::uint64_t mask, GpuMemoryStats& stats);
   /// Writes every dirty sector back (counted) and empties the cache.
   void flush(GpuMemoryStats& stats);
+  /// Asks the host's memory for the set `sector` maps to, ahead of its read() or write(): a warp's
+  /// scattered sectors then miss the host's caches together instead of one after another. No
+  /// effect on what the cache holds or counts.
+  void prefetch(std::uint64_t sector) const;
 
  private:
   struct Way {
