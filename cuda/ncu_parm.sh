@@ -25,7 +25,8 @@ if ! timeout "${MMSIM_GPU_NCU_S:-180}" "$NCU" --clock-control none --csv --log-f
   echo "ncu_parm.sh: ncu failed or timed out (see ncu-parm.log); counters skipped" >&2
   exit 0
 fi
-sed -i '/^==PROF==/d' "$OUT/ncu-parm.csv"
+# ncu's own notes (==PROF==, ==WARNING==) precede the CSV's header: dropped.
+sed -i '/^==/d' "$OUT/ncu-parm.csv"
 python3 - "$OUT/ncu-parm.csv" "$BITS" >"$OUT/parm-ncu.md" <<'PY' || echo "ncu_parm.sh: could not read ncu's output" >&2
 import csv, sys, collections
 rows = list(csv.DictReader(open(sys.argv[1])))
