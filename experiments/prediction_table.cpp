@@ -10,25 +10,11 @@
 
 #include "algorithms/registry.h"
 #include "experiments/memory_scheduler.h"
+#include "experiments/prediction/csv_rows.h"
 
 namespace mmsim::experiments {
 
 namespace {
-
-std::vector<std::string> split_csv_line(const std::string& line) {
-  std::vector<std::string> out(1);
-  bool quoted = false;
-  for (char c : line) {
-    if (c == '"') {
-      quoted = !quoted;
-    } else if (c == ',' && !quoted) {
-      out.emplace_back();
-    } else if (c != '\r') {
-      out.back() += c;
-    }
-  }
-  return out;
-}
 
 // The registry algorithm whose program is the GPU kernel's (cuda/gpu.cu), or "" when none is.
 std::string simulated_for(const MeasuredRun& m) {
@@ -126,7 +112,7 @@ std::vector<MeasuredRun> read_kasagi_measurements(const std::filesystem::path& c
   if (!in) throw std::invalid_argument(csv.string() + ": cannot be read");
   std::string line;
   if (!std::getline(in, line)) throw std::invalid_argument(csv.string() + ": empty");
-  const std::vector<std::string> head = split_csv_line(line);
+  const std::vector<std::string> head = prediction::split_csv_line(line);
   const auto column = [&](const std::string& name) {
     const auto it = std::find(head.begin(), head.end(), name);
     if (it == head.end()) throw std::invalid_argument(csv.string() + ": no column '" + name + "'");
@@ -137,7 +123,7 @@ std::vector<MeasuredRun> read_kasagi_measurements(const std::filesystem::path& c
   std::vector<MeasuredRun> out;
   for (int number = 2; std::getline(in, line); ++number) {
     if (line.empty()) continue;
-    const std::vector<std::string> f = split_csv_line(line);
+    const std::vector<std::string> f = prediction::split_csv_line(line);
     const auto bad = [&](const std::string& what) {
       return std::invalid_argument(csv.string() + ", line " + std::to_string(number) + ": " + what);
     };

@@ -10,8 +10,6 @@
 
 namespace mmsim::experiments::prediction {
 
-namespace {
-
 std::vector<std::string> split_csv_line(const std::string& line) {
   std::vector<std::string> out(1);
   bool quoted = false;
@@ -26,8 +24,6 @@ std::vector<std::string> split_csv_line(const std::string& line) {
   }
   return out;
 }
-
-}  // namespace
 
 const std::string& CsvRow::text(const std::string& column) const {
   const auto it = fields.find(column);

@@ -21,6 +21,9 @@ struct CsvRow {
   std::invalid_argument error(const std::string& what) const;  ///< "FILE, line N: what"
 };
 
+/// The fields of one CSV line: commas inside double quotes stay in their field, quotes and '\r' go.
+std::vector<std::string> split_csv_line(const std::string& line);
+
 /// The rows of `csv`; throws when it cannot be read, is empty, lacks one of `required` columns or
 /// has a row shorter than its header.
 std::vector<CsvRow> read_csv_rows(const std::filesystem::path& csv, const std::vector<std::string>& required);
