@@ -50,7 +50,7 @@ Runner add_validate_command(CLI::App& app) {
     std::uint64_t min_n = std::uint64_t{1} << 20, max_n = std::uint64_t{1} << 24;
     std::string families = "all";
     ThreadsOption threads;
-    bool refit = false;
+    bool refit = false, counts_only = false;
   };
   auto o = std::make_shared<Opts>();
   cmd->add_option("--profile", o->profile, "the GPU profile (mmsim gpu calibrate)")->required();
@@ -76,6 +76,9 @@ Runner add_validate_command(CLI::App& app) {
   cmd->add_option("--counts", o->counts,
                   "counts file (CSV): reuse the runs it holds for this machine instead of simulating them, and write "
                   "it back with every run's counts added");
+  cmd->add_flag("--counts-only", o->counts_only,
+                "simulate nothing: price the runs the --counts file holds and mark the others \"not in the counts "
+                "file\"");
   add_integer_option(*cmd, o->max_memory,
                      integer_param("max-memory", "--max-memory",
                                    "bytes the parallel runs may use together, by their estimates (default: the "
@@ -142,9 +145,11 @@ Runner add_validate_command(CLI::App& app) {
         throw InputError(std::string("--counts: ") + e.what());
       }
     }
+    if (o->counts_only && !counts) throw InputError("--counts-only: give an existing counts file with --counts");
     predict::CountsFile written = counts.value_or(predict::CountsFile{});
     experiments::SimulationPlan plan{
         threads, o->max_memory ? o->max_memory : memory_available(), counts ? &*counts : nullptr, &std::cerr, {}};
+    plan.counts_only = o->counts_only;
     // The file is written again as each run ends: a validation stopped half-way keeps its runs.
     if (!o->counts.empty())
       plan.finished = [&](const predict::CountsRow& row) {

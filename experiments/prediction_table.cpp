@@ -201,12 +201,13 @@ std::vector<PredictedRun> predict_runs(const predict::GpuProfile& profile, const
   // Largest first, so that the longest runs do not start last.
   std::vector<std::size_t> order;
   for (std::size_t j = 0; j < jobs.size(); ++j)
-    if (!jobs[j].reused) order.push_back(j);
+    if (!jobs[j].reused && !plan.counts_only) order.push_back(j);
   std::stable_sort(order.begin(), order.end(),
                    [&](std::size_t a, std::size_t b) { return jobs[a].run.n > jobs[b].run.n; });
   if (plan.progress && plan.reuse)
-    *plan.progress << "validate: " << jobs.size() - order.size() << " of " << jobs.size()
-                   << " runs found in the counts file, " << order.size() << " to simulate" << std::endl;
+    *plan.progress << "validate: " << std::count_if(jobs.begin(), jobs.end(), [](const Job& j) { return j.reused; })
+                   << " of " << jobs.size() << " runs found in the counts file, " << order.size() << " to simulate"
+                   << std::endl;
   std::vector<MemoryJob> sized;
   for (std::size_t j : order) {
     const Job& job = jobs[j];
@@ -251,7 +252,9 @@ std::vector<PredictedRun> predict_runs(const predict::GpuProfile& profile, const
   for (std::size_t i = 0; i < runs.size(); ++i) {
     PredictedRun p;
     p.measured = runs[i];
-    if (job_of[i]) {
+    if (job_of[i] && jobs[*job_of[i]].counts.empty()) {
+      p.missing_counts = true;  // counts_only, and the counts file does not hold this run
+    } else if (job_of[i]) {
       const Job& j = jobs[*job_of[i]];
       p.simulated = j.run.algorithm;
       p.counts = j.counts.front();
@@ -307,7 +310,9 @@ report::Table prediction_table(const predict::GpuProfile& profile, const std::ve
                                   r.measured.type,
                                   static_cast<long long>(r.measured.n),
                                   r.measured.ms,
-                                  r.simulated.empty() ? std::string("none mirrors this kernel") : r.simulated};
+                                  r.missing_counts      ? std::string("not in the counts file")
+                                  : r.simulated.empty() ? std::string("none mirrors this kernel")
+                                                        : r.simulated};
     for (std::size_t m = 0; m < profile.models.size(); ++m) {
       if (r.simulated.empty()) {
         row.emplace_back();

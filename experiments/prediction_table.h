@@ -55,7 +55,8 @@ struct PredictedRun {
   std::vector<double> predicted;  ///< ms, one per cost model of the profile, in its order
   predict::RunCounts counts;
   bool correct = false;
-  bool reused = false;  ///< the counts came from a counts file, not from a simulation
+  bool reused = false;          ///< the counts came from a counts file, not from a simulation
+  bool missing_counts = false;  ///< a program mirrors the kernel, but with counts_only its counts were not found
 };
 
 /// How predict_runs simulates: up to `threads` runs at a time while their estimated peak memory
@@ -70,6 +71,7 @@ struct SimulationPlan {
   const predict::CountsFile* reuse = nullptr;
   std::ostream* progress = nullptr;
   std::function<void(const predict::CountsRow&)> finished;
+  bool counts_only = false;  ///< simulate nothing: runs not in `reuse` stay unpriced (missing_counts)
 };
 
 /// A run's estimated peak memory in bytes: the simulated algorithm's measured bytes per element

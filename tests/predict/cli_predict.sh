@@ -58,6 +58,16 @@ grep -q 'run 3 of 3: .* started' "$tmp/err" || { echo "FAIL: no progress line pe
 ok "$mmsim" validate --profile "$profile" --measured "$tmp/measured" --min-n 1 --threads 2 --counts "$tmp/c.csv"
 cmp -s "$tmp/out" "$tmp/simulated" || { echo "FAIL: counts reused give another table"; fail=1; }
 if grep -q 'started' "$tmp/err"; then echo "FAIL: runs in the counts file simulated again"; cat "$tmp/err"; fail=1; fi
+# --counts-only prices what the file holds and simulates nothing: with one run taken out, that run's
+# row says so and the others keep their figures.
+sed '$d' "$tmp/c.csv" >"$tmp/c-part.csv"
+ok "$mmsim" validate --profile "$profile" --measured "$tmp/measured" --families kni --min-n 1 --counts "$tmp/c-part.csv" \
+  --counts-only --format csv --out "$tmp/p"
+if grep -q 'started' "$tmp/err"; then echo "FAIL: --counts-only simulated a run"; cat "$tmp/err"; fail=1; fi
+[ "$(grep -c 'not in the counts file' "$tmp/p/validate.csv")" = 1 ] || { echo "FAIL: the missing run is not marked"; fail=1; }
+[ "$(grep -c ',yes$' "$tmp/p/validate.csv")" = 2 ] || { echo "FAIL: not 2 runs priced from the file"; fail=1; }
+bad "$mmsim" validate --profile "$profile" --measured "$tmp/measured" --families kni --counts-only
+bad "$mmsim" validate --profile "$profile" --measured "$tmp/measured" --families kni --counts-only --counts "$tmp/none.csv"
 sed '1s/$/,rmw_writebacks/; 2,$s/$/,0/' "$tmp/c.csv" >"$tmp/c-new.csv"
 bad "$mmsim" validate --profile "$profile" --measured "$tmp/measured" --families kni --min-n 1 --counts "$tmp/c-new.csv"
 bad "$mmsim" validate --profile "$profile" --measured "$tmp/measured" --max-memory 0
