@@ -8,6 +8,7 @@
 #include <ostream>
 #include <stdexcept>
 
+#include "algorithms/input_file.h"
 #include "algorithms/registry.h"
 #include "experiments/memory_scheduler.h"
 #include "experiments/prediction/csv_rows.h"
@@ -108,8 +109,8 @@ double median_of(std::vector<double> v) {
 
 std::vector<MeasuredRun> read_kasagi_measurements(const std::filesystem::path& csv, std::uint64_t min_n,
                                                   std::uint64_t max_n, const std::string& type) {
-  std::ifstream in(csv);
-  if (!in) throw std::invalid_argument(csv.string() + ": cannot be read");
+  InputFile input("--measured", csv.string(), std::uint64_t{1} << 28, "a measured table");
+  std::istream& in = input.stream();
   std::string line;
   if (!std::getline(in, line)) throw std::invalid_argument(csv.string() + ": empty");
   const std::vector<std::string> head = prediction::split_csv_line(line);

@@ -6,6 +6,8 @@
 #include <stdexcept>
 #include <tuple>
 
+#include "algorithms/input_file.h"
+
 namespace mmsim::predict {
 
 namespace {
@@ -111,8 +113,9 @@ void set_counter(RunCounts& c, std::size_t i, std::uint64_t v) {
 }  // namespace
 
 CountsFile CountsFile::read(const std::filesystem::path& file) {
-  std::ifstream in(file);
-  if (!in) throw std::invalid_argument(file.string() + ": cannot be read");
+  // A regular file only, of a bounded size (a FIFO would block for ever).
+  InputFile input("--counts", file.string(), std::uint64_t{1} << 30, "a counts file");
+  std::istream& in = input.stream();
   std::string line;
   if (!std::getline(in, line)) throw std::invalid_argument(file.string() + ": empty");
   const std::vector<std::string> head = split(line);

@@ -253,10 +253,14 @@ struct Reader {
 
 GpuProfile read_profile(const std::filesystem::path& file) {
   const Reader r{file.string()};
+  // A regular file only (a FIFO would block for ever), and no larger than a profile can be.
+  std::error_code ec;
+  if (std::filesystem::exists(file, ec) && !std::filesystem::is_regular_file(file, ec)) r.fail("not a regular file");
+  if (std::filesystem::is_regular_file(file, ec) && std::filesystem::file_size(file, ec) > report::kMaxJsonBytes)
+    r.fail("larger than a profile can be");
   std::ifstream in(file, std::ios::binary);
   if (!in) r.fail("cannot be read");
   std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-  if (text.size() > report::kMaxJsonBytes) r.fail("larger than a profile can be");
   report::JsonValue root;
   try {
     root = report::parse_json(text);

@@ -8,6 +8,7 @@
 #include <map>
 #include <stdexcept>
 
+#include "algorithms/input_file.h"
 #include "experiments/prediction/csv_rows.h"
 #include "experiments/prediction/family.h"
 
@@ -49,8 +50,8 @@ MatrixFiles& matrix_files() {
 
 // "# 2^B NAME" opens a matrix's block; the lines up to the next '#' line are its text.
 std::map<std::string, std::string> read_matrices(const std::filesystem::path& file) {
-  std::ifstream in(file);
-  if (!in) throw std::invalid_argument(file.string() + ": cannot be read");
+  InputFile input("--measured", file.string(), std::uint64_t{1} << 28, "a matrices file");
+  std::istream& in = input.stream();
   std::map<std::string, std::string> out;
   std::string line, key;
   while (std::getline(in, line)) {

@@ -6,6 +6,7 @@
 #include <limits>
 #include <stdexcept>
 
+#include "algorithms/input_file.h"
 #include "algorithms/params.h"
 
 namespace mmsim::experiments::prediction {
@@ -56,8 +57,8 @@ std::invalid_argument CsvRow::error(const std::string& what) const {
 }
 
 std::vector<CsvRow> read_csv_rows(const std::filesystem::path& csv, const std::vector<std::string>& required) {
-  std::ifstream in(csv);
-  if (!in) throw std::invalid_argument(csv.string() + ": cannot be read");
+  InputFile input("--measured", csv.string(), std::uint64_t{1} << 28, "a measured table");
+  std::istream& in = input.stream();
   std::string line;
   if (!std::getline(in, line)) throw std::invalid_argument(csv.string() + ": empty");
   const std::vector<std::string> head = split_csv_line(line);

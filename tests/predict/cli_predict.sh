@@ -70,6 +70,12 @@ bad "$mmsim" validate --profile "$profile" --measured "$tmp/measured" --families
 bad "$mmsim" validate --profile "$profile" --measured "$tmp/measured" --families kni --counts-only --counts "$tmp/none.csv"
 sed '1s/$/,rmw_writebacks/; 2,$s/$/,0/' "$tmp/c.csv" >"$tmp/c-new.csv"
 bad "$mmsim" validate --profile "$profile" --measured "$tmp/measured" --families kni --min-n 1 --counts "$tmp/c-new.csv"
+# A FIFO given as a counts file, a profile or a measured table is refused, not waited on.
+mkfifo "$tmp/fifo"
+bad "$mmsim" validate --profile "$profile" --measured "$tmp/measured" --families kni --counts "$tmp/fifo"
+bad "$mmsim" predict d-designated -n 4096 --profile "$tmp/fifo"
+mkdir "$tmp/fifo-table" && mkfifo "$tmp/fifo-table/kasagi-t2.csv"
+bad "$mmsim" validate --profile "$profile" --measured "$tmp/fifo-table" --families kni
 bad "$mmsim" validate --profile "$profile" --measured "$tmp/measured" --max-memory 0
 bad "$mmsim" validate --profile "$profile" --measured "$tmp/nowhere"
 bad "$mmsim" validate --profile "$profile" --measured "$tmp/measured" --max-n 0
