@@ -7,11 +7,19 @@
 
 #include "algorithms/registry.h"
 #include "cli/common.h"
+#include "cli/profile_option.h"
 #include "predict/simulate.h"
 
 namespace mmsim::cli {
 
 namespace {
+
+// The cost models' names, from the one list predict/cost_model.h keeps.
+std::string model_names() {
+  std::string out;
+  for (predict::CostModel m : predict::kCostModels) out += (out.empty() ? "" : ", ") + std::string(to_string(m));
+  return out;
+}
 
 struct PredictOptions {
   const AlgorithmEntry* entry = nullptr;
@@ -35,14 +43,8 @@ int predict_one(const PredictOptions& a) {
   for (const auto& [spec, opt] : a.options)
     if (opt->count() > 0) given[spec->name] = spec->kind == ParamKind::Flag ? "true" : opt->as<std::string>();
   const auto chosen = predict::cost_model_from_name(a.model);
-  if (!chosen)
-    throw InputError("--model: one of papers, sectors, sectors-rw, sectors-rw-cache, dram-rows, dram-rmw, l2-lines");
-  predict::GpuProfile profile;
-  try {
-    profile = predict::read_profile(a.profile);
-  } catch (const std::invalid_argument& e) {
-    throw InputError(std::string("--profile: ") + e.what());
-  }
+  if (!chosen) throw InputError("--model: one of " + model_names());
+  predict::GpuProfile profile = read_profile_option(a.profile);
   const std::uint32_t bytes = a.type == "double" ? 8 : 4;
   const predict::AlgorithmCounts run = predict::count_algorithm(profile, *a.entry, given, bytes);
   const predict::RunCounts& c = run.counts;
@@ -111,10 +113,7 @@ Runner add_predict_command(CLI::App& app) {
     a->command->add_option("--type", a->type, "element type of the data")
         ->check(CLI::IsMember({"float", "double"}))
         ->capture_default_str();
-    a->command
-        ->add_option("--model", a->model,
-                     "cost model: papers, sectors, sectors-rw, sectors-rw-cache, dram-rows, dram-rmw or l2-lines")
-        ->capture_default_str();
+    a->command->add_option("--model", a->model, "cost model: " + model_names())->capture_default_str();
     a->command->add_flag("--json", a->json, "print one JSON object");
     all->push_back(std::move(a));
   }

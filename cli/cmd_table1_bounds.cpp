@@ -5,6 +5,7 @@
 
 #include "algorithms/output_file.h"
 #include "cli/common.h"
+#include "cli/profile_option.h"
 #include "experiments/table1_bounds.h"
 #include "sim/workers.h"
 
@@ -30,12 +31,7 @@ Runner add_table1_bounds_command(CLI::App& app) {
       ->capture_default_str();
   cmd->add_option("--out", o->out, "also write table1-bounds.{md,csv} to this folder");
   return [o] {
-    predict::GpuProfile profile;
-    try {
-      profile = predict::read_profile(o->profile);
-    } catch (const std::invalid_argument& e) {
-      throw InputError(std::string("--profile: ") + e.what());
-    }
+    predict::GpuProfile profile = read_profile_option(o->profile);
     std::vector<experiments::MeasuredRun> measured;
     try {
       const auto csv = std::filesystem::path(o->measured) / "kasagi-t2.csv";

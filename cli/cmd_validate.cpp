@@ -10,6 +10,7 @@
 #include "algorithms/output_file.h"
 #include "algorithms/work_bounds.h"
 #include "cli/common.h"
+#include "cli/profile_option.h"
 #include "experiments/prediction/family.h"
 #include "experiments/prediction_table.h"
 #include "sim/workers.h"
@@ -93,12 +94,7 @@ Runner add_validate_command(CLI::App& app) {
   cmd->add_option("--out", o->out,
                   "also write validate.{md,csv}, validate-summary.{md,csv} and validate-counts.csv to this folder");
   return [o] {
-    predict::GpuProfile profile;
-    try {
-      profile = predict::read_profile(o->profile);
-    } catch (const std::invalid_argument& e) {
-      throw InputError(std::string("--profile: ") + e.what());
-    }
+    predict::GpuProfile profile = read_profile_option(o->profile);
     const unsigned threads = o->threads.value() == 0 ? hardware_threads() : o->threads.value();
     if (o->refit) {
       if (profile.timings.empty()) throw InputError("--refit: the profile records no microbenchmark timings");

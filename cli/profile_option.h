@@ -1,0 +1,21 @@
+// The --profile option of predict, validate and table1-bounds: a GPU profile read as the user's
+// input, so that a missing or broken file is one line and status 2 naming the option.
+#pragma once
+
+#include <stdexcept>
+#include <string>
+
+#include "algorithms/input_error.h"
+#include "predict/gpu_profile.h"
+
+namespace mmsim::cli {
+
+inline predict::GpuProfile read_profile_option(const std::string& path) {
+  try {
+    return predict::read_profile(path);
+  } catch (const std::invalid_argument& e) {
+    throw InputError(std::string("--profile: ") + e.what());
+  }
+}
+
+}  // namespace mmsim::cli
