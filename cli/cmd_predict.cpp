@@ -26,7 +26,7 @@ struct PredictOptions {
   CLI::App* command = nullptr;
   std::vector<std::pair<const ParamSpec*, CLI::Option*>> options;
   std::vector<std::unique_ptr<std::string>> storage;
-  std::string profile, type = "float", model = "dram-rows";
+  std::string profile, type = "float", model = std::string(predict::to_string(predict::kDefaultCostModel));
   bool json = false;
 };
 

@@ -51,7 +51,7 @@ Runner add_validate_command(CLI::App& app) {
     std::uint64_t min_n = std::uint64_t{1} << 20, max_n = std::uint64_t{1} << 24;
     std::string families = "all";
     ThreadsOption threads;
-    bool refit = false, counts_only = false;
+    bool refit = false, fit_cache = false, counts_only = false;
   };
   auto o = std::make_shared<Opts>();
   cmd->add_option("--profile", o->profile, "the GPU profile (mmsim gpu calibrate)")->required();
@@ -69,9 +69,10 @@ Runner add_validate_command(CLI::App& app) {
       *cmd, o->max_n,
       integer_param("max-n", "--max-n", "largest n simulated (each run is simulated twice)", 1, std::int64_t{1} << 28));
   cmd->add_option("--families", o->families,
-                  "comma-separated families to predict: kni (kasagi-t2.csv), rap (rap-t3.csv), bmmc (bmmc.csv), "
-                  "enumeration (enumeration.csv, enumeration_3d.csv), as (as-gpu.csv); or all. --min-n and --max-n "
-                  "bound kni, bmmc and enumeration; rap and as are one warp's shared memory and always run")
+                  "comma-separated families to predict: kni (kasagi-t2.csv), rap (rap-t3.csv), bmmc (bmmc.csv), parm "
+                  "(parm-gpu.csv), enumeration (enumeration.csv, enumeration_3d.csv), as (as-gpu.csv); or all. --min-n "
+                  "and --max-n bound kni, bmmc, parm and enumeration; rap and as are one warp's shared memory and "
+                  "always run")
       ->capture_default_str();
   o->threads.add_to(*cmd, "host threads (one simulated run each)");
   cmd->add_option("--counts", o->counts,
@@ -91,6 +92,10 @@ Runner add_validate_command(CLI::App& app) {
   cmd->add_flag("--refit", o->refit,
                 "fit the profile's constants again from the microbenchmark timings it records (after a change of the "
                 "cost models; no GPU needed) and write the refitted profile beside the tables with --out");
+  cmd->add_flag("--fit-cache", o->fit_cache,
+                "with --refit: fit the simulated L2's capacity too, on the same microbenchmarks (eight fits, at 1/8 to "
+                "8/8 of the GPU's L2)")
+      ->needs("--refit");
   cmd->add_option("--out", o->out,
                   "also write validate.{md,csv}, validate-summary.{md,csv} and validate-counts.csv to this folder");
   return [o] {
@@ -98,7 +103,11 @@ Runner add_validate_command(CLI::App& app) {
     const unsigned threads = o->threads.value() == 0 ? hardware_threads() : o->threads.value();
     if (o->refit) {
       if (profile.timings.empty()) throw InputError("--refit: the profile records no microbenchmark timings");
-      predict::fit_profile(profile, profile.timings, threads);
+      const auto timings = profile.timings;
+      if (o->fit_cache)
+        predict::fit_cache_capacity(profile, timings, threads);
+      else
+        predict::fit_profile(profile, timings, threads);
       if (!o->out.empty())
         write_file_atomically((std::filesystem::path(o->out) / ("profile-" + profile.device + ".json")).string(),
                               predict::profile_json(profile), "--out");

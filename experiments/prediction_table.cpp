@@ -17,6 +17,10 @@ namespace mmsim::experiments {
 
 namespace {
 
+// The runs a counts file can name by algorithm, permutation, type and n alone: KNI's, whose
+// parameters are just those, and parm's, whose variant stands in the permutation's place.
+bool countable(const MeasuredRun& m) { return m.source == "kasagi-t2" || m.source == "parm-gpu"; }
+
 // The registry algorithm whose program is the GPU kernel's (cuda/gpu.cu), or "" when none is.
 std::string simulated_for(const MeasuredRun& m) {
   if (m.source != "kasagi-t2") return m.algorithm;  // the family readers map their own rows
@@ -161,7 +165,7 @@ std::uint64_t simulation_bytes(const std::string& algorithm, std::uint64_t n) {
 std::vector<PredictedRun> predict_runs(const predict::GpuProfile& profile, const std::vector<MeasuredRun>& runs,
                                        const SimulationPlan& plan) {
   struct Job {
-    predict::RunIdentity run;  ///< for the counts file: KNI runs only (reusable: true)
+    predict::RunIdentity run;  ///< for the counts file: countable runs only (reusable: true)
     std::map<std::string, std::string> params;
     unsigned seeds = 1;
     bool reusable = false;
@@ -179,13 +183,13 @@ std::vector<PredictedRun> predict_runs(const predict::GpuProfile& profile, const
     const auto key = std::make_tuple(alg, params, runs[i].type, runs[i].seeds);
     auto [it, fresh] = index.emplace(key, jobs.size());
     if (fresh) {
-      // A counts file names a run by algorithm, permutation, type and n: enough for KNI's runs, whose
-      // parameters are just those; the other families' runs are simulated every time.
+      // A counts file names a run by algorithm, permutation, type and n (countable); the other
+      // families' runs are simulated every time.
       Job job;
       job.run = {alg, runs[i].permutation, runs[i].type, runs[i].n};
       job.params = params;
       job.seeds = runs[i].seeds;
-      job.reusable = runs[i].source == "kasagi-t2";
+      job.reusable = countable(runs[i]);
       const predict::CountsRow* known =
           plan.reuse && job.reusable
               ? plan.reuse->find(job.run, predict::machine_fields(profile, element_bytes(job.run.type)))
@@ -271,7 +275,7 @@ std::vector<PredictedRun> predict_runs(const predict::GpuProfile& profile, const
 std::vector<predict::CountsRow> counts_rows(const predict::GpuProfile& profile, const std::vector<PredictedRun>& rows) {
   std::vector<predict::CountsRow> out;
   for (const PredictedRun& r : rows)
-    if (!r.simulated.empty() && r.measured.source == "kasagi-t2")  // the runs a counts file can name
+    if (!r.simulated.empty() && countable(r.measured))
       out.push_back({{r.simulated, r.measured.permutation, r.measured.type, r.measured.n},
                      predict::machine_fields(profile, element_bytes(r.measured.type)),
                      r.counts,
@@ -336,6 +340,10 @@ report::Table prediction_summary(const predict::GpuProfile& profile, const std::
   t.header = {
       "median of |predicted / measured - 1| and worst factor max(predicted/measured, measured/predicted) over the runs "
       "simulated"};
+  // The capacity the runs were simulated with: the GPU's L2, or what fit_cache_capacity chose.
+  t.header.push_back("simulated L2: " + std::to_string(profile.memory.cache_bytes) +
+                     " bytes (the GPU's: " + std::to_string(profile.gpu.l2_bytes) + ")" +
+                     (profile.cache_fit.empty() ? "" : ", fitted on the microbenchmarks"));
   for (const auto& f : profile.models) {
     std::string line = std::string(predict::to_string(f.model)) + ": ";
     const auto names = predict::constant_names(f.model);

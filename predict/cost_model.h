@@ -43,6 +43,10 @@ inline constexpr std::array<CostModel, 7> kCostModels = {
     CostModel::Papers,   CostModel::Sectors, CostModel::SectorsReadWrite, CostModel::SectorsReadWriteCache,
     CostModel::DramRows, CostModel::DramRmw, CostModel::L2Lines};
 
+/// The model `mmsim predict` prices with unless told otherwise, and the one the L2's effective
+/// capacity is fitted for (fit_cache_capacity, predict/gpu_profile.h).
+inline constexpr CostModel kDefaultCostModel = CostModel::DramRows;
+
 std::string_view to_string(CostModel m);
 std::optional<CostModel> cost_model_from_name(std::string_view name);
 

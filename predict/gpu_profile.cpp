@@ -86,42 +86,110 @@ double median_of(std::vector<double> v) {
 
 }  // namespace
 
-void fit_profile(GpuProfile& profile, const std::vector<MicrobenchTiming>& timings, unsigned threads) {
+namespace {
+
+std::vector<double> timed_ms(const std::vector<MicrobenchTiming>& timings) {
   std::vector<double> times;
   for (const MicrobenchTiming& t : timings) {
     if (!(t.median_ms > 0)) throw std::invalid_argument("calibration: " + t.bench.name() + " has no positive time");
     times.push_back(t.median_ms);
   }
-  // Each microbenchmark is simulated on its own engine and memory (one thread each: the cache
-  // model sees warps in order), several at a time.
-  std::vector<RunCounts> counts(timings.size());
+  return times;
+}
+
+// Simulates every microbenchmark on every profile's machine: counts[p][i] for profiles[p] and
+// timings[i]. Each run has its own engine and memory (one thread each: the cache model sees warps
+// in order); `threads` runs at a time, the largest arrays first so that none is left to run alone.
+std::vector<std::vector<RunCounts>> count_microbenches(const std::vector<GpuProfile*>& profiles,
+                                                       const std::vector<MicrobenchTiming>& timings, unsigned threads) {
+  std::vector<std::vector<RunCounts>> counts(profiles.size(), std::vector<RunCounts>(timings.size()));
+  std::vector<std::pair<std::size_t, std::size_t>> jobs;
+  for (std::size_t p = 0; p < profiles.size(); ++p)
+    for (std::size_t i = 0; i < timings.size(); ++i) jobs.emplace_back(p, i);
+  const auto bytes = [&](const std::pair<std::size_t, std::size_t>& job) {
+    const Microbench& b = timings[job.second].bench;
+    return b.n * b.element_bytes;
+  };
+  std::stable_sort(jobs.begin(), jobs.end(), [&](const auto& x, const auto& y) { return bytes(x) > bytes(y); });
   std::atomic<std::size_t> next{0};
   const auto work = [&] {
-    for (std::size_t i; (i = next.fetch_add(1)) < timings.size();)
-      counts[i] = count_microbench(profile, timings[i].bench);
+    for (std::size_t j; (j = next.fetch_add(1)) < jobs.size();)
+      counts[jobs[j].first][jobs[j].second] = count_microbench(*profiles[jobs[j].first], timings[jobs[j].second].bench);
   };
   std::vector<std::thread> pool;
-  const unsigned t = std::max(
-      1u, std::min<unsigned>(threads == 0 ? hardware_threads() : threads, static_cast<unsigned>(timings.size())));
+  const unsigned t =
+      std::max(1u, std::min<unsigned>(threads == 0 ? hardware_threads() : threads, static_cast<unsigned>(jobs.size())));
   for (unsigned i = 1; i < t; ++i) pool.emplace_back(work);
   work();
   for (auto& th : pool) th.join();
+  return counts;
+}
+
+// Fits every cost model to the timings from counts already simulated on the profile's machine.
+void fit_models(GpuProfile& profile, const std::vector<MicrobenchTiming>& timings, std::vector<RunCounts> counts) {
+  const std::vector<double> times = timed_ms(timings);
   profile.timings = timings;
-  profile.timing_counts = counts;
+  profile.timing_counts = std::move(counts);
   profile.models.clear();
   for (CostModel m : kCostModels) {
     std::vector<std::vector<double>> rows;
-    for (const RunCounts& c : counts) rows.push_back(features(m, c));
+    for (const RunCounts& c : profile.timing_counts) rows.push_back(features(m, c));
     FittedModel f;
     f.model = m;
     f.constants = nonnegative_relative_fit(rows, times);
     std::vector<double> errors;
-    for (std::size_t i = 0; i < counts.size(); ++i)
-      errors.push_back(std::abs(predicted_ms(f, counts[i]) / times[i] - 1));
+    for (std::size_t i = 0; i < times.size(); ++i)
+      errors.push_back(std::abs(predicted_ms(f, profile.timing_counts[i]) / times[i] - 1));
     f.median_abs_error = median_of(errors);
     f.worst_abs_error = errors.empty() ? 0 : *std::max_element(errors.begin(), errors.end());
     profile.models.push_back(std::move(f));
   }
+}
+
+}  // namespace
+
+void fit_profile(GpuProfile& profile, const std::vector<MicrobenchTiming>& timings, unsigned threads) {
+  timed_ms(timings);  // refuse a bad timing before simulating anything
+  auto counts = count_microbenches({&profile}, timings, threads);
+  fit_models(profile, timings, std::move(counts[0]));
+}
+
+void fit_cache_capacity(GpuProfile& profile, const std::vector<MicrobenchTiming>& timings, unsigned threads) {
+  const std::uint64_t l2 = profile.gpu.l2_bytes > 0 ? profile.gpu.l2_bytes : profile.memory.cache_bytes;
+  if (l2 == 0) throw std::invalid_argument("fit_cache_capacity: the profile has no L2 size to start from");
+  timed_ms(timings);
+  // Whole sets of the L2 of lines, so that both simulated caches get exactly the capacity tried.
+  const std::uint64_t set_bytes =
+      std::uint64_t{std::max(profile.memory.sector_bytes, profile.memory.cache_line_bytes)} * profile.memory.cache_ways;
+  std::vector<GpuProfile> candidates;
+  for (std::uint64_t eighths = 1; eighths <= 8; ++eighths) {
+    candidates.push_back(profile);
+    candidates.back().memory.cache_bytes = std::max(set_bytes, l2 * eighths / 8 / set_bytes * set_bytes);
+  }
+  std::vector<GpuProfile*> machines;
+  for (GpuProfile& c : candidates) machines.push_back(&c);
+  auto counts = count_microbenches(machines, timings, threads);
+  std::vector<CacheCandidate> tried;
+  std::size_t best = 0;
+  double best_error = 0;
+  for (std::size_t k = 0; k < candidates.size(); ++k) {
+    GpuProfile& candidate = candidates[k];
+    fit_models(candidate, timings, std::move(counts[k]));
+    CacheCandidate c;
+    c.cache_bytes = candidate.memory.cache_bytes;
+    double default_error = 0;
+    for (const FittedModel& f : candidate.models) {
+      double sum = 0;
+      for (std::size_t i = 0; i < timings.size(); ++i)
+        sum += std::abs(std::log(std::max(predicted_ms(f, candidate.timing_counts[i]), 1e-12) / timings[i].median_ms));
+      c.mean_abs_log_error.push_back(timings.empty() ? 0 : sum / static_cast<double>(timings.size()));
+      if (f.model == kDefaultCostModel) default_error = c.mean_abs_log_error.back();
+    }
+    tried.push_back(std::move(c));
+    if (k == 0 || default_error <= best_error) best = k, best_error = default_error;
+  }
+  profile = std::move(candidates[best]);
+  profile.cache_fit = std::move(tried);
 }
 
 // ---- JSON ----
@@ -211,6 +279,20 @@ std::string profile_json(const GpuProfile& p) {
   root.set("machine", std::move(machine));
   root.set("memory", std::move(memory));
   root.set("models", std::move(models));
+  if (!p.cache_fit.empty()) {
+    // The L2 capacities tried (fit_cache_capacity) and each model's fit at each.
+    Json fit = Json::array();
+    for (const CacheCandidate& c : p.cache_fit) {
+      Json errors = Json::object();
+      for (std::size_t i = 0; i < c.mean_abs_log_error.size() && i < kCostModels.size(); ++i)
+        errors.set(std::string(to_string(kCostModels[i])), c.mean_abs_log_error[i]);
+      Json entry = Json::object();
+      entry.set("cache_bytes", c.cache_bytes);
+      entry.set("microbench_mean_abs_log_error", std::move(errors));
+      fit.push(std::move(entry));
+    }
+    root.set("cache_fit", std::move(fit));
+  }
   root.set("microbenchmarks", std::move(benches));
   return root.dump() + "\n";
 }
@@ -313,6 +395,17 @@ GpuProfile read_profile(const std::filesystem::path& file) {
     }
     p.models.push_back(std::move(f));
   }
+  if (const report::JsonValue* fit = root.find("cache_fit"); fit != nullptr) {
+    if (!fit->is_array()) r.fail("cache_fit must be an array");
+    for (const auto& entry : fit->items()) {
+      CacheCandidate c;
+      c.cache_bytes =
+          static_cast<std::uint64_t>(r.integer(entry, "cache_bytes", "cache_fit[]", 1, std::int64_t{1} << 34));
+      const auto& errors = r.member(entry, "microbench_mean_abs_log_error", "cache_fit[]");
+      for (CostModel m : kCostModels) c.mean_abs_log_error.push_back(r.number(errors, to_string(m), "cache_fit[]"));
+      p.cache_fit.push_back(std::move(c));
+    }
+  }
   // The microbenchmarks the constants came from, so that a profile can be fitted again (after a
   // change of the model) from what the GPU measured, without the GPU.
   if (const report::JsonValue* benches = root.find("microbenchmarks"); benches != nullptr) {
@@ -339,7 +432,7 @@ std::filesystem::path write_profile_from_calibration(const std::filesystem::path
   const std::time_t now = std::time(nullptr);
   std::strftime(date, sizeof date, "%Y-%m-%d", std::gmtime(&now));
   GpuProfile p = profile_skeleton(gpu, device, date);
-  fit_profile(p, timings, threads);
+  fit_cache_capacity(p, timings, threads);
   const std::filesystem::path file = out_dir / ("profile-" + device + ".json");
   write_file_atomically(file.string(), profile_json(p), "--out");
   return file;

@@ -24,6 +24,13 @@ struct FittedModel {
   double median_abs_error = 0, worst_abs_error = 0;
 };
 
+/// One L2 capacity fit_cache_capacity simulated, and how well each model then fitted the
+/// microbenchmarks: the mean over them of |ln(predicted / measured)|, in kCostModels order.
+struct CacheCandidate {
+  std::uint64_t cache_bytes = 0;
+  std::vector<double> mean_abs_log_error;
+};
+
 struct GpuProfile {
   GpuFacts gpu;
   std::string device;      ///< the slug of the file name: h100, h200, ...
@@ -33,6 +40,7 @@ struct GpuProfile {
   std::vector<FittedModel> models;
   std::vector<MicrobenchTiming> timings;  ///< what the constants were fitted on
   std::vector<RunCounts> timing_counts;   ///< their simulated counts (after a fit; not in the file)
+  std::vector<CacheCandidate> cache_fit;  ///< the capacities tried (empty: memory.cache_bytes is the L2's size)
 
   const FittedModel& model(CostModel m) const;  ///< throws std::invalid_argument if absent
 };
@@ -45,6 +53,14 @@ GpuProfile profile_skeleton(const GpuFacts& gpu, std::string device, std::string
 /// timing is not positive. `threads` microbenchmarks are simulated at a time (0: every core).
 void fit_profile(GpuProfile& profile, const std::vector<MicrobenchTiming>& timings, unsigned threads = 0);
 
+/// The L2 capacity the simulated cache is given, fitted on the microbenchmarks alone: fit_profile
+/// with memory.cache_bytes at each of 1/8, 2/8, ..., 8/8 of the GPU's L2, keeping the capacity at
+/// which kDefaultCostModel fits best by mean |ln(predicted / measured)| (ties: the larger). The
+/// reported L2 need not be what a random walk over a large array finds: an H100's L2 is two halves,
+/// and the microbenchmarks of 16 to 128 MiB (calibration_set) show how much of it such a walk gets.
+/// Every capacity tried is kept in profile.cache_fit. Costs eight fits.
+void fit_cache_capacity(GpuProfile& profile, const std::vector<MicrobenchTiming>& timings, unsigned threads = 0);
+
 /// A run's counts as a JSON object, and what each of the profile's models predicts from them (ms
 /// by model name): what `mmsim predict --json` and the profile file's microbenchmarks print.
 report::Json counts_json(const RunCounts& counts);
@@ -55,8 +71,9 @@ report::Json predictions_json(const GpuProfile& profile, const RunCounts& counts
 std::string profile_json(const GpuProfile& profile);
 GpuProfile read_profile(const std::filesystem::path& file);
 
-/// What `mmsim gpu calibrate` calls after timing: fits and writes out_dir/profile-<device>.json
-/// (atomically); returns the path written.
+/// What `mmsim gpu calibrate` calls after timing: fits the constants and the L2's capacity
+/// (fit_cache_capacity) and writes out_dir/profile-<device>.json (atomically); returns the path
+/// written.
 std::filesystem::path write_profile_from_calibration(const std::filesystem::path& out_dir, const std::string& device,
                                                      const GpuFacts& gpu, const std::vector<MicrobenchTiming>& timings,
                                                      unsigned threads = 0);

@@ -61,6 +61,14 @@ std::vector<Microbench> calibration_set() {
       set.push_back({MicrobenchKind::WriteRandom, n, 1, 0, bytes});
     }
   }
+  // The L2's effective capacity (fit_cache_capacity, predict/gpu_profile.h): random reads and
+  // writes of float arrays between the two sizes above, where the share of a random walk the cache
+  // serves falls from nearly all to little.
+  for (const std::uint64_t mib : {24u, 32u, 48u, 64u, 96u}) {
+    const std::uint64_t n = (mib << 20) / 4;
+    set.push_back({MicrobenchKind::ReadRandom, n, 1, 0, 4});
+    set.push_back({MicrobenchKind::WriteRandom, n, 1, 0, 4});
+  }
   // Shared memory: enough threads to fill every SM of an H100 / H200 (132 x 2048 < 2^19).
   for (const std::uint32_t c : {1u, 2u, 4u, 8u, 16u, 32u})
     set.push_back({MicrobenchKind::Shared, std::uint64_t{1} << 19, c, 64, 4});

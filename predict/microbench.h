@@ -48,7 +48,8 @@ constexpr std::uint32_t scatter_hash(std::uint32_t i) {
 }
 
 /// The set `mmsim gpu calibrate` runs: every kind with arrays that fit the L2 cache (16 MiB each)
-/// and arrays that do not (128 MiB), strides and congestions 1, 2, 4, 8, 16, 32, float and double.
+/// and arrays that do not (128 MiB), strides and congestions 1, 2, 4, 8, 16, 32, float and double;
+/// then random reads and writes of float arrays of 24, 32, 48, 64 and 96 MiB, between the two.
 std::vector<Microbench> calibration_set();
 
 /// One timed microbenchmark.

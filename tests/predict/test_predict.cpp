@@ -66,6 +66,54 @@ TEST_CASE("the fit recovers the constants that made the timings") {
     for (double c : m.constants) CHECK(c >= 0);
 }
 
+TEST_CASE("the L2's capacity is fitted back from timings made at a capacity below the GPU's") {
+  // A GPU whose random walks find 3/8 of its 64 KiB L2: timings priced by the default model on a
+  // simulated cache of 24 KiB. Random reads and writes of 16 to 64 KiB fall both sides of it.
+  GpuProfile truth_machine = small_profile();
+  truth_machine.memory.cache_bytes = 24 * 1024;
+  const FittedModel truth{kDefaultCostModel, {0.005, 4e-6, 1e-6, 3e-6, 5e-7, 7e-6, 2e-7}, 0, 0};
+  REQUIRE(features(kDefaultCostModel, RunCounts{}).size() == truth.constants.size());
+  std::vector<Microbench> set = small_set();
+  for (const std::uint64_t n : {std::uint64_t{1} << 13, std::uint64_t{3} << 12, std::uint64_t{1} << 14}) {
+    set.push_back({MicrobenchKind::ReadRandom, n, 1, 0, 4});
+    set.push_back({MicrobenchKind::WriteRandom, n, 1, 0, 4});
+  }
+  std::vector<MicrobenchTiming> timings;
+  for (const Microbench& b : set) {
+    MicrobenchTiming t;
+    t.bench = b;
+    t.median_ms = predicted_ms(truth, count_microbench(truth_machine, b));
+    timings.push_back(t);
+  }
+  GpuProfile p = small_profile();
+  fit_cache_capacity(p, timings);
+  CHECK(p.memory.cache_bytes == 24 * 1024);
+  CHECK(p.model(kDefaultCostModel).worst_abs_error < 1e-6);
+  REQUIRE(p.cache_fit.size() == 8);
+  CHECK(p.cache_fit.front().cache_bytes == 8 * 1024);
+  CHECK(p.cache_fit.back().cache_bytes == 64 * 1024);
+  // Every other capacity fits the default model worse.
+  const std::size_t d = static_cast<std::size_t>(kDefaultCostModel);
+  for (const CacheCandidate& c : p.cache_fit)
+    if (c.cache_bytes != 24 * 1024) CHECK(c.mean_abs_log_error[d] > p.cache_fit[2].mean_abs_log_error[d] + 1e-3);
+
+  // The capacities tried survive the profile file.
+  const auto file = temp_file("mmsim_test_profile_cache_fit.json");
+  {
+    std::ofstream out(file);
+    out << profile_json(p);
+  }
+  const GpuProfile q = read_profile(file);
+  std::filesystem::remove(file);
+  CHECK(q.memory.cache_bytes == 24 * 1024);
+  REQUIRE(q.cache_fit.size() == 8);
+  for (std::size_t i = 0; i < 8; ++i) {
+    CHECK(q.cache_fit[i].cache_bytes == p.cache_fit[i].cache_bytes);
+    REQUIRE(q.cache_fit[i].mean_abs_log_error.size() == kCostModels.size());
+    CHECK(q.cache_fit[i].mean_abs_log_error[d] == doctest::Approx(p.cache_fit[i].mean_abs_log_error[d]));
+  }
+}
+
 TEST_CASE("the profile file round-trips, and a broken one names its field") {
   GpuProfile p = small_profile();
   p.models = {{CostModel::Papers, {0.004, 2e-8, 5e-7}, 0.1, 0.2},
