@@ -1,5 +1,5 @@
 // The GPU tables beyond KNI Table II that `mmsim validate` predicts, one small reader per family
-// (rap.cpp, as.cpp, bmmc.cpp, enumeration.cpp): each maps a measured row to the registry run that
+// (rap.cpp, as.cpp, bmmc.cpp, parm.cpp, enumeration.cpp): each maps a measured row to the registry run that
 // mirrors its kernel and says how the GPU figure was made into ms and how the run is priced.
 #pragma once
 
@@ -21,7 +21,7 @@ struct Selection {
 };
 
 struct FamilyReader {
-  std::string name;  ///< what --families names: rap, as, bmmc, enumeration
+  std::string name;  ///< what --families names: rap, as, bmmc, parm, enumeration
   std::string file;  ///< the table in the measured folder it reads (the first, for several)
   std::vector<MeasuredRun> (*read)(const std::filesystem::path& dir, const Selection& s,
                                    const predict::GpuProfile& profile);
@@ -35,6 +35,8 @@ std::vector<MeasuredRun> read_rap(const std::filesystem::path& dir, const Select
 std::vector<MeasuredRun> read_as(const std::filesystem::path& dir, const Selection& s,
                                  const predict::GpuProfile& profile);
 std::vector<MeasuredRun> read_bmmc(const std::filesystem::path& dir, const Selection& s,
+                                   const predict::GpuProfile& profile);
+std::vector<MeasuredRun> read_parm(const std::filesystem::path& dir, const Selection& s,
                                    const predict::GpuProfile& profile);
 std::vector<MeasuredRun> read_enumeration(const std::filesystem::path& dir, const Selection& s,
                                           const predict::GpuProfile& profile);

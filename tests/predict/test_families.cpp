@@ -117,6 +117,46 @@ TEST_CASE("bmmc: the recorded matrix is the one simulated, by the named kernel")
   CHECK_THROWS_AS(prediction::read_bmmc(f.dir, {0, 1024, "float"}, p), std::invalid_argument);
 }
 
+TEST_CASE("parm: each variant is the registry's parm-sort, direct or through the named kernel") {
+  const Folder f;
+  f.write("parm-gpu.csv",
+          "device,log2_n,n,variant,launches,median_ms,correct\n"
+          "\"a GPU, 4 SMs\",10,1024,direct,1,0.02,yes\n"
+          "\"a GPU, 4 SMs\",10,1024,tile-banks,1,0.03,yes\n"
+          "\"a GPU, 4 SMs\",11,2048,naive,1,0.04,yes\n");
+  const predict::GpuProfile p = small_profile();
+  const auto rows = prediction::read_parm(f.dir, {0, 1024, "float"}, p);
+  REQUIRE(rows.size() == 2);  // 2^11 is past --max-n
+  CHECK(rows[0].params.at("direct") == "true");
+  CHECK(rows[1].params.at("kernel") == "tile-banks");
+  CHECK(rows[1].permutation == "tile-banks");
+  const auto predicted = predict_runs(p, rows, SimulationPlan{1, ~std::uint64_t{0}, nullptr, nullptr, {}});
+  for (std::size_t i = 0; i < 2; ++i) {
+    CHECK(predicted[i].correct);
+    std::map<std::string, std::string> given{{"n", "1024"}};
+    if (i == 0)
+      given["direct"] = "true";
+    else
+      given["kernel"] = "tile-banks";
+    const auto direct = predict::count_algorithm(p, *find_algorithm("parm-sort"), given, 4, 1);
+    CHECK(predicted[i].predicted[0] == doctest::Approx(predict::predicted_ms(p.models[0], direct.counts)));
+    CHECK(predicted[i].counts.launches == direct.counts.launches);
+  }
+  // The direct network makes fewer launches than the one that permutes between its stages.
+  CHECK(predicted[0].counts.launches < predicted[1].counts.launches);
+  // Its rows are what a counts file can hold.
+  CHECK(counts_rows(p, predicted).size() == 2);
+
+  // Past 2^16 a row is shown, not simulated (minutes of simulation at 2^20, hours at 2^24).
+  f.write("parm-gpu.csv", "device,log2_n,n,variant,launches,median_ms,correct\nx,17,131072,naive,1,0.5,yes\n");
+  const auto large = prediction::read_parm(f.dir, {0, std::uint64_t{1} << 24, "float"}, p);
+  REQUIRE(large.size() == 1);
+  CHECK(large[0].algorithm.empty());
+
+  f.write("parm-gpu.csv", "device,log2_n,n,variant,launches,median_ms,correct\nx,10,1024,bogus,1,0.02,yes\n");
+  CHECK_THROWS_AS(prediction::read_parm(f.dir, {0, 1024, "float"}, p), std::invalid_argument);
+}
+
 TEST_CASE("enumeration: the GPU's kind and variant name the registry's transpose") {
   const Folder f;
   f.write("enumeration.csv",
