@@ -5,8 +5,9 @@
   scripts/prediction_tables.py --check README.md   exit 1 when the README's tables differ
 
 Two tables: the KNI families (conventional, scheduled, in-place) per GPU and size, from
-validate-summary.md (n = 2^20..2^24), validate-n67108864.md and validate-n268435456.md; and every
-other family per GPU from validate-summary.md. Each cell is median |error|, worst factor. A family
+validate-summary.md (n = 2^20..2^24), validate-n67108864.md and validate-n268435456.md (priced by
+the full-L2 profiles of results/gpu*/full-l2/); and every other family per GPU from
+validate-summary.md, with parm's from validate-parm.md. Each cell is median |error|, worst factor. A family
 with runs that its counts file lacks (`--counts-only`) reads "simulated of mirrored".
 """
 import argparse
@@ -17,6 +18,9 @@ import sys
 GPUS = [("H100", "results/gpu-h100"), ("H200", "results/gpu")]
 KNI = ["conventional", "scheduled", "in-place"]
 SIZES = ["validate-summary.md", "validate-n67108864.md", "validate-n268435456.md"]
+# The 2^28 counts were simulated before the L2's capacity was fitted, and are priced by the
+# profiles of that time (results/gpu*/full-l2/): the label says so.
+NOTE = {"validate-n268435456.md": " (full-L2 profile)"}
 
 
 def md_tables(path):
@@ -78,7 +82,7 @@ def kni_table(root):
                 lo, hi = power(r[col["n from"]]), power(r[col["n to"]])
                 runs = int(r[col["runs"]])
                 count = "%d of %d" % (runs, runs + missing[fam]) if fam in missing else "%d" % runs
-                label = "%s, %s" % (gpu, lo if lo == hi else lo + ".." + hi) if first else ""
+                label = "%s, %s%s" % (gpu, lo if lo == hi else lo + ".." + hi, NOTE.get(name, "")) if first else ""
                 first = False
                 out.append([label, "%s (%s)" % (fam, count)] + [cell(by[(fam, m)], col) for m in models])
     return render(["GPU, n", "family"] + models, out)
@@ -97,6 +101,17 @@ def family_table(root):
             count = "%s; %s" % (r[col["runs"]], r[col["runs the model is known to fail"]])
             out.append([gpu if first else "", "%s (%s)" % (fam, count)] + [cell(by[(fam, m)], col) for m in models])
             first = False
+        # parm's network, simulated below 2^20 only (validate --families parm --min-n 4096 --max-n 65536).
+        parm = root / folder / "validate-parm.md"
+        if parm.exists():
+            by, _, _, col = read(parm)
+            for fam in dict.fromkeys(f for f, _ in by if f != "all"):
+                r = by[(fam, models[0])]
+                lo, hi = power(r[col["n from"]]), power(r[col["n to"]])
+                count = "%s; %s" % (r[col["runs"]], r[col["runs the model is known to fail"]])
+                label = "%s, %s..%s (%s)" % (fam, lo, hi, count)
+                out.append([gpu if first else "", label] + [cell(by[(fam, m)], col) for m in models])
+                first = False
     return render(["GPU", "family"] + models, out)
 
 
