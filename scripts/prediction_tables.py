@@ -3,11 +3,13 @@
 
   scripts/prediction_tables.py --write README.md   replace the tables between their markers
   scripts/prediction_tables.py --check README.md   exit 1 when the README's tables differ
+  scripts/prediction_tables.py --overall FILE...   the pooled KNI figure of some per-run tables
 
-Two tables: the KNI families (conventional, scheduled, in-place) per GPU and size, from
+Three tables: the KNI families (conventional, scheduled, in-place) per GPU and size, from
 validate-summary.md (n = 2^20..2^24), validate-n67108864.md and validate-n268435456.md (priced by
 the full-L2 profiles of results/gpu*/full-l2/); and every other family per GPU from
-validate-summary.md, with parm's from validate-parm.md. Each cell is median |error|, worst factor. A family
+validate-summary.md, with parm's from validate-parm.md; and per GPU, the KNI runs of validate.md
+and validate-n67108864.md pooled (the runs simulated with the fitted profile). Each cell is median |error|, worst factor. A family
 with runs that its counts file lacks (`--counts-only`) reads "simulated of mirrored".
 """
 import argparse
@@ -21,6 +23,8 @@ SIZES = ["validate-summary.md", "validate-n67108864.md", "validate-n268435456.md
 # The 2^28 counts were simulated before the L2's capacity was fitted, and are priced by the
 # profiles of that time (results/gpu*/full-l2/): the label says so.
 NOTE = {"validate-n268435456.md": " (full-L2 profile)"}
+# The per-run tables pooled per GPU for the overall figure: the runs of the fitted profiles.
+OVERALL = ["validate.md", "validate-n67108864.md"]
 
 
 def md_tables(path):
@@ -115,6 +119,46 @@ def family_table(root):
     return render(["GPU", "family"] + models, out)
 
 
+def run_errors(paths):
+    """{model: [predicted / measured - 1, ...]} over the KNI float runs of per-run validate tables."""
+    errors, models = {}, []
+    for path in paths:
+        for table in md_tables(path):
+            head = {name: i for i, name in enumerate(table[0])}
+            if "measured ms" not in head:
+                continue
+            for m in (h[: -len(" error")] for h in table[0] if h.endswith(" error")):
+                if m not in models:
+                    models.append(m)
+            for r in table[1:]:
+                if r[head["family"]] not in KNI or r[head["type"]] != "float":
+                    continue
+                for m in models:
+                    cell = r[head[m + " error"]] if m + " error" in head else ""
+                    if cell:
+                        errors.setdefault(m, []).append(float(cell))
+    return errors, models
+
+
+def overall(errors, model):
+    e = sorted(abs(x) for x in errors[model])
+    h = len(e) // 2
+    median = e[h] if len(e) % 2 else (e[h - 1] + e[h]) / 2
+    worst = max(max(1 + x, 1 / (1 + x)) for x in errors[model])
+    return "%.3f, %.2fx" % (median, worst)
+
+
+def overall_table(root):
+    """Per GPU, every KNI float run simulated with its fitted profile (2^20..2^26) pooled."""
+    out, models = [], None
+    for gpu, folder in GPUS:
+        errors, ms = run_errors([root / folder / f for f in OVERALL])
+        models = models or ms
+        runs = len(errors[models[0]])
+        out.append(["%s (%d runs)" % (gpu, runs)] + [overall(errors, m) for m in models])
+    return render(["GPU", *models], out)
+
+
 def render(head, rows):
     head = [h + " (default)" if h == "dram-rows" else h for h in head]  # mmsim predict's default model
     lines = ["| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
@@ -138,10 +182,17 @@ def main():
     g = p.add_mutually_exclusive_group(required=True)
     g.add_argument("--write", metavar="README")
     g.add_argument("--check", metavar="README")
+    g.add_argument("--overall", metavar="TABLE", nargs="+",
+                   help="print the pooled median and worst factor of the KNI float runs of these per-run "
+                   "validate tables (e.g. an earlier validate.md from git) and exit")
     p.add_argument("--root", default=".", help="the repository's root (default: here)")
     a = p.parse_args()
     root = pathlib.Path(a.root)
-    tables = {"kni": kni_table(root), "families": family_table(root)}
+    if a.overall:
+        errors, models = run_errors(a.overall)
+        print(render(["runs", *models], [[str(len(errors[models[0]]))] + [overall(errors, m) for m in models]]), end="")
+        return 0
+    tables = {"kni": kni_table(root), "families": family_table(root), "overall": overall_table(root)}
     path = pathlib.Path(a.write or a.check)
     text = path.read_text()
     if a.write:
