@@ -6,6 +6,7 @@
 #include <map>
 #include <string>
 
+#include "algorithms/bmmc/kernels.h"
 #include "experiments/prediction/csv_rows.h"
 #include "experiments/prediction/family.h"
 
@@ -38,7 +39,7 @@ std::vector<MeasuredRun> read_parm(const std::filesystem::path& dir, const Selec
     std::map<std::string, std::string> params{{"n", std::to_string(m.n)}};
     if (m.kernel == "direct")
       params["direct"] = "true";
-    else if (m.kernel == "naive" || m.kernel == "tile" || m.kernel == "tile-banks" || m.kernel == "tile-banks-iters")
+    else if (bmmc::parse_kernel(m.kernel))
       params["kernel"] = m.kernel;
     else
       throw r.error("variant must be direct, naive, tile, tile-banks or tile-banks-iters");
