@@ -47,7 +47,7 @@ Runner add_validate_command(CLI::App& app) {
       "GPU times measured (mmsim gpu reproduce) against times predicted from a GPU profile, per cost model");
   struct Opts {
     std::string profile, measured = "results/gpu", type = "float", format = "md", out, counts;
-    std::uint64_t max_memory = 0;
+    std::uint64_t max_memory = 0, dram_write_rows = 0;
     std::uint64_t min_n = std::uint64_t{1} << 20, max_n = std::uint64_t{1} << 24;
     std::string families = "all";
     ThreadsOption threads;
@@ -96,6 +96,12 @@ Runner add_validate_command(CLI::App& app) {
                 "with --refit: fit the simulated L2's capacity too, on the same microbenchmarks (eight fits, at 1/8 to "
                 "8/8 of the GPU's L2)")
       ->needs("--refit");
+  add_integer_option(*cmd, o->dram_write_rows,
+                     integer_param("dram-write-rows", "--dram-write-rows",
+                                   "with --refit: the rows a write-back is merged over (a power of two; the profile "
+                                   "keeps it), instead of the profile's",
+                                   1, std::int64_t{1} << 20))
+      ->needs("--refit");
   cmd->add_option("--out", o->out,
                   "also write validate.{md,csv}, validate-summary.{md,csv} and validate-counts.csv to this folder");
   return [o] {
@@ -104,6 +110,10 @@ Runner add_validate_command(CLI::App& app) {
     if (o->refit) {
       if (profile.timings.empty()) throw InputError("--refit: the profile records no microbenchmark timings");
       const auto timings = profile.timings;
+      if (o->dram_write_rows != 0) {
+        profile.memory.dram_write_rows = static_cast<std::uint32_t>(o->dram_write_rows);
+        if (auto err = profile.memory.validate()) throw InputError("--" + *err);
+      }
       if (o->fit_cache)
         predict::fit_cache_capacity(profile, timings, threads);
       else

@@ -35,10 +35,13 @@ const std::vector<std::pair<std::string, MemoryCounter>>& memory_counters() {
 }
 static_assert(sizeof(GpuMemoryStats) == 12 * sizeof(std::uint64_t),
               "GpuMemoryStats changed: name every counter in memory_counters()");
-static_assert(sizeof(GpuMemoryParams) == 32, "GpuMemoryParams changed: name every field in machine_fields()");
+static_assert(sizeof(GpuMemoryParams) == 40, "GpuMemoryParams changed: name every field in machine_fields()");
 
 constexpr const char* kRunColumns[] = {"algorithm", "permutation", "type", "n"};
 constexpr const char* kCorrectColumn = "correct";
+// A machine column added after files were written, with the value those files' runs had.
+constexpr const char* kWriteRowsColumn = "dram_write_rows";
+constexpr std::uint64_t kWriteRowsBefore = 65536;
 
 std::vector<std::string> split(const std::string& line) {
   std::vector<std::string> out(1);
@@ -79,7 +82,8 @@ MachineFields machine_fields(const GpuProfile& profile, std::uint32_t element_by
           {"cache_ways", g.cache_ways},
           {"cache_line_bytes", g.cache_line_bytes},
           {"dram_row_bytes", g.dram_row_bytes},
-          {"dram_banks", g.dram_banks}};
+          {"dram_banks", g.dram_banks},
+          {"dram_write_rows", g.dram_write_rows}};
 }
 
 std::vector<std::string> counter_names() {
@@ -127,8 +131,9 @@ CountsFile CountsFile::read(const std::filesystem::path& file) {
   expected.insert(expected.end(), counters.begin(), counters.end());
   expected.emplace_back(kCorrectColumn);
   std::vector<std::string> missing, unknown;
+  const auto has = [&](const std::string& name) { return std::find(head.begin(), head.end(), name) != head.end(); };
   for (const auto& e : expected)
-    if (std::find(head.begin(), head.end(), e) == head.end()) missing.push_back(e);
+    if (!has(e) && e != kWriteRowsColumn) missing.push_back(e);
   for (const auto& h : head)
     if (std::find(expected.begin(), expected.end(), h) == expected.end()) unknown.push_back(h);
   if (!missing.empty() || !unknown.empty())
@@ -161,7 +166,8 @@ CountsFile CountsFile::read(const std::filesystem::path& file) {
     };
     CountsRow row;
     row.run = {f[column("algorithm")], f[column("permutation")], f[column("type")], number_in("n")};
-    for (const auto& m : machine) row.machine.emplace_back(m, number_in(m));
+    for (const auto& m : machine)
+      row.machine.emplace_back(m, m == kWriteRowsColumn && !has(m) ? kWriteRowsBefore : number_in(m));
     for (std::size_t i = 0; i < counters.size(); ++i) set_counter(row.counts, i, number_in(counters[i]));
     const std::string& correct = f[column(kCorrectColumn)];
     if (correct != "yes" && correct != "no") throw bad("correct must be yes or no");

@@ -241,6 +241,7 @@ std::string profile_json(const GpuProfile& p) {
   memory.set("cache_line_bytes", p.memory.cache_line_bytes);
   memory.set("dram_row_bytes", p.memory.dram_row_bytes);
   memory.set("dram_banks", p.memory.dram_banks);
+  memory.set("dram_write_rows", p.memory.dram_write_rows);
   Json models = Json::array();
   for (const FittedModel& f : p.models) {
     Json constants = Json::object();
@@ -378,6 +379,10 @@ GpuProfile read_profile(const std::filesystem::path& file) {
                                   : (p.memory.cache_bytes > 0 ? 128u : 0u);
   p.memory.dram_row_bytes = static_cast<std::uint32_t>(r.integer(memory, "dram_row_bytes", "memory", 0, 65536));
   p.memory.dram_banks = static_cast<std::uint32_t>(r.integer(memory, "dram_banks", "memory", 1, 65536));
+  // A profile written before the write-backs' reach was a parameter had the table of 65536 rows.
+  if (memory.find("dram_write_rows") != nullptr)
+    p.memory.dram_write_rows =
+        static_cast<std::uint32_t>(r.integer(memory, "dram_write_rows", "memory", 1, std::int64_t{1} << 20));
   if (auto err = p.memory.validate()) r.fail("memory: " + *err);
   const auto& models = r.member(root, "models", "profile");
   if (!models.is_array() || models.items().empty()) r.fail("models must be a non-empty array");

@@ -17,6 +17,8 @@ std::optional<std::string> GpuMemoryParams::validate() const {
       (dram_row_bytes < sector_bytes || dram_row_bytes > 65536 || !std::has_single_bit(dram_row_bytes)))
     return "dram-row-bytes: must be 0 or a power of two from a sector to 65536";
   if (dram_banks < 1 || dram_banks > 65536) return "dram-banks: must be between 1 and 65536";
+  if (dram_write_rows < 1 || dram_write_rows > (1u << 20) || !std::has_single_bit(dram_write_rows))
+    return "dram-write-rows: must be a power of two from 1 to 1048576";
   if (cache_line_bytes != 0 && (cache_line_bytes < sector_bytes || cache_line_bytes > 1024 ||
                                 !std::has_single_bit(cache_line_bytes) || cache_bytes == 0))
     return "cache-line-bytes: must be 0 or a power of two from a sector to 1024, with a cache";
@@ -27,12 +29,12 @@ std::optional<std::string> GpuMemoryParams::validate() const {
 
 // ---- DRAM rows ----
 
-DramRows::DramRows(std::uint32_t sector_bytes, std::uint32_t row_bytes, std::uint32_t banks) {
+DramRows::DramRows(std::uint32_t sector_bytes, std::uint32_t row_bytes, std::uint32_t banks, std::uint32_t write_rows) {
   if (row_bytes == 0) return;
   sectors_per_row_ = row_bytes / sector_bytes;
   open_.assign(banks, 0);
   open_reads_.assign(banks, 0);
-  written_.assign(kWriteRows, 0);
+  written_.assign(write_rows, 0);
 }
 
 bool DramRows::open(std::vector<std::uint64_t>& table, std::uint64_t row) {
@@ -158,8 +160,9 @@ GpuGlobalMemory::GpuGlobalMemory(int w, int latency, const GpuMemoryParams& para
     : w_(w),
       latency_(latency),
       params_(params),
-      dram_(params.sector_bytes, params.dram_row_bytes, params.dram_banks),
-      line_dram_(params.sector_bytes, params.cache_line_bytes != 0 ? params.dram_row_bytes : 0, params.dram_banks) {
+      dram_(params.sector_bytes, params.dram_row_bytes, params.dram_banks, params.dram_write_rows),
+      line_dram_(params.sector_bytes, params.cache_line_bytes != 0 ? params.dram_row_bytes : 0, params.dram_banks,
+                 params.dram_write_rows) {
   if (auto err = params.validate()) throw std::invalid_argument(*err);
   sector_shift_ = std::countr_zero(params.sector_bytes);
   full_mask_ = params.sector_bytes == 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << params.sector_bytes) - 1;

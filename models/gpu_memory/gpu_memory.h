@@ -18,6 +18,7 @@
 //    spread over the banks by a hash); a DRAM transfer to a row that is not open in its bank opens
 //    it (an activation). Streams open a row once per row; scattered sectors, once per sector: the
 //    difference between a copy's bandwidth and a random gather's.
+//    Write-backs are matched over the last `dram_write_rows` rows written instead (DramRows).
 //  - read-modify-write rows: the same rows counted a second way, by direction. A partial sector's
 //    fill is served in its write-back's row, as one read-modify-write from the controller's write
 //    queue (HBM with ECC and no byte mask merges a partial sector this way), so a streamed partial
@@ -51,6 +52,9 @@ struct GpuMemoryParams {
   std::uint32_t cache_line_bytes = 0;  ///< 0: no line cache; else a multiple of the sector, <= 1024
   std::uint32_t dram_row_bytes = 0;    ///< 0: DRAM rows are not modelled
   std::uint32_t dram_banks = 1024;
+  /// Rows the write-backs are merged over (DramRows): a power of two, 1..2^20. The default, 65536
+  /// rows, is the table every profile used before the reach was a parameter.
+  std::uint32_t dram_write_rows = 65536;
 
   bool has_cache() const { return cache_bytes > 0; }
   bool has_dram_rows() const { return dram_row_bytes > 0; }
@@ -78,12 +82,12 @@ struct GpuMemoryStats {
 
 /// The open rows of the DRAM's banks: every DRAM transfer passes here. Reads open rows in the
 /// order they are asked; write-backs, which a memory controller queues and drains row by row, are
-/// matched against a table of `kWriteRows` recently written rows instead: an L2 evicts a stream's
-/// sectors in a shuffled order (its sets are hashed), yet a copy writes at full bandwidth.
+/// matched against a table of `write_rows` recently written rows instead (its reach): an L2 evicts
+/// a stream's sectors in a shuffled order (its sets are hashed), yet a copy writes at full
+/// bandwidth, while scattered write-backs over more rows than the reach open a row each.
 class DramRows {
  public:
-  static constexpr std::uint32_t kWriteRows = 65536;
-  DramRows(std::uint32_t sector_bytes, std::uint32_t row_bytes, std::uint32_t banks);
+  DramRows(std::uint32_t sector_bytes, std::uint32_t row_bytes, std::uint32_t banks, std::uint32_t write_rows);
   /// A DRAM read of `sector` (no-op when rows are not modelled): counts an activation if its row
   /// is not open.
   void read(std::uint64_t sector, GpuMemoryStats& stats);

@@ -3,6 +3,7 @@
 // job runs, and the jobs running together never pass the budget.
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <atomic>
 #include <chrono>
 #include <filesystem>
@@ -120,6 +121,48 @@ TEST_CASE("a counts file whose counters are not this build's is refused, naming 
       refused(header + "\nd-designated,random,float,notanumber" + body.substr(body.find(",1024") + 5)).find("line 2") !=
       std::string::npos);
   CHECK(refused(text).empty());
+}
+
+TEST_CASE("a counts file from before the write-backs' reach was a column reads as the old reach") {
+  CountsFile file;
+  const RunIdentity run{"d-designated", "random", "float", 1024};
+  GpuProfile profile = a_profile();
+  REQUIRE(profile.memory.dram_write_rows == 65536);
+  file.put({run, machine_fields(profile, 4), distinct_counts(1), true});
+  // The same file without the column, as every file was written before it.
+  std::string text = file.csv();
+  std::vector<std::string> lines;
+  for (std::size_t at = 0; at < text.size();) {
+    const std::size_t end = text.find('\n', at);
+    lines.push_back(text.substr(at, end - at));
+    at = end + 1;
+  }
+  REQUIRE(lines.size() == 2);
+  std::vector<std::vector<std::string>> cells;
+  for (const auto& line : lines) {
+    std::vector<std::string> c(1);
+    for (char ch : line) {
+      if (ch == ',')
+        c.emplace_back();
+      else
+        c.back() += ch;
+    }
+    cells.push_back(c);
+  }
+  const auto column = std::find(cells[0].begin(), cells[0].end(), "dram_write_rows") - cells[0].begin();
+  REQUIRE(column < static_cast<std::ptrdiff_t>(cells[0].size()));
+  std::string old;
+  for (auto& c : cells) {
+    c.erase(c.begin() + column);
+    for (std::size_t i = 0; i < c.size(); ++i) old += (i ? "," : "") + c[i];
+    old += "\n";
+  }
+  const auto path = write_temp("mmsim_counts_old.csv", old);
+  const CountsFile back = CountsFile::read(path);
+  std::filesystem::remove(path);
+  CHECK(back.find(run, machine_fields(profile, 4)) != nullptr);
+  profile.memory.dram_write_rows = 4096;  // another reach: those runs do not count for it
+  CHECK(back.find(run, machine_fields(profile, 4)) == nullptr);
 }
 
 TEST_CASE("the memory scheduler runs every job and never passes the budget") {

@@ -181,6 +181,28 @@ TEST_CASE("read-modify-write rows: a partial sector's fill is served in its writ
   CHECK(scattered.stats().read_activations == 32);
 }
 
+TEST_CASE("the write-backs' reach: rows written again within it stay open, beyond it open again") {
+  // 64 rows of 32 sectors, one sector of each written back in turn, twice.
+  const auto activations = [](std::uint32_t reach) {
+    DramRows rows(32, 1024, 2048, reach);
+    GpuMemoryStats stats;
+    for (int pass = 0; pass < 2; ++pass)
+      for (std::uint64_t row = 0; row < 64; ++row) rows.write(row * 32 + static_cast<std::uint64_t>(pass), stats);
+    CHECK(stats.activations == stats.write_activations);
+    return stats.write_activations;
+  };
+  CHECK(activations(65536) == 64);   // the second pass finds every row still open
+  CHECK(activations(1) == 2 * 64);   // a reach of one row: every write-back opens its row
+  CHECK(activations(16) > 64 + 32);  // 64 rows over 16 slots: most are gone when written again
+  GpuMemoryParams p;
+  p.dram_write_rows = 3;
+  CHECK(p.validate());
+  p.dram_write_rows = 1u << 21;
+  CHECK(p.validate());
+  p.dram_write_rows = 1;
+  CHECK_FALSE(p.validate());
+}
+
 TEST_CASE("L2 of lines: a sector taken in claims its whole 128-byte line") {
   GpuMemoryParams p = no_cache(4);
   p.cache_bytes = 64 * 1024;  // 2048 sectors, 512 lines of 128 B
