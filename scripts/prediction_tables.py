@@ -6,10 +6,10 @@
   scripts/prediction_tables.py --overall FILE...   the pooled KNI figure of some per-run tables
 
 Three tables: the KNI families (conventional, scheduled, in-place) per GPU and size, from
-validate-summary.md (n = 2^20..2^24), validate-n67108864.md and validate-n268435456.md (priced by
-the full-L2 profiles of results/gpu*/full-l2/); and every other family per GPU from
-validate-summary.md, with parm's from validate-parm.md; and per GPU, the KNI runs of validate.md
-and validate-n67108864.md pooled (the runs simulated with the fitted profile). Each cell is median |error|, worst factor. A family
+validate-summary.md (n = 2^20..2^24), validate-n67108864.md and validate-n268435456.md; and every
+other family per GPU from validate-summary.md, with parm's from validate-parm.md; and per GPU, the
+KNI runs of validate.md, validate-n67108864.md and validate-n268435456.md pooled. Each cell is
+median |error|, worst factor. A family
 with runs that its counts file lacks (`--counts-only`) reads "simulated of mirrored".
 """
 import argparse
@@ -20,11 +20,10 @@ import sys
 GPUS = [("H100", "results/gpu-h100"), ("H200", "results/gpu")]
 KNI = ["conventional", "scheduled", "in-place"]
 SIZES = ["validate-summary.md", "validate-n67108864.md", "validate-n268435456.md"]
-# The 2^28 counts were simulated before the L2's capacity was fitted, and are priced by the
-# profiles of that time (results/gpu*/full-l2/): the label says so.
-NOTE = {"validate-n268435456.md": " (full-L2 profile)"}
-# The per-run tables pooled per GPU for the overall figure: the runs of the fitted profiles.
-OVERALL = ["validate.md", "validate-n67108864.md"]
+# A size whose runs were priced by another profile than the others would be labelled here.
+NOTE = {}
+# The per-run tables pooled per GPU for the overall figure.
+OVERALL = ["validate.md", "validate-n67108864.md", "validate-n268435456.md"]
 
 
 def md_tables(path):
@@ -149,7 +148,7 @@ def overall(errors, model):
 
 
 def overall_table(root):
-    """Per GPU, every KNI float run simulated with its fitted profile (2^20..2^26) pooled."""
+    """Per GPU, every KNI float run simulated with its fitted profile (2^20..2^28) pooled."""
     out, models = [], None
     for gpu, folder in GPUS:
         errors, ms = run_errors([root / folder / f for f in OVERALL])
