@@ -28,6 +28,7 @@ struct PredictOptions {
   std::vector<std::unique_ptr<std::string>> storage;
   std::string profile, type = "float", model = std::string(predict::to_string(predict::kDefaultCostModel));
   bool json = false;
+  ThreadsOption threads;
 };
 
 bool is_machine_option(const std::string& name) { return name == "w" || name == "l" || name == "L" || name == "k"; }
@@ -46,7 +47,7 @@ int predict_one(const PredictOptions& a) {
   if (!chosen) throw InputError("--model: one of " + model_names());
   predict::GpuProfile profile = read_profile_option(a.profile);
   const std::uint32_t bytes = a.type == "double" ? 8 : 4;
-  const predict::AlgorithmCounts run = predict::count_algorithm(profile, *a.entry, given, bytes);
+  const predict::AlgorithmCounts run = predict::count_algorithm(profile, *a.entry, given, bytes, a.threads.value());
   const predict::RunCounts& c = run.counts;
   const double ms = predict::predicted_ms(profile.model(*chosen), c);
 
@@ -115,6 +116,9 @@ Runner add_predict_command(CLI::App& app) {
         ->capture_default_str();
     a->command->add_option("--model", a->model, "cost model: " + model_names())->capture_default_str();
     a->command->add_flag("--json", a->json, "print one JSON object");
+    a->threads.add_to(*a->command,
+                      "host threads (the offline schedule, the shared-memory rounds; from 3, the two simulated L2s "
+                      "on two of them)");
     all->push_back(std::move(a));
   }
   cmd->allow_extras();

@@ -3,6 +3,7 @@
 #include "algorithms/input_error.h"
 #include "predict/microbench_programs.h"
 #include "sim/engine.h"
+#include "sim/workers.h"
 
 namespace mmsim::predict {
 
@@ -21,10 +22,11 @@ RunCounts counts_of(const RunStats& stats, const GpuGlobalMemory& memory) {
 }  // namespace
 
 RunCounts count_warm(const GpuProfile& profile, std::uint32_t element_bytes,
-                     const std::function<RunStats(const EngineOptions&)>& run, unsigned threads) {
+                     const std::function<RunStats(const EngineOptions&)>& run, unsigned threads,
+                     bool caches_on_threads) {
   GpuMemoryParams params = profile.memory;
   params.element_bytes = element_bytes;
-  const GpuGlobalMemory memory(profile.machine.w, profile.machine.L, params);
+  const GpuGlobalMemory memory(profile.machine.w, profile.machine.L, params, caches_on_threads);
   EngineOptions options;
   options.threads = threads;
   options.global_memory = &memory;
@@ -67,7 +69,7 @@ AlgorithmCounts count_algorithm(const GpuProfile& profile, const AlgorithmEntry&
         out.report = run_algorithm(entry, given, options);
         return out.report.stats;
       },
-      threads);
+      threads, resolve_threads(threads) >= 3);
   return out;
 }
 

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <bit>
 #include <stdexcept>
+#include <thread>
 
 namespace mmsim {
 
@@ -154,9 +155,105 @@ void SectorCache::flush(GpuMemoryStats& stats) {
   for (std::size_t i = 0; i < lines_.size(); ++i) evict(i, stats);
 }
 
+// ---- the caches on threads of their own ----
+
+// A queue of requests that every cache thread reads in full, in order: the engine's thread appends
+// a warp access's sectors and publishes them at once; each cache thread applies them to its cache
+// and moves its own read position. A thread with nothing to do spins a little, then sleeps until
+// told (the engine tells only when one sleeps, so a busy queue costs no system call).
+struct GpuGlobalMemory::CacheThreads {
+  static constexpr std::size_t kSlots = std::size_t{1} << 16;  // requests in flight, a power of two
+
+  explicit CacheThreads(const GpuGlobalMemory& m) : slots(kSlots) {
+    caches.push_back({&*m.cache_, &m.cache_stats_});
+    if (m.line_cache_) caches.push_back({&*m.line_cache_, &m.line_stats_});
+    read = std::make_unique<std::atomic<std::uint64_t>[]>(caches.size());
+    for (std::size_t i = 0; i < caches.size(); ++i) {
+      read[i].store(0);
+      workers.emplace_back([this, i] { run(i); });
+    }
+  }
+  ~CacheThreads() {
+    stop.store(true);
+    wake();
+    for (auto& t : workers) t.join();
+  }
+
+  void push(const std::vector<Touch>& touched, bool write) {
+    std::uint64_t at = written.load(std::memory_order_relaxed);
+    for (const Touch& t : touched) {
+      while (at - slowest() >= kSlots) std::this_thread::yield();  // full: the caches are behind
+      slots[at++ & (kSlots - 1)] = {t.sector, t.mask, write};
+    }
+    written.store(at);  // sequentially consistent: ordered before the look at `sleeping`
+    if (sleeping.load() > 0) wake();
+  }
+
+  void drain() const {
+    const std::uint64_t end = written.load(std::memory_order_relaxed);
+    for (std::size_t i = 0; i < caches.size(); ++i)
+      while (read[i].load(std::memory_order_acquire) != end) std::this_thread::yield();
+  }
+
+ private:
+  struct Target {
+    SectorCache* cache;
+    GpuMemoryStats* stats;
+  };
+
+  std::uint64_t slowest() const {
+    std::uint64_t low = ~std::uint64_t{0};
+    for (std::size_t i = 0; i < caches.size(); ++i) low = std::min(low, read[i].load(std::memory_order_acquire));
+    return low;
+  }
+  void wake() {
+    signal.fetch_add(1);
+    signal.notify_all();
+  }
+  void run(std::size_t i) {
+    const Target target = caches[i];
+    std::uint64_t at = 0;
+    int idle = 0;
+    for (;;) {
+      const std::uint64_t end = written.load(std::memory_order_acquire);
+      if (at == end) {
+        if (stop.load()) return;
+        if (++idle < 4096) continue;
+        // Sleep; the engine's next push (or the stop) wakes this thread. Announce first, then look
+        // again, so that a push between the look and the sleep is not missed.
+        const std::uint32_t seen = signal.load();
+        sleeping.fetch_add(1);
+        if (written.load() == at && !stop.load()) signal.wait(seen);
+        sleeping.fetch_sub(1);
+        idle = 0;
+        continue;
+      }
+      idle = 0;
+      // A batch at a time: the host fetches its sets together, then the cache takes them in order.
+      const std::uint64_t stop_at = std::min(end, at + 64);
+      for (std::uint64_t k = at; k < stop_at; ++k) target.cache->prefetch(slots[k & (kSlots - 1)].sector);
+      for (; at < stop_at; ++at) apply(*target.cache, slots[at & (kSlots - 1)], *target.stats);
+      read[i].store(at, std::memory_order_release);
+    }
+  }
+
+  std::vector<Request> slots;
+  std::vector<Target> caches;
+  std::atomic<std::uint64_t> written{0};
+  std::unique_ptr<std::atomic<std::uint64_t>[]> read;
+  std::atomic<std::uint32_t> signal{0};
+  std::atomic<int> sleeping{0};
+  std::atomic<bool> stop{false};
+  std::vector<std::thread> workers;
+};
+
+void GpuGlobalMemory::drain() const {
+  if (threads_) threads_->drain();
+}
+
 // ---- the memory ----
 
-GpuGlobalMemory::GpuGlobalMemory(int w, int latency, const GpuMemoryParams& params)
+GpuGlobalMemory::GpuGlobalMemory(int w, int latency, const GpuMemoryParams& params, bool caches_on_threads)
     : w_(w),
       latency_(latency),
       params_(params),
@@ -173,7 +270,10 @@ GpuGlobalMemory::GpuGlobalMemory(int w, int latency, const GpuMemoryParams& para
                         params.cache_line_bytes / params.sector_bytes);
   touched_.reserve(static_cast<std::size_t>(w));
   groups_.reserve(static_cast<std::size_t>(w));
+  if (caches_on_threads && cache_) threads_ = std::make_unique<CacheThreads>(*this);
 }
+
+GpuGlobalMemory::~GpuGlobalMemory() = default;  // CacheThreads' destructor stops and joins them
 
 void GpuGlobalMemory::sectors_of(std::span<const Address> warp, const AccessContext& context) const {
   const std::uint64_t bytes = context.element_bytes != 0 ? context.element_bytes : params_.element_bytes;
@@ -212,26 +312,31 @@ WarpCost GpuGlobalMemory::cost_access(std::span<const Address> warp, const Acces
   stats_.lines += lines_.size();
   const bool write = context.op == Op::Write;
   (write ? stats_.write_sectors : stats_.read_sectors) += touched_.size();
-  if (cache_)
+  if (!cache_) {
     for (const Touch& t : touched_) {
-      cache_->prefetch(t.sector);
-      if (line_cache_) line_cache_->prefetch(t.sector);
-    }
-  for (const Touch& t : touched_) {
-    if (!cache_) {
       ++(write ? stats_.dram_writes : stats_.dram_reads);
       if (write)
         dram_.write(t.sector, stats_);
       else
         dram_.read(t.sector, stats_);
-      continue;
     }
-    if (write ? cache_->write(t.sector, t.mask, stats_) : cache_->read(t.sector, t.mask, stats_)) ++stats_.hits;
-    if (line_cache_ &&
-        (write ? line_cache_->write(t.sector, t.mask, line_stats_) : line_cache_->read(t.sector, t.mask, line_stats_)))
-      ++line_stats_.hits;
+  } else if (threads_) {
+    threads_->push(touched_, write);
+  } else {
+    for (const Touch& t : touched_) {
+      cache_->prefetch(t.sector);
+      if (line_cache_) line_cache_->prefetch(t.sector);
+    }
+    for (const Touch& t : touched_) {
+      apply(*cache_, {t.sector, t.mask, write}, cache_stats_);
+      if (line_cache_) apply(*line_cache_, {t.sector, t.mask, write}, line_stats_);
+    }
   }
   return {sectors, sectors, 0};
+}
+
+void GpuGlobalMemory::apply(SectorCache& cache, const Request& r, GpuMemoryStats& stats) {
+  if (r.write ? cache.write(r.sector, r.mask, stats) : cache.read(r.sector, r.mask, stats)) ++stats.hits;
 }
 
 std::vector<std::vector<Address>> GpuGlobalMemory::partition(std::span<const Address> warp) const {
@@ -255,8 +360,40 @@ std::vector<std::vector<Address>> GpuGlobalMemory::partition(std::span<const Add
 }
 
 void GpuGlobalMemory::flush() const {
-  if (cache_) cache_->flush(stats_);
+  drain();
+  if (cache_) cache_->flush(cache_stats_);
   if (line_cache_) line_cache_->flush(line_stats_);
+}
+
+static_assert(sizeof(GpuMemoryStats) == 12 * sizeof(std::uint64_t), "GpuMemoryStats changed: add it up in stats()");
+
+const GpuMemoryStats& GpuGlobalMemory::stats() const {
+  drain();
+  merged_ = stats_;
+  const GpuMemoryStats& c = cache_stats_;
+  merged_.accesses += c.accesses;
+  merged_.umm_groups += c.umm_groups;
+  merged_.lines += c.lines;
+  merged_.read_sectors += c.read_sectors;
+  merged_.write_sectors += c.write_sectors;
+  merged_.hits += c.hits;
+  merged_.dram_reads += c.dram_reads;
+  merged_.fills += c.fills;
+  merged_.dram_writes += c.dram_writes;
+  merged_.activations += c.activations;
+  merged_.read_activations += c.read_activations;
+  merged_.write_activations += c.write_activations;
+  return merged_;
+}
+
+const GpuMemoryStats& GpuGlobalMemory::line_stats() const {
+  drain();
+  return line_stats_;
+}
+
+void GpuGlobalMemory::reset_counters() const {
+  drain();
+  stats_ = cache_stats_ = line_stats_ = {};
 }
 
 }  // namespace mmsim

@@ -35,7 +35,9 @@
 // Arrays never share a sector: array a starts at byte a * 2^40.
 #pragma once
 
+#include <atomic>
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -150,9 +152,15 @@ class SectorCache {
 /// The GPU-like global memory. Contract: asked once per warp access at dispatch, in dispatch order
 /// (it keeps state, so the engine runs its rounds on one thread); cost() without a context prices
 /// a read of data cells.
+///
+/// With `caches_on_threads`, each simulated cache (the sectors', the lines') runs on a host thread
+/// of its own, fed the warp accesses' sectors in order through a queue: a warp access's cost does
+/// not depend on what the caches hold, so the engine need not wait for them. The counts are the
+/// same as without; stats(), line_stats(), reset_counters() and flush() wait for the queue to drain.
 class GpuGlobalMemory final : public MemoryModel {
  public:
-  GpuGlobalMemory(int w, int latency, const GpuMemoryParams& params);
+  GpuGlobalMemory(int w, int latency, const GpuMemoryParams& params, bool caches_on_threads = false);
+  ~GpuGlobalMemory() override;
   GpuGlobalMemory(const GpuGlobalMemory&) = delete;  // the caches point at the DRAM rows
   GpuGlobalMemory& operator=(const GpuGlobalMemory&) = delete;
   std::string_view name() const override { return "gpu-global"; }
@@ -163,15 +171,12 @@ class GpuGlobalMemory final : public MemoryModel {
   std::vector<std::vector<Address>> partition(std::span<const Address> warp) const override;
 
   const GpuMemoryParams& params() const { return params_; }
-  const GpuMemoryStats& stats() const { return stats_; }
+  const GpuMemoryStats& stats() const;
   /// What the L2 of lines moved (with cache_line_bytes): its hits, DRAM transfers and rows; the
   /// counts of the warp accesses themselves are in stats().
-  const GpuMemoryStats& line_stats() const { return line_stats_; }
+  const GpuMemoryStats& line_stats() const;
   /// Zeroes the counters and keeps the caches' contents (a warm cache for the next run).
-  void reset_counters() const {
-    stats_ = {};
-    line_stats_ = {};
-  }
+  void reset_counters() const;
   /// Writes back every dirty sector (counted) and empties the cache.
   void flush() const;
 
@@ -179,6 +184,16 @@ class GpuGlobalMemory final : public MemoryModel {
   struct Touch {
     std::uint64_t sector, mask;
   };
+  struct CacheThreads;  // the queue and the two threads (gpu_memory.cpp)
+  // One sector of a warp access, as a cache is asked it.
+  struct Request {
+    std::uint64_t sector, mask;
+    bool write;
+  };
+  // Applies a request to a cache, counting in `stats` (the hit as well).
+  static void apply(SectorCache& cache, const Request& r, GpuMemoryStats& stats);
+  // Waits until the cache threads have applied every request queued (no-op without them).
+  void drain() const;
   // The distinct sectors of the access with the bytes it touches in each, in first-touch order.
   void sectors_of(std::span<const Address> warp, const AccessContext& context) const;
 
@@ -191,7 +206,10 @@ class GpuGlobalMemory final : public MemoryModel {
   mutable std::vector<std::uint64_t> lines_;
   mutable DramRows dram_, line_dram_;
   mutable std::optional<SectorCache> cache_, line_cache_;
-  mutable GpuMemoryStats stats_, line_stats_;
+  // The warp accesses' own counts (and the DRAM's without a cache); the sector cache's counts (its
+  // hits and DRAM transfers); the line cache's; stats() adds the first two.
+  mutable GpuMemoryStats stats_, cache_stats_, line_stats_, merged_;
+  std::unique_ptr<CacheThreads> threads_;
 };
 
 }  // namespace mmsim

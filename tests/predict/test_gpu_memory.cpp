@@ -4,6 +4,7 @@
 #include <doctest/doctest.h>
 
 #include <numeric>
+#include <random>
 #include <vector>
 
 #include "algorithms/registry.h"
@@ -201,6 +202,54 @@ TEST_CASE("the write-backs' reach: rows written again within it stay open, beyon
   CHECK(p.validate());
   p.dram_write_rows = 1;
   CHECK_FALSE(p.validate());
+}
+
+TEST_CASE("caches on threads of their own count exactly what the caches inline count") {
+  GpuMemoryParams p = no_cache(4);
+  p.cache_bytes = 64 * 1024;  // small, so that the accesses below evict, fill and write back
+  p.cache_line_bytes = 128;
+  p.dram_row_bytes = 1024;
+  p.dram_banks = 16;
+  const GpuGlobalMemory inline_caches(32, 1, p), threaded(32, 1, p, true);
+  const auto same = [&] {
+    const GpuMemoryStats &a = inline_caches.stats(), &b = threaded.stats();
+    const GpuMemoryStats &la = inline_caches.line_stats(), &lb = threaded.line_stats();
+    CHECK(a.accesses == b.accesses);
+    CHECK(a.hits == b.hits);
+    CHECK(a.dram_reads == b.dram_reads);
+    CHECK(a.fills == b.fills);
+    CHECK(a.dram_writes == b.dram_writes);
+    CHECK(a.activations == b.activations);
+    CHECK(a.read_activations == b.read_activations);
+    CHECK(a.write_activations == b.write_activations);
+    CHECK(la.hits == lb.hits);
+    CHECK(la.dram_reads == lb.dram_reads);
+    CHECK(la.dram_writes == lb.dram_writes);
+    CHECK(la.write_activations == lb.write_activations);
+    return a.dram_writes > 0 && a.fills > 0 && la.hits > 0;  // the walk exercised the caches
+  };
+  // Scattered and streamed warps over two arrays of 1 MiB: 20000 warps of up to 32 sectors, many
+  // more requests than the threads' queue holds at once.
+  std::mt19937_64 rng(7);
+  const auto walk = [&](int warps) {
+    for (int k = 0; k < warps; ++k) {
+      std::vector<Address> warp(32);
+      const bool scattered = rng() % 2 == 0;
+      const std::uint64_t base = rng() % (1u << 18);
+      for (std::size_t t = 0; t < warp.size(); ++t) warp[t] = scattered ? rng() % (1u << 18) : base + t;
+      const AccessContext c{rng() % 3 == 0 ? Op::Write : Op::Read, static_cast<int>(rng() % 2), 0};
+      inline_caches.cost_access(warp, c);
+      threaded.cost_access(warp, c);
+    }
+  };
+  walk(20000);
+  CHECK(same());
+  inline_caches.reset_counters();
+  threaded.reset_counters();
+  walk(5000);
+  inline_caches.flush();
+  threaded.flush();
+  CHECK(same());
 }
 
 TEST_CASE("L2 of lines: a sector taken in claims its whole 128-byte line") {
