@@ -46,6 +46,12 @@ int predict_one(const PredictOptions& a) {
   const auto chosen = predict::cost_model_from_name(a.model);
   if (!chosen) throw InputError("--model: one of " + model_names());
   predict::GpuProfile profile = read_profile_option(a.profile);
+  // Before simulating: a profile fitted before the model was added has no constants for it.
+  try {
+    profile.model(*chosen);
+  } catch (const std::invalid_argument& e) {
+    throw InputError("--profile: " + a.profile + ": " + e.what() + "; or pick one of its models with --model");
+  }
   const std::uint32_t bytes = a.type == "double" ? 8 : 4;
   const predict::AlgorithmCounts run = predict::count_algorithm(profile, *a.entry, given, bytes, a.threads.value());
   const predict::RunCounts& c = run.counts;
@@ -76,7 +82,7 @@ int predict_one(const PredictOptions& a) {
               << c.memory.hits << "; DRAM reads " << c.memory.dram_reads << " (fills " << c.memory.fills
               << "), DRAM writes " << c.memory.dram_writes << ", DRAM rows opened " << c.memory.activations
               << " (for reads " << c.memory.read_activations << ", for write-backs " << c.memory.write_activations
-              << ")\n"
+              << ", of which merging a partial sector " << c.memory.rmw_activations << ")\n"
               << "  behind an L2 of lines: DRAM reads " << c.line_memory.dram_reads << " (fills " << c.line_memory.fills
               << "), writes " << c.line_memory.dram_writes << ", rows opened for reads "
               << c.line_memory.read_activations << ", for write-backs " << c.line_memory.write_activations << "\n"

@@ -156,6 +156,10 @@ Runner add_validate_command(CLI::App& app) {
     if (!o->counts.empty() && std::filesystem::exists(o->counts)) {
       try {
         counts = predict::CountsFile::read(o->counts);
+        if (counts->left_out() > 0)
+          std::cerr << "validate: " << o->counts << ": " << counts->left_out()
+                    << " rows lack the rows opened by merged write-backs, which their counts do not imply: "
+                       "their runs are simulated again\n";
       } catch (const std::invalid_argument& e) {
         throw InputError(std::string("--counts: ") + e.what());
       }

@@ -18,6 +18,8 @@ std::string_view to_string(CostModel m) {
       return "dram-rmw";
     case CostModel::L2Lines:
       return "l2-lines";
+    case CostModel::RmwRows:
+      return "rmw-rows";
   }
   return "?";
 }
@@ -47,6 +49,9 @@ std::vector<std::string> constant_names(CostModel m) {
     case CostModel::L2Lines:
       return {"launch_ms",     "l2_line_ms",         "l2_sector_ms",        "dram_read_ms",
               "dram_write_ms", "read_activation_ms", "write_activation_ms", "shared_time_unit_ms"};
+    case CostModel::RmwRows:
+      return {"launch_ms",     "l2_line_ms",    "l2_sector_ms",      "dram_read_ms",
+              "dram_write_ms", "activation_ms", "rmw_activation_ms", "shared_time_unit_ms"};
   }
   return {};
 }
@@ -78,6 +83,12 @@ std::vector<double> features(CostModel m, const RunCounts& c) {
               d(l.dram_writes),       d(l.read_activations),
               d(l.write_activations), d(c.shared_time_units)};
     }
+    case CostModel::RmwRows:
+      // Every row opened but the read-modify-writes', then those.
+      return {d(c.launches),        d(s.lines),
+              d(s.sectors()),       d(s.dram_reads),
+              d(s.dram_writes),     d(s.read_activations + s.write_activations - s.rmw_activations),
+              d(s.rmw_activations), d(c.shared_time_units)};
   }
   return {};
 }

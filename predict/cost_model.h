@@ -16,6 +16,10 @@
 //                     write-back's row as one read-modify-write (models/gpu_memory/gpu_memory.h)
 //   l2-lines          dram-rmw's counts with the L2 of 128-byte lines in place of the L2 of sectors:
 //                     its DRAM reads, writes and rows opened by direction (RunCounts::line_memory)
+//   rmw-rows          dram-rows' counts (the L2 of sectors) with the rows opened split by what the
+//                     bank does: rows opened for a read-modify-write (a write-back that merges a
+//                     partial sector: read, turn the bus round, write) apart from every other row
+//                     opened (by a read or by a whole sector's write-back)
 // Shared-memory time units are the simulator's: per round, max over DMMs of (slots + l - 1).
 #pragma once
 
@@ -37,15 +41,19 @@ enum class CostModel : std::uint8_t {
   SectorsReadWriteCache,
   DramRows,
   DramRmw,
-  L2Lines
+  L2Lines,
+  RmwRows
 };
-inline constexpr std::array<CostModel, 7> kCostModels = {
+inline constexpr std::array<CostModel, 8> kCostModels = {
     CostModel::Papers,   CostModel::Sectors, CostModel::SectorsReadWrite, CostModel::SectorsReadWriteCache,
-    CostModel::DramRows, CostModel::DramRmw, CostModel::L2Lines};
+    CostModel::DramRows, CostModel::DramRmw, CostModel::L2Lines,          CostModel::RmwRows};
 
-/// The model `mmsim predict` prices with unless told otherwise, and the one the L2's effective
-/// capacity is fitted for (fit_cache_capacity, predict/gpu_profile.h).
-inline constexpr CostModel kDefaultCostModel = CostModel::DramRows;
+/// The model `mmsim predict` prices with unless told otherwise.
+inline constexpr CostModel kDefaultCostModel = CostModel::RmwRows;
+/// The model the L2's effective capacity is fitted for (fit_cache_capacity, predict/gpu_profile.h):
+/// dram-rows, the default when the rule was fixed, kept so that the fitted capacity, and every
+/// run simulated with it, stays as it was.
+inline constexpr CostModel kCacheFitCostModel = CostModel::DramRows;
 
 std::string_view to_string(CostModel m);
 std::optional<CostModel> cost_model_from_name(std::string_view name);

@@ -30,10 +30,11 @@ const std::vector<std::pair<std::string, MemoryCounter>>& memory_counters() {
       {"dram_activations", &GpuMemoryStats::activations},
       {"dram_read_activations", &GpuMemoryStats::read_activations},
       {"dram_write_activations", &GpuMemoryStats::write_activations},
+      {"dram_rmw_activations", &GpuMemoryStats::rmw_activations},
   };
   return all;
 }
-static_assert(sizeof(GpuMemoryStats) == 12 * sizeof(std::uint64_t),
+static_assert(sizeof(GpuMemoryStats) == 13 * sizeof(std::uint64_t),
               "GpuMemoryStats changed: name every counter in memory_counters()");
 static_assert(sizeof(GpuMemoryParams) == 40, "GpuMemoryParams changed: name every field in machine_fields()");
 
@@ -42,6 +43,23 @@ constexpr const char* kCorrectColumn = "correct";
 // A machine column added after files were written, with the value those files' runs had.
 constexpr const char* kWriteRowsColumn = "dram_write_rows";
 constexpr std::uint64_t kWriteRowsBefore = 65536;
+// Counters added after files were written. A file without them is still read: the value is
+// implied exactly where a run merged no write-back (0) or every one (all the rows its
+// write-backs opened); a row where neither holds is left out, so that its run is simulated again.
+constexpr const char* kRmwColumns[] = {"dram_rmw_activations", "line_dram_rmw_activations"};
+
+bool added_later(const std::string& name) {
+  return name == kWriteRowsColumn ||
+         std::find(std::begin(kRmwColumns), std::end(kRmwColumns), name) != std::end(kRmwColumns);
+}
+
+// The rows opened by merged write-backs, from the counts of a file that lacks them; nullopt when
+// they are not implied.
+std::optional<std::uint64_t> implied_rmw_activations(const GpuMemoryStats& s) {
+  if (s.fills == 0) return 0;
+  if (s.fills == s.dram_writes) return s.write_activations;
+  return std::nullopt;
+}
 
 std::vector<std::string> split(const std::string& line) {
   std::vector<std::string> out(1);
@@ -133,7 +151,7 @@ CountsFile CountsFile::read(const std::filesystem::path& file) {
   std::vector<std::string> missing, unknown;
   const auto has = [&](const std::string& name) { return std::find(head.begin(), head.end(), name) != head.end(); };
   for (const auto& e : expected)
-    if (!has(e) && e != kWriteRowsColumn) missing.push_back(e);
+    if (!has(e) && !added_later(e)) missing.push_back(e);
   for (const auto& h : head)
     if (std::find(expected.begin(), expected.end(), h) == expected.end()) unknown.push_back(h);
   if (!missing.empty() || !unknown.empty())
@@ -168,7 +186,18 @@ CountsFile CountsFile::read(const std::filesystem::path& file) {
     row.run = {f[column("algorithm")], f[column("permutation")], f[column("type")], number_in("n")};
     for (const auto& m : machine)
       row.machine.emplace_back(m, m == kWriteRowsColumn && !has(m) ? kWriteRowsBefore : number_in(m));
-    for (std::size_t i = 0; i < counters.size(); ++i) set_counter(row.counts, i, number_in(counters[i]));
+    for (std::size_t i = 0; i < counters.size(); ++i)
+      if (has(counters[i])) set_counter(row.counts, i, number_in(counters[i]));
+    if (!has(kRmwColumns[0]) || !has(kRmwColumns[1])) {
+      const auto sector = implied_rmw_activations(row.counts.memory);
+      const auto by_line = implied_rmw_activations(row.counts.line_memory);
+      if (!sector || !by_line) {
+        ++out.left_out_;
+        continue;
+      }
+      row.counts.memory.rmw_activations = *sector;
+      row.counts.line_memory.rmw_activations = *by_line;
+    }
     const std::string& correct = f[column(kCorrectColumn)];
     if (correct != "yes" && correct != "no") throw bad("correct must be yes or no");
     row.correct = correct == "yes";

@@ -6,7 +6,8 @@
 // field of the HMM and of the GPU-like memory that a count depends on), every counter by name,
 // and whether the run's output was correct. A row is reused only when its run and its machine both
 // match; a file whose counter columns are not this build's counters is refused as a whole (a
-// counter added to the model would otherwise read as zero).
+// counter added to the model would otherwise read as zero), except the few added since files were
+// written, which are read where the file's other counts imply them exactly (counts_file.cpp).
 #pragma once
 
 #include <cstdint>
@@ -58,11 +59,15 @@ class CountsFile {
   /// Adds `row`, replacing a row of the same run and machine.
   void put(CountsRow row);
   const std::vector<CountsRow>& rows() const { return rows_; }
+  /// Rows of the file read that lacked a counter added since and did not imply it: their runs
+  /// are simulated again.
+  std::size_t left_out() const { return left_out_; }
   /// The file's text, rows sorted by machine, then run.
   std::string csv() const;
 
  private:
   std::vector<CountsRow> rows_;
+  std::size_t left_out_ = 0;
 };
 
 }  // namespace mmsim::predict

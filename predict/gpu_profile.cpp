@@ -5,6 +5,7 @@
 #include <atomic>
 #include <cmath>
 #include <fstream>
+#include <limits>
 #include <sstream>
 #include <stdexcept>
 #include <thread>
@@ -20,7 +21,8 @@ namespace mmsim::predict {
 const FittedModel& GpuProfile::model(CostModel m) const {
   for (const FittedModel& f : models)
     if (f.model == m) return f;
-  throw std::invalid_argument("profile: no constants for the cost model " + std::string(to_string(m)));
+  throw std::invalid_argument("profile: no constants for the cost model " + std::string(to_string(m)) +
+                              " (a profile fitted before it was added: fit it again with mmsim validate --refit)");
 }
 
 GpuProfile profile_skeleton(const GpuFacts& gpu, std::string device, std::string date) {
@@ -183,7 +185,7 @@ void fit_cache_capacity(GpuProfile& profile, const std::vector<MicrobenchTiming>
       for (std::size_t i = 0; i < timings.size(); ++i)
         sum += std::abs(std::log(std::max(predicted_ms(f, candidate.timing_counts[i]), 1e-12) / timings[i].median_ms));
       c.mean_abs_log_error.push_back(timings.empty() ? 0 : sum / static_cast<double>(timings.size()));
-      if (f.model == kDefaultCostModel) default_error = c.mean_abs_log_error.back();
+      if (f.model == kCacheFitCostModel) default_error = c.mean_abs_log_error.back();
     }
     tried.push_back(std::move(c));
     if (k == 0 || default_error <= best_error) best = k, best_error = default_error;
@@ -207,12 +209,14 @@ report::Json counts_json(const RunCounts& c) {
       .set("dram_activations", c.memory.activations)
       .set("dram_read_activations", c.memory.read_activations)
       .set("dram_write_activations", c.memory.write_activations)
+      .set("dram_rmw_activations", c.memory.rmw_activations)
       .set("line_l2_hits", c.line_memory.hits)
       .set("line_dram_reads", c.line_memory.dram_reads)
       .set("line_dram_fills", c.line_memory.fills)
       .set("line_dram_writes", c.line_memory.dram_writes)
       .set("line_dram_read_activations", c.line_memory.read_activations)
       .set("line_dram_write_activations", c.line_memory.write_activations)
+      .set("line_dram_rmw_activations", c.line_memory.rmw_activations)
       .set("shared_time_units", c.shared_time_units);
   return counts;
 }
@@ -286,7 +290,8 @@ std::string profile_json(const GpuProfile& p) {
     for (const CacheCandidate& c : p.cache_fit) {
       Json errors = Json::object();
       for (std::size_t i = 0; i < c.mean_abs_log_error.size() && i < kCostModels.size(); ++i)
-        errors.set(std::string(to_string(kCostModels[i])), c.mean_abs_log_error[i]);
+        if (std::isfinite(c.mean_abs_log_error[i]))
+          errors.set(std::string(to_string(kCostModels[i])), c.mean_abs_log_error[i]);
       Json entry = Json::object();
       entry.set("cache_bytes", c.cache_bytes);
       entry.set("microbench_mean_abs_log_error", std::move(errors));
@@ -407,7 +412,11 @@ GpuProfile read_profile(const std::filesystem::path& file) {
       c.cache_bytes =
           static_cast<std::uint64_t>(r.integer(entry, "cache_bytes", "cache_fit[]", 1, std::int64_t{1} << 34));
       const auto& errors = r.member(entry, "microbench_mean_abs_log_error", "cache_fit[]");
-      for (CostModel m : kCostModels) c.mean_abs_log_error.push_back(r.number(errors, to_string(m), "cache_fit[]"));
+      // A capacity tried before a model was added has no error for it: NaN, and left out when written.
+      for (CostModel m : kCostModels)
+        c.mean_abs_log_error.push_back(errors.find(std::string(to_string(m))) != nullptr
+                                           ? r.number(errors, to_string(m), "cache_fit[]")
+                                           : std::numeric_limits<double>::quiet_NaN());
       p.cache_fit.push_back(std::move(c));
     }
   }

@@ -55,7 +55,7 @@ void fit_profile(GpuProfile& profile, const std::vector<MicrobenchTiming>& timin
 
 /// The L2 capacity the simulated cache is given, fitted on the microbenchmarks alone: fit_profile
 /// with memory.cache_bytes at each of 1/8, 2/8, ..., 8/8 of the GPU's L2, keeping the capacity at
-/// which kDefaultCostModel fits best by mean |ln(predicted / measured)| (ties: the larger). The
+/// which kCacheFitCostModel fits best by mean |ln(predicted / measured)| (ties: the larger). The
 /// reported L2 need not be what a random walk over a large array finds: an H100's L2 is two halves,
 /// and the microbenchmarks of 16 to 128 MiB (calibration_set) show how much of it such a walk gets.
 /// Every capacity tried is kept in profile.cache_fit. Costs eight fits.

@@ -159,7 +159,7 @@ def overall_table(root):
 
 
 def render(head, rows):
-    head = [h + " (default)" if h == "dram-rows" else h for h in head]  # mmsim predict's default model
+    head = [h + " (default)" if h == "rmw-rows" else h for h in head]  # mmsim predict's default model
     lines = ["| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
     lines += ["| " + " | ".join(r) + " |" for r in rows]
     return "\n".join(lines) + "\n"

@@ -57,11 +57,12 @@ void DramRows::fill(std::uint64_t sector, GpuMemoryStats& stats) {
   if (open(open_, row_of(sector))) ++stats.activations;
 }
 
-void DramRows::write(std::uint64_t sector, GpuMemoryStats& stats) {
+void DramRows::write(std::uint64_t sector, bool merged, GpuMemoryStats& stats) {
   if (open_.empty()) return;
   if (open(written_, row_of(sector))) {
     ++stats.activations;
     ++stats.write_activations;
+    if (merged) ++stats.rmw_activations;
   }
 }
 
@@ -118,13 +119,14 @@ void SectorCache::evict(std::size_t way, GpuMemoryStats& stats) {
     Bytes& b = bytes_[way * per_line_ + i];
     const std::uint64_t sector = lines_[way].tag * per_line_ + i;
     if (b.dirty != 0) {
-      if (b.valid != full_) {  // merge the partial sector with memory before writing it
+      const bool partial = b.valid != full_;
+      if (partial) {  // merge the partial sector with memory before writing it
         ++stats.dram_reads;
         ++stats.fills;
         if (dram_) dram_->fill(sector, stats);
       }
       ++stats.dram_writes;
-      if (dram_) dram_->write(sector, stats);
+      if (dram_) dram_->write(sector, partial, stats);
     }
     b = Bytes{};
   }
@@ -316,7 +318,7 @@ WarpCost GpuGlobalMemory::cost_access(std::span<const Address> warp, const Acces
     for (const Touch& t : touched_) {
       ++(write ? stats_.dram_writes : stats_.dram_reads);
       if (write)
-        dram_.write(t.sector, stats_);
+        dram_.write(t.sector, false, stats_);  // no cache, no merge: fills are the cache's
       else
         dram_.read(t.sector, stats_);
     }
@@ -365,7 +367,7 @@ void GpuGlobalMemory::flush() const {
   if (line_cache_) line_cache_->flush(line_stats_);
 }
 
-static_assert(sizeof(GpuMemoryStats) == 12 * sizeof(std::uint64_t), "GpuMemoryStats changed: add it up in stats()");
+static_assert(sizeof(GpuMemoryStats) == 13 * sizeof(std::uint64_t), "GpuMemoryStats changed: add it up in stats()");
 
 const GpuMemoryStats& GpuGlobalMemory::stats() const {
   drain();
@@ -383,6 +385,7 @@ const GpuMemoryStats& GpuGlobalMemory::stats() const {
   merged_.activations += c.activations;
   merged_.read_activations += c.read_activations;
   merged_.write_activations += c.write_activations;
+  merged_.rmw_activations += c.rmw_activations;
   return merged_;
 }
 

@@ -25,6 +25,8 @@
 //    write opens a row per row, not per fill; fills leave the reads' open rows alone. Rows opened
 //    for reads and rows opened for write-backs are counted apart: a row opened for a write holds
 //    its bank longer (the read-to-write turnaround, then the write recovery before it closes).
+//    Of the rows opened by write-backs, those whose write-back merged a partial sector are
+//    counted apart again (rmw_activations): the controller reads the row before it writes it.
 //  - L2 lines: a second cache beside the first, counted apart (GpuGlobalMemory::line_stats), of
 //    the same size and ways but allocating `cache_line_bytes` lines (128 B on NVIDIA GPUs) with
 //    valid and dirty bytes per sector: a sector taken in claims its whole line, so scattered and
@@ -78,6 +80,7 @@ struct GpuMemoryStats {
   std::uint64_t activations = 0;        ///< DRAM rows opened (with dram_row_bytes), fills as reads
   std::uint64_t read_activations = 0;   ///< rows opened by DRAM reads, fills left out
   std::uint64_t write_activations = 0;  ///< rows opened by write-backs, each with its fill (one RMW)
+  std::uint64_t rmw_activations = 0;    ///< of which write-backs of a partial sector, merged (a fill)
 
   std::uint64_t sectors() const { return read_sectors + write_sectors; }
 };
@@ -96,8 +99,8 @@ class DramRows {
   /// The fill of a partial sector before its write-back: a read for `activations`; for
   /// `write_activations` it is part of the write-back that follows.
   void fill(std::uint64_t sector, GpuMemoryStats& stats);
-  /// A write-back of `sector`.
-  void write(std::uint64_t sector, GpuMemoryStats& stats);
+  /// A write-back of `sector`; `merged`: it carries the fill of a partial sector.
+  void write(std::uint64_t sector, bool merged, GpuMemoryStats& stats);
 
  private:
   std::uint64_t row_of(std::uint64_t sector) const { return sector / sectors_per_row_; }

@@ -54,6 +54,37 @@ std::filesystem::path write_temp(const std::string& name, const std::string& tex
   return path;
 }
 
+// `csv` without the columns `names`, as a file written before they were added.
+std::string without_columns(const std::string& csv, const std::vector<std::string>& names) {
+  std::vector<std::vector<std::string>> cells;
+  for (std::size_t at = 0; at < csv.size();) {
+    const std::size_t end = csv.find('\n', at);
+    std::vector<std::string> c(1);
+    for (char ch : csv.substr(at, end - at)) {
+      if (ch == ',')
+        c.emplace_back();
+      else
+        c.back() += ch;
+    }
+    cells.push_back(c);
+    at = end + 1;
+  }
+  std::vector<std::size_t> drop;
+  for (const auto& name : names) {
+    const auto column = std::find(cells[0].begin(), cells[0].end(), name) - cells[0].begin();
+    REQUIRE(column < static_cast<std::ptrdiff_t>(cells[0].size()));
+    drop.push_back(static_cast<std::size_t>(column));
+  }
+  std::string out;
+  for (const auto& row : cells) {
+    std::string line;
+    for (std::size_t i = 0; i < row.size(); ++i)
+      if (std::find(drop.begin(), drop.end(), i) == drop.end()) line += (line.empty() ? "" : ",") + row[i];
+    out += line + "\n";
+  }
+  return out;
+}
+
 }  // namespace
 
 TEST_CASE("a counts file round-trips every counter, and rows match run and machine alike") {
@@ -130,39 +161,44 @@ TEST_CASE("a counts file from before the write-backs' reach was a column reads a
   REQUIRE(profile.memory.dram_write_rows == 65536);
   file.put({run, machine_fields(profile, 4), distinct_counts(1), true});
   // The same file without the column, as every file was written before it.
-  std::string text = file.csv();
-  std::vector<std::string> lines;
-  for (std::size_t at = 0; at < text.size();) {
-    const std::size_t end = text.find('\n', at);
-    lines.push_back(text.substr(at, end - at));
-    at = end + 1;
-  }
-  REQUIRE(lines.size() == 2);
-  std::vector<std::vector<std::string>> cells;
-  for (const auto& line : lines) {
-    std::vector<std::string> c(1);
-    for (char ch : line) {
-      if (ch == ',')
-        c.emplace_back();
-      else
-        c.back() += ch;
-    }
-    cells.push_back(c);
-  }
-  const auto column = std::find(cells[0].begin(), cells[0].end(), "dram_write_rows") - cells[0].begin();
-  REQUIRE(column < static_cast<std::ptrdiff_t>(cells[0].size()));
-  std::string old;
-  for (auto& c : cells) {
-    c.erase(c.begin() + column);
-    for (std::size_t i = 0; i < c.size(); ++i) old += (i ? "," : "") + c[i];
-    old += "\n";
-  }
+  const std::string old = without_columns(file.csv(), {"dram_write_rows"});
   const auto path = write_temp("mmsim_counts_old.csv", old);
   const CountsFile back = CountsFile::read(path);
   std::filesystem::remove(path);
   CHECK(back.find(run, machine_fields(profile, 4)) != nullptr);
   profile.memory.dram_write_rows = 4096;  // another reach: those runs do not count for it
   CHECK(back.find(run, machine_fields(profile, 4)) == nullptr);
+}
+
+TEST_CASE("a counts file from before merged write-backs' rows were counted reads them where implied") {
+  const GpuProfile profile = a_profile();
+  const auto machine = machine_fields(profile, 4);
+  // Three runs: no write-back merged; every write-back merged; some merged (not implied).
+  RunCounts none = distinct_counts(100), every = distinct_counts(200), some = distinct_counts(300);
+  for (GpuMemoryStats* s : {&none.memory, &none.line_memory}) s->fills = 0;
+  for (GpuMemoryStats* s : {&every.memory, &every.line_memory}) s->fills = s->dram_writes;
+  REQUIRE(some.memory.fills != 0);
+  REQUIRE(some.memory.fills != some.memory.dram_writes);
+  CountsFile file;
+  file.put({{"a", "p", "float", 1}, machine, none, true});
+  file.put({{"b", "p", "float", 1}, machine, every, true});
+  file.put({{"c", "p", "float", 1}, machine, some, true});
+  const auto path = write_temp("mmsim_counts_no_rmw.csv",
+                               without_columns(file.csv(), {"dram_rmw_activations", "line_dram_rmw_activations"}));
+  const CountsFile back = CountsFile::read(path);
+  std::filesystem::remove(path);
+  CHECK(back.rows().size() == 2);
+  CHECK(back.left_out() == 1);
+  const CountsRow* a = back.find({"a", "p", "float", 1}, machine);
+  const CountsRow* b = back.find({"b", "p", "float", 1}, machine);
+  REQUIRE(a != nullptr);
+  REQUIRE(b != nullptr);
+  CHECK(a->counts.memory.rmw_activations == 0);
+  CHECK(a->counts.line_memory.rmw_activations == 0);
+  CHECK(b->counts.memory.rmw_activations == every.memory.write_activations);
+  CHECK(b->counts.line_memory.rmw_activations == every.line_memory.write_activations);
+  CHECK(b->counts.memory.dram_writes == every.memory.dram_writes);  // the other counters as written
+  CHECK(back.find({"c", "p", "float", 1}, machine) == nullptr);
 }
 
 TEST_CASE("the memory scheduler runs every job and never passes the budget") {

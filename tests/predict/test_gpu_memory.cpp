@@ -168,6 +168,7 @@ TEST_CASE("read-modify-write rows: a partial sector's fill is served in its writ
   // Fills and write-backs leave the cache in its hashed order: as reads they open a row nearly
   // each; as one read-modify-write, the write-backs' rows are opened once per row.
   CHECK(s.write_activations == 256 * 1024 / 1024);
+  CHECK(s.rmw_activations == s.write_activations);  // every write-back merged a half-written sector
   CHECK(s.read_activations == 0);
   CHECK(s.activations > 4096);
   // Scattered partial writes: one row per sector, for the write-back and its fill together.
@@ -176,10 +177,29 @@ TEST_CASE("read-modify-write rows: a partial sector's fill is served in its writ
   scattered.flush();
   CHECK(scattered.stats().fills == 32);
   CHECK(scattered.stats().write_activations == 32);
+  CHECK(scattered.stats().rmw_activations == 32);
   CHECK(scattered.stats().activations == 64);
   // Reads count apart from fills.
   scattered.cost_access(lanes(8, 4096), {Op::Read, 0, 0});
   CHECK(scattered.stats().read_activations == 32);
+}
+
+TEST_CASE("rows opened by write-backs that merge a partial sector are counted apart from whole sectors'") {
+  GpuMemoryParams p = no_cache(4);
+  p.dram_row_bytes = 1024;  // 32 sectors of 8 floats
+  p.dram_banks = 64;
+  p.cache_bytes = 64 * 1024;
+  const GpuGlobalMemory m(32, 1, p);
+  // Rows 0 and 1: whole sectors (a warp writes 32 consecutive floats: 4 sectors), 8 warps a row.
+  for (std::uint64_t warp = 0; warp < 16; ++warp) m.cost_access(lanes(warp * 32, 1), {Op::Write, 0, 0});
+  // Rows 2 to 33: one float in sector 0 of each, 256 floats apart: 32 partial sectors, 32 rows.
+  m.cost_access(lanes(2 * 256, 256), {Op::Write, 0, 0});
+  m.flush();
+  const GpuMemoryStats& s = m.stats();
+  CHECK(s.dram_writes == 64 + 32);
+  CHECK(s.fills == 32);
+  CHECK(s.write_activations == 2 + 32);
+  CHECK(s.rmw_activations == 32);
 }
 
 TEST_CASE("the write-backs' reach: rows written again within it stay open, beyond it open again") {
@@ -188,7 +208,8 @@ TEST_CASE("the write-backs' reach: rows written again within it stay open, beyon
     DramRows rows(32, 1024, 2048, reach);
     GpuMemoryStats stats;
     for (int pass = 0; pass < 2; ++pass)
-      for (std::uint64_t row = 0; row < 64; ++row) rows.write(row * 32 + static_cast<std::uint64_t>(pass), stats);
+      for (std::uint64_t row = 0; row < 64; ++row)
+        rows.write(row * 32 + static_cast<std::uint64_t>(pass), false, stats);
     CHECK(stats.activations == stats.write_activations);
     return stats.write_activations;
   };
@@ -222,6 +243,7 @@ TEST_CASE("caches on threads of their own count exactly what the caches inline c
     CHECK(a.activations == b.activations);
     CHECK(a.read_activations == b.read_activations);
     CHECK(a.write_activations == b.write_activations);
+    CHECK(a.rmw_activations == b.rmw_activations);
     CHECK(la.hits == lb.hits);
     CHECK(la.dram_reads == lb.dram_reads);
     CHECK(la.dram_writes == lb.dram_writes);

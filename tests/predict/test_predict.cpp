@@ -2,6 +2,7 @@
 // and a broken one is refused naming the field; a prediction runs on the profile's machine only.
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <filesystem>
@@ -71,8 +72,8 @@ TEST_CASE("the L2's capacity is fitted back from timings made at a capacity belo
   // simulated cache of 24 KiB. Random reads and writes of 16 to 64 KiB fall both sides of it.
   GpuProfile truth_machine = small_profile();
   truth_machine.memory.cache_bytes = 24 * 1024;
-  const FittedModel truth{kDefaultCostModel, {0.005, 4e-6, 1e-6, 3e-6, 5e-7, 7e-6, 2e-7}, 0, 0};
-  REQUIRE(features(kDefaultCostModel, RunCounts{}).size() == truth.constants.size());
+  const FittedModel truth{kCacheFitCostModel, {0.005, 4e-6, 1e-6, 3e-6, 5e-7, 7e-6, 2e-7}, 0, 0};
+  REQUIRE(features(kCacheFitCostModel, RunCounts{}).size() == truth.constants.size());
   std::vector<Microbench> set = small_set();
   for (const std::uint64_t n : {std::uint64_t{1} << 13, std::uint64_t{3} << 12, std::uint64_t{1} << 14}) {
     set.push_back({MicrobenchKind::ReadRandom, n, 1, 0, 4});
@@ -88,12 +89,12 @@ TEST_CASE("the L2's capacity is fitted back from timings made at a capacity belo
   GpuProfile p = small_profile();
   fit_cache_capacity(p, timings);
   CHECK(p.memory.cache_bytes == 24 * 1024);
-  CHECK(p.model(kDefaultCostModel).worst_abs_error < 1e-6);
+  CHECK(p.model(kCacheFitCostModel).worst_abs_error < 1e-6);
   REQUIRE(p.cache_fit.size() == 8);
   CHECK(p.cache_fit.front().cache_bytes == 8 * 1024);
   CHECK(p.cache_fit.back().cache_bytes == 64 * 1024);
   // Every other capacity fits the default model worse.
-  const std::size_t d = static_cast<std::size_t>(kDefaultCostModel);
+  const std::size_t d = static_cast<std::size_t>(kCacheFitCostModel);
   for (const CacheCandidate& c : p.cache_fit)
     if (c.cache_bytes != 24 * 1024) CHECK(c.mean_abs_log_error[d] > p.cache_fit[2].mean_abs_log_error[d] + 1e-3);
 
@@ -174,4 +175,37 @@ TEST_CASE("the warm run counts what a repeated GPU run sees: a small run stays i
   // 3 x 64 KiB: nothing survives from the first run.
   const auto large = count_algorithm(p, *d, {{"n", "16384"}, {"perm", "identical"}}, 4);
   CHECK(large.counts.memory.dram_reads >= 2 * 16384 * 4 / 32);
+}
+
+TEST_CASE("rmw-rows prices the rows of merged write-backs apart from every other row opened") {
+  RunCounts c;
+  c.launches = 2;
+  c.shared_time_units = 11;
+  c.memory.lines = 3;
+  c.memory.read_sectors = 4;
+  c.memory.write_sectors = 5;
+  c.memory.dram_reads = 6;
+  c.memory.dram_writes = 7;
+  c.memory.read_activations = 8;
+  c.memory.write_activations = 9;
+  c.memory.rmw_activations = 4;           // of the 9
+  c.line_memory.write_activations = 100;  // the L2 of lines' counts are not this model's
+  const std::vector<double> f = features(CostModel::RmwRows, c);
+  const std::vector<std::string> names = constant_names(CostModel::RmwRows);
+  REQUIRE(f.size() == names.size());
+  const auto at = [&](const std::string& name) {
+    const auto i = std::find(names.begin(), names.end(), name);
+    REQUIRE(i != names.end());
+    return f[static_cast<std::size_t>(i - names.begin())];
+  };
+  CHECK(at("launch_ms") == 2);
+  CHECK(at("l2_line_ms") == 3);
+  CHECK(at("l2_sector_ms") == 9);
+  CHECK(at("dram_read_ms") == 6);
+  CHECK(at("dram_write_ms") == 7);
+  CHECK(at("activation_ms") == 8 + 9 - 4);  // reads' rows and whole-sector write-backs' rows
+  CHECK(at("rmw_activation_ms") == 4);
+  CHECK(at("shared_time_unit_ms") == 11);
+  CHECK(kDefaultCostModel == CostModel::RmwRows);
+  CHECK(cost_model_from_name("rmw-rows") == CostModel::RmwRows);
 }
