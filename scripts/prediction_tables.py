@@ -139,12 +139,17 @@ def run_errors(paths):
     return errors, models
 
 
-def overall(errors, model):
-    e = sorted(abs(x) for x in errors[model])
+def pooled(errors):
+    """'median |error|, worst factor' of a list of relative errors (predicted / measured - 1)."""
+    e = sorted(abs(x) for x in errors)
     h = len(e) // 2
     median = e[h] if len(e) % 2 else (e[h - 1] + e[h]) / 2
-    worst = max(max(1 + x, 1 / (1 + x)) for x in errors[model])
+    worst = max(max(1 + x, 1 / (1 + x)) for x in errors)
     return "%.3f, %.2fx" % (median, worst)
+
+
+def overall(errors, model):
+    return pooled(errors[model])
 
 
 def overall_table(root):
