@@ -3,7 +3,7 @@
 #include <cmath>
 #include <stdexcept>
 
-#include "algorithms/input_error.h"
+#include "io/input_error.h"
 
 namespace mmsim {
 
@@ -11,18 +11,6 @@ std::string format_bound(std::int64_t v) {
   if (v >= 65536 && (v & (v - 1)) == 0) return "2^" + std::to_string(__builtin_ctzll(static_cast<std::uint64_t>(v)));
   if (v == std::numeric_limits<std::int64_t>::max()) return "2^63 - 1";
   return std::to_string(v);
-}
-
-std::string quote(const std::string& text, std::size_t limit) {
-  std::string out;
-  // Blanks and line breaks read as a space, other control bytes (a NUL from /dev/zero, an escape
-  // that would drive the terminal) as '?': the message stays one printable line.
-  for (char c : text.substr(0, limit)) {
-    const auto u = static_cast<unsigned char>(c);
-    out += (c == '\n' || c == '\r' || c == '\t') ? ' ' : (u < 0x20 || u == 0x7f) ? '?' : c;
-  }
-  if (text.size() > limit) out += "...";
-  return "'" + out + "'";
 }
 
 std::string ParamSpec::flag() const {

@@ -11,6 +11,8 @@
 #include <variant>
 #include <vector>
 
+#include "io/quote.h"
+
 namespace mmsim {
 
 enum class ParamKind : std::uint8_t {
@@ -80,9 +82,6 @@ std::variant<std::int64_t, std::string> parse_integer(const std::string& text, c
 /// Checks one value as given on the command line and converts it; the error names the option and
 /// its rule, e.g. "-m: must be a power of two in [1, 65536] (got 3)".
 ParamValue parse_value(const ParamSpec& spec, const std::string& text);
-
-/// Quotes at most `limit` characters of a user's text for a message (longer text ends in "...").
-std::string quote(const std::string& text, std::size_t limit = 40);
 
 /// "2^24" for powers of two from 2^16 up, the number otherwise.
 std::string format_bound(std::int64_t v);

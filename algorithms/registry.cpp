@@ -2,11 +2,11 @@
 
 #include "algorithms/bmmc/entries.h"
 #include "algorithms/enumeration/entries.h"
-#include "algorithms/input_error.h"
 #include "algorithms/layouts/entries.h"
 #include "algorithms/offline/entries.h"
 #include "algorithms/sorting/entries.h"
-#include "algorithms/work_bounds.h"
+#include "io/input_error.h"
+#include "io/work_bounds.h"
 
 namespace mmsim {
 

@@ -1,3 +1,8 @@
+// Folder algorithms/ (target mmsim::algorithms): the papers' algorithms as SIMT programs, one folder
+// per family, the papers' closed forms (closed_forms.h), typed parameters (params.h), the registry
+// (this header), the one report of a run (run_report.h) and its writers (run_output.h,
+// registry_output.h). It may include sim/, models/, io/ and report/.
+//
 // The explicit registry of what mmsim can run: every algorithm of every family is one entry (name,
 // family, paper, machine, typed parameters, run function returning one RunReport). The families
 // export their entries (algorithms/<family>/entries.h); registry.cpp joins them, one line a family.

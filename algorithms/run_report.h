@@ -1,6 +1,6 @@
 // The one report of a run, for every algorithm of every family: the machine and parameters as run,
 // the simulated time with its rounds, the paper's closed form where one exists, the family's own
-// figures as named values, and the cell-by-cell check. experiments/run_output.h writes it as JSON,
+// figures as named values, and the cell-by-cell check. algorithms/run_output.h writes it as JSON,
 // text and the trace CSV; nothing else formats a run.
 #pragma once
 

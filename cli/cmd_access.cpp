@@ -1,10 +1,10 @@
 // `mmsim access`: one memory instruction of a few warps on a DMM or a UMM, explained request by
 // request (bank or address group, slot, merges), with the pipeline diagram of KNI Fig. 2. The access
 // is given warp by warp (--warp), as an address expression of the thread (--addr), or as a cell
-// expression through a layout (--layout, --cell); experiments/teaching/posed_access.h reads them.
+// expression through a layout (--layout, --cell); teaching/posed_access.h reads them.
 #include "cli/common.h"
-#include "experiments/access.h"
-#include "experiments/teaching/posed_access.h"
+#include "teaching/access.h"
+#include "teaching/posed_access.h"
 
 namespace mmsim::cli {
 
@@ -23,8 +23,8 @@ Runner add_access_command(CLI::App& app) {
   };
   auto o = std::make_shared<Opts>();
   cmd->add_option("--model", o->model, "dmm or umm")->capture_default_str();
-  add_integer_option(*cmd, o->w, experiments::access_width_param());
-  add_integer_option(*cmd, o->l, experiments::access_latency_param());
+  add_integer_option(*cmd, o->w, teaching::access_width_param());
+  add_integer_option(*cmd, o->l, teaching::access_latency_param());
   auto* warp =
       cmd->add_option("--warp", o->warps,
                       "the w addresses of one warp, comma separated, _ for an inactive thread; repeat per warp")
@@ -42,7 +42,7 @@ Runner add_access_command(CLI::App& app) {
   auto* threads =
       add_integer_option(*cmd, o->threads,
                          integer_param("threads", "--threads", "threads of an --addr or --cell access (default w)", 1,
-                                       static_cast<std::int64_t>(experiments::kMaxPosedThreads)));
+                                       static_cast<std::int64_t>(teaching::kMaxPosedThreads)));
   ParamSpec seed_spec = seed_param();
   seed_spec.help = "seed of a random layout (as in mmsim run and mmsim layout)";
   auto* seed = add_integer_option(*cmd, o->seed, seed_spec);
@@ -66,20 +66,20 @@ Runner add_access_command(CLI::App& app) {
       throw InputError("--threads: only with --addr or --cell (--warp gives the warps)");
     if (seed->count() && !layout->count()) throw InputError("--seed: only with --layout");
     const std::uint64_t p = threads->count() ? o->threads : static_cast<std::uint64_t>(m.w);
-    experiments::PosedAccess posed;
+    teaching::PosedAccess posed;
     if (warp->count())
-      posed = experiments::pose_warps(o->warps, m.w);
+      posed = teaching::pose_warps(o->warps, m.w);
     else if (addr->count())
-      posed = experiments::pose_addresses(o->addr, m.w, p);
+      posed = teaching::pose_addresses(o->addr, m.w, p);
     else
-      posed = experiments::pose_cells(o->layout, o->cell, m.w, p, o->seed);
-    auto result = experiments::simulate_access(m, posed.warps, posed.cells);
+      posed = teaching::pose_cells(o->layout, o->cell, m.w, p, o->seed);
+    auto result = teaching::simulate_access(m, posed.warps, posed.cells);
     result.posed = posed.posed;
     result.layout = posed.layout;
     if (o->json)
-      print_json(experiments::to_json(result));
+      print_json(teaching::to_json(result));
     else
-      std::cout << experiments::diagram(result);
+      std::cout << teaching::diagram(result);
     return kOk;
   };
 }

@@ -2,8 +2,8 @@
 // --threads N, with the speed-up of the one over the other (a benchmark, not a test).
 #include <cstdio>
 
+#include "cli/bench.h"
 #include "cli/common.h"
-#include "experiments/bench.h"
 #include "sim/workers.h"
 
 namespace mmsim::cli {
@@ -34,10 +34,10 @@ Runner add_bench_command(CLI::App& app) {
     if (o->n < 32 || o->n % 32 != 0 || o->n > (std::uint64_t{1} << 28))
       throw InputError("-n: a multiple of 32 between 32 and 2^28");
     const unsigned threads = resolve_threads(o->threads.value());
-    const auto results = experiments::bench_engine(o->n, o->repeats, threads);
+    const auto results = cli::bench_engine(o->n, o->repeats, threads);
     // The speed-up of the round-synchronous run on `threads` threads over the same run on one.
-    const experiments::BenchResult* one = &results.front();
-    const experiments::BenchResult* many = threads > 1 ? &results[1] : nullptr;
+    const cli::BenchResult* one = &results.front();
+    const cli::BenchResult* many = threads > 1 ? &results[1] : nullptr;
     report::Json arr = report::Json::array();
     for (const auto& r : results) {
       if (o->json)

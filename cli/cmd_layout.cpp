@@ -1,14 +1,14 @@
 // `mmsim layout`: the bank of every cell of one drawn layout of a w x w matrix or a w^4 array (NMI
-// Sect. I, IV, VII), as a grid (coloured on a terminal), JSON or SVG. experiments/teaching/layout_view.h
+// Sect. I, IV, VII), as a grid (coloured on a terminal), JSON or SVG. teaching/layout_view.h
 // draws it.
 #include <unistd.h>
 
 #include <fstream>
 
-#include "algorithms/output_file.h"
-#include "algorithms/output_path.h"
 #include "cli/common.h"
-#include "experiments/teaching/layout_view.h"
+#include "io/output_file.h"
+#include "io/output_path.h"
+#include "teaching/layout_view.h"
 
 namespace mmsim::cli {
 
@@ -47,16 +47,16 @@ Runner add_layout_command(CLI::App& app) {
   cmd->add_flag("--json", o->json, "print one JSON object instead of the grid");
   return [o, slice, svg] {
     if (svg->count() > 0) check_output_file("--svg", o->svg);  // before any work
-    const experiments::DrawnLayout layout(o->layout, o->dims, o->w, o->seed);
-    experiments::SliceChoice choice;
+    const teaching::DrawnLayout layout(o->layout, o->dims, o->w, o->seed);
+    teaching::SliceChoice choice;
     if (slice->count()) {
       if (o->dims != 4) throw InputError("--slice: only for --dims 4");
       for (auto v : o->slice)
         if (v >= layout.w()) throw InputError("--slice: each of I,J must be below w = " + std::to_string(layout.w()));
       choice.ij = std::make_pair(o->slice[0], o->slice[1]);
     }
-    const auto cells = experiments::shown_cells(layout, choice);
-    if (cells > experiments::kMaxShownCells)
+    const auto cells = teaching::shown_cells(layout, choice);
+    if (cells > teaching::kMaxShownCells)
       throw InputError("-w: " + std::to_string(cells) +
                        " cells are more than the 65536 a picture shows; choose a smaller w" +
                        (o->dims == 4 ? " or one slice (--slice I,J)" : ""));
@@ -67,11 +67,11 @@ Runner add_layout_command(CLI::App& app) {
       colour = isatty(STDOUT_FILENO) != 0;
     else if (o->colour != "never")
       throw InputError("--color: must be auto, always or never (got '" + o->colour + "')");
-    if (!o->svg.empty()) write_file_atomically(o->svg, experiments::layout_svg(layout, choice), "--svg");
+    if (!o->svg.empty()) write_file_atomically(o->svg, teaching::layout_svg(layout, choice), "--svg");
     if (o->json)
-      print_json(experiments::layout_json(layout, choice));
+      print_json(teaching::layout_json(layout, choice));
     else
-      std::cout << experiments::layout_text(layout, colour, choice);
+      std::cout << teaching::layout_text(layout, colour, choice);
     return kOk;
   };
 }

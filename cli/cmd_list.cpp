@@ -1,9 +1,9 @@
 // `mmsim list`: every algorithm with its family, paper, machine and typed parameters, then the
 // permutations, layouts, patterns, kernels, tables and figures with their papers.
 #include "algorithms/registry.h"
+#include "algorithms/registry_output.h"
 #include "cli/common.h"
 #include "experiments/figures.h"
-#include "experiments/registry_output.h"
 #include "experiments/tables.h"
 #include "report/table.h"
 
@@ -30,7 +30,7 @@ Runner add_list_command(CLI::App& app) {
     for (const auto& f : experiments::figures()) entries.push_back({"figure", f.name, f.description, f.paper});
     if (*json) {
       report::Json algos = report::Json::array();
-      for (const auto& a : algorithms()) algos.push(experiments::to_json(a));
+      for (const auto& a : algorithms()) algos.push(mmsim::to_json(a));
       report::Json arr = report::Json::array();
       for (const auto& a : algorithms())
         arr.push(report::Json::object()

@@ -1,10 +1,10 @@
 // `mmsim reproduce` and `mmsim figure`: the tables and figures, written as files.
 #include <cstdio>
 
-#include "algorithms/output_path.h"
 #include "cli/common.h"
 #include "experiments/figures.h"
 #include "experiments/reproduce.h"
+#include "io/output_path.h"
 
 namespace mmsim::cli {
 

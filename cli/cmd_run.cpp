@@ -6,11 +6,11 @@
 #include <map>
 #include <optional>
 
-#include "algorithms/output_file.h"
-#include "algorithms/output_path.h"
 #include "algorithms/registry.h"
+#include "algorithms/run_output.h"
 #include "cli/common.h"
-#include "experiments/run_output.h"
+#include "io/output_file.h"
+#include "io/output_path.h"
 
 namespace mmsim::cli {
 
@@ -79,7 +79,7 @@ int run_one(const AlgorithmOptions& a) {
   // The trace streams to its file while the run goes (bounded memory), under a temporary name that
   // becomes the real one only when the run and every write succeeded.
   std::optional<OutputFile> trace_file;
-  std::optional<experiments::TraceCsvWriter> trace_writer;
+  std::optional<mmsim::TraceCsvWriter> trace_writer;
   if (engine.trace) {
     trace_file.emplace(a.trace_file, "--trace");
     trace_writer.emplace(trace_file->stream(), [&trace_file] { trace_file->check(); });
@@ -88,9 +88,9 @@ int run_one(const AlgorithmOptions& a) {
   const RunReport r = run_algorithm(*a.entry, given, engine);
   if (trace_file) trace_file->commit();
   if (a.json)
-    print_json(experiments::to_json(r));
+    print_json(mmsim::to_json(r));
   else
-    std::cout << experiments::to_text(r);
+    std::cout << mmsim::to_text(r);
   return r.correct ? kOk : kCheckFailed;
 }
 

@@ -6,8 +6,8 @@
 #include <cstdio>
 
 #include "cli/common.h"
-#include "experiments/sweep_run.h"
 #include "sim/progress.h"
+#include "sweep/sweep_run.h"
 
 namespace mmsim::cli {
 
@@ -55,19 +55,19 @@ Runner add_sweep_command(CLI::App& app) {
   o->threads.add_to(*cmd, "rows run at once by each process");
   cmd->add_flag("--json", o->json, "print one JSON object");
   return [o] {
-    experiments::SweepOptions options;
+    sweep::SweepOptions options;
     options.grid = o->grid;
     options.csv = o->out;
     options.threads = o->threads.value();
     set_progress_listener({});  // rows run side by side: the bar below says how far the sweep is
-    auto comm = experiments::make_sweep_comm();
+    auto comm = sweep::make_sweep_comm();
     const bool root = comm->rank() == 0;
     ProgressBar bar;
-    experiments::SweepProgress progress;
+    sweep::SweepProgress progress;
     if (root && isatty(STDERR_FILENO)) progress = [&bar](std::uint64_t done, std::uint64_t total) { bar(done, total); };
-    experiments::SweepSummary s;
+    sweep::SweepSummary s;
     try {
-      s = experiments::run_sweep(options, *comm, progress);
+      s = sweep::run_sweep(options, *comm, progress);
     } catch (const InputError&) {
       bar.clear();
       if (root) throw;

@@ -1,12 +1,12 @@
 // `mmsim table1-bounds --profile FILE [--measured DIR]`: every GPU run of kasagi-t2.csv that
 // implements a row of KNI Table 1, beside that row's bound in time units on the profile's machine
-// (experiments/table1_bounds.h). scripts/gpu_table1_figures.sh fits and draws from its CSV. Needs no GPU.
+// (predict/validate/table1_bounds.h). scripts/gpu_table1_figures.sh fits and draws from its CSV. Needs no GPU.
 #include <filesystem>
 
-#include "algorithms/output_file.h"
 #include "cli/common.h"
 #include "cli/profile_option.h"
-#include "experiments/table1_bounds.h"
+#include "io/output_file.h"
+#include "predict/validate/table1_bounds.h"
 #include "sim/workers.h"
 
 namespace mmsim::cli {
@@ -32,19 +32,19 @@ Runner add_table1_bounds_command(CLI::App& app) {
   cmd->add_option("--out", o->out, "also write table1-bounds.{md,csv} to this folder");
   return [o] {
     predict::GpuProfile profile = read_profile_option(o->profile);
-    std::vector<experiments::MeasuredRun> measured;
+    std::vector<predict::MeasuredRun> measured;
     try {
       const auto csv = std::filesystem::path(o->measured) / "kasagi-t2.csv";
       for (const char* type : {"float", "double"}) {
-        auto some = experiments::read_kasagi_measurements(csv, 1, UINT64_MAX, type);
+        auto some = predict::read_kasagi_measurements(csv, 1, UINT64_MAX, type);
         measured.insert(measured.end(), some.begin(), some.end());
       }
     } catch (const std::invalid_argument& e) {
       throw InputError(std::string("--measured: ") + e.what());
     }
     const unsigned threads = o->threads.value() == 0 ? hardware_threads() : o->threads.value();
-    const auto runs = experiments::table1_bounds(profile.machine, measured, o->seed, threads);
-    const report::Table table = experiments::table1_bounds_table(profile.machine, o->seed, runs);
+    const auto runs = predict::table1_bounds(profile.machine, measured, o->seed, threads);
+    const report::Table table = predict::table1_bounds_table(profile.machine, o->seed, runs);
     if (!o->out.empty()) {
       const std::filesystem::path dir(o->out);
       write_file_atomically((dir / "table1-bounds.md").string(), report::to_markdown(table), "--out");

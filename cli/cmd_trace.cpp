@@ -1,13 +1,13 @@
 // `mmsim trace FILE`: the pipeline picture of any run's trace (the one schema of docs/report.md),
 // as text (the diagram of `mmsim access` when it fits, else a summary per round), JSON, or SVG with
-// one lane per pipeline. experiments/teaching/trace_view.h draws it.
+// one lane per pipeline. teaching/trace_view.h draws it.
 #include <fstream>
 
-#include "algorithms/input_file.h"
-#include "algorithms/output_file.h"
-#include "algorithms/output_path.h"
 #include "cli/common.h"
-#include "experiments/teaching/trace_view.h"
+#include "io/input_file.h"
+#include "io/output_file.h"
+#include "io/output_path.h"
+#include "teaching/trace_view.h"
 
 namespace mmsim::cli {
 
@@ -28,13 +28,13 @@ Runner add_trace_command(CLI::App& app) {
   cmd->add_flag("--json", o->json, "print the summary as one JSON object");
   return [o] {
     if (o->svg_option->count() > 0) check_output_file("--svg", o->svg);  // before reading the trace
-    InputFile in("trace", o->file, experiments::kMaxTraceBytes, "that mmsim trace reads", /*stdin_dash=*/true);
-    const experiments::TraceFile t = experiments::read_trace(in.stream(), o->file);
-    if (!o->svg.empty()) write_file_atomically(o->svg, experiments::trace_svg(t, o->file, o->width), "--svg");
+    InputFile in("trace", o->file, teaching::kMaxTraceBytes, "that mmsim trace reads", /*stdin_dash=*/true);
+    const teaching::TraceFile t = teaching::read_trace(in.stream(), o->file);
+    if (!o->svg.empty()) write_file_atomically(o->svg, teaching::trace_svg(t, o->file, o->width), "--svg");
     if (o->json)
-      print_json(experiments::trace_json(t, o->file));
+      print_json(teaching::trace_json(t, o->file));
     else
-      std::cout << experiments::trace_text(t, o->file);
+      std::cout << teaching::trace_text(t, o->file);
     return kOk;
   };
 }

@@ -1,5 +1,5 @@
 // `mmsim validate --profile FILE [--measured DIR]`: the GPU's measured times beside the times the
-// profile predicts by simulation, for every cost model (experiments/prediction_table.h). Reads the
+// profile predicts by simulation, for every cost model (predict/validate/prediction_table.h). Reads the
 // CSVs `mmsim gpu reproduce` wrote; needs no GPU.
 #include <algorithm>
 #include <filesystem>
@@ -7,12 +7,12 @@
 #include <optional>
 #include <sstream>
 
-#include "algorithms/output_file.h"
-#include "algorithms/work_bounds.h"
 #include "cli/common.h"
 #include "cli/profile_option.h"
-#include "experiments/prediction/family.h"
-#include "experiments/prediction_table.h"
+#include "io/output_file.h"
+#include "io/work_bounds.h"
+#include "predict/validate/family.h"
+#include "predict/validate/prediction_table.h"
 #include "sim/workers.h"
 
 namespace mmsim::cli {
@@ -22,7 +22,7 @@ namespace {
 // --families: "all" or names from kni and the family readers, comma-separated.
 std::vector<std::string> chosen_families(const std::string& text) {
   std::vector<std::string> known{"kni"};
-  for (const auto& reader : experiments::prediction::family_readers()) known.push_back(reader.name);
+  for (const auto& reader : predict::validate::family_readers()) known.push_back(reader.name);
   if (text == "all") return known;
   std::vector<std::string> out;
   std::string name;
@@ -126,7 +126,7 @@ Runner add_validate_command(CLI::App& app) {
     const auto wanted = [&](const std::string& name) {
       return std::find(families.begin(), families.end(), name) != families.end();
     };
-    std::vector<experiments::MeasuredRun> measured;
+    std::vector<predict::MeasuredRun> measured;
     try {
       const std::filesystem::path dir(o->measured);
       // With all families, a table the folder lacks (a GPU stage not run) is skipped and said so.
@@ -139,9 +139,9 @@ Runner add_validate_command(CLI::App& app) {
         return false;
       };
       if (wanted("kni") && present("kasagi-t2.csv"))
-        measured = experiments::read_kasagi_measurements(dir / "kasagi-t2.csv", o->min_n, o->max_n, o->type);
-      const experiments::prediction::Selection selection{o->min_n, o->max_n, o->type};
-      for (const auto& reader : experiments::prediction::family_readers()) {
+        measured = predict::read_kasagi_measurements(dir / "kasagi-t2.csv", o->min_n, o->max_n, o->type);
+      const predict::validate::Selection selection{o->min_n, o->max_n, o->type};
+      for (const auto& reader : predict::validate::family_readers()) {
         if (!wanted(reader.name) || !present(reader.file)) continue;
         auto rows = reader.read(dir, selection, profile);
         std::cerr << "validate: " << rows.size() << " " << reader.name << " rows from " << reader.file << "\n";
@@ -166,7 +166,7 @@ Runner add_validate_command(CLI::App& app) {
     }
     if (o->counts_only && !counts) throw InputError("--counts-only: give an existing counts file with --counts");
     predict::CountsFile written = counts.value_or(predict::CountsFile{});
-    experiments::SimulationPlan plan{
+    predict::SimulationPlan plan{
         threads, o->max_memory ? o->max_memory : memory_available(), counts ? &*counts : nullptr, &std::cerr, {}};
     plan.counts_only = o->counts_only;
     // The file is written again as each run ends: a validation stopped half-way keeps its runs.
@@ -175,11 +175,11 @@ Runner add_validate_command(CLI::App& app) {
         written.put(row);
         write_file_atomically(o->counts, written.csv(), "--counts");
       };
-    const auto rows = experiments::predict_runs(profile, measured, plan);
-    for (auto& row : experiments::counts_rows(profile, rows)) written.put(std::move(row));
+    const auto rows = predict::predict_runs(profile, measured, plan);
+    for (auto& row : predict::counts_rows(profile, rows)) written.put(std::move(row));
     if (!o->counts.empty()) write_file_atomically(o->counts, written.csv(), "--counts");
-    const report::Table table = experiments::prediction_table(profile, rows);
-    const report::Table summary = experiments::prediction_summary(profile, rows);
+    const report::Table table = predict::prediction_table(profile, rows);
+    const report::Table summary = predict::prediction_summary(profile, rows);
     const report::Format f = report::parse_format(o->format);
     if (!o->out.empty()) {
       const std::filesystem::path dir(o->out);
@@ -188,7 +188,7 @@ Runner add_validate_command(CLI::App& app) {
       write_file_atomically((dir / "validate-summary.md").string(), report::to_markdown(summary), "--out");
       write_file_atomically((dir / "validate-summary.csv").string(), report::to_csv(summary), "--out");
       predict::CountsFile these;
-      for (auto& row : experiments::counts_rows(profile, rows)) these.put(std::move(row));
+      for (auto& row : predict::counts_rows(profile, rows)) these.put(std::move(row));
       write_file_atomically((dir / "validate-counts.csv").string(), these.csv(), "--out");
     }
     std::cout << report::render(summary, f) << (f == report::Format::Markdown ? "\n" : "")

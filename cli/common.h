@@ -5,8 +5,8 @@
 #include <iostream>
 #include <string>
 
-#include "algorithms/input_error.h"
 #include "algorithms/params.h"
+#include "io/input_error.h"
 #include "models/machines.h"
 #include "report/json.h"
 
@@ -95,11 +95,11 @@ Runner add_table_command(CLI::App& app);
 Runner add_bench_command(CLI::App& app);
 Runner add_reproduce_command(CLI::App& app);
 Runner add_figure_command(CLI::App& app);
-Runner add_gpu_command(CLI::App& app);  // cli/cuda, built with the CUDA backend
+Runner add_gpu_command(CLI::App& app);  // cli/cmd_gpu*.cpp, built with the CUDA backend
 Runner add_validate_command(CLI::App& app);
 Runner add_table1_bounds_command(CLI::App& app);  // cli/cmd_table1_bounds.cpp
 Runner add_congestion_command(CLI::App& app);
-Runner add_schedule_command(CLI::App& app);  // cli/offline/cmd_schedule.cpp
+Runner add_schedule_command(CLI::App& app);  // cli/cmd_schedule.cpp
 Runner add_bench_schedule_command(CLI::App& app);
 Runner add_sweep_command(CLI::App& app);  // cli/cmd_sweep.cpp
 

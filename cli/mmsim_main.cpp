@@ -10,7 +10,7 @@
 
 #include "algorithms/params.h"
 #include "cli/common.h"
-#include "experiments/build_info.h"
+#include "report/build_info.h"
 #include "sim/progress.h"
 
 namespace {
@@ -60,7 +60,7 @@ namespace {
 int parse_and_run(int argc, char** argv) {
   CLI::App app{"mmsim: cycle-level simulator of the memory machine models (DMM, UMM, HMM)", "mmsim"};
   app.require_subcommand(1);
-  app.set_version_flag("--version", mmsim::experiments::version_text());
+  app.set_version_flag("--version", mmsim::report::version_text());
   std::map<const CLI::App*, Runner> runners;
   const auto add = [&](Runner (*adder)(CLI::App&)) {
     const std::size_t before = app.get_subcommands({}).size();

@@ -5,7 +5,7 @@
 #include <stdexcept>
 #include <string>
 
-#include "algorithms/input_error.h"
+#include "io/input_error.h"
 #include "predict/gpu_profile.h"
 
 namespace mmsim::cli {

@@ -1,5 +1,5 @@
 # Which build this is, for `mmsim --version` and the Python module: the version, the git commit
-# of the source tree and whether the CUDA backend is built (experiments/build_info.h). The commit
+# of the source tree and whether the CUDA backend is built (report/build_info.h). The commit
 # is read at every build, not at configure time, so a new commit never leaves a stale one behind;
 # the generated source changes only when the commit does, so an unchanged tree recompiles nothing.
 set(MMSIM_BUILD_INFO_SOURCE ${CMAKE_BINARY_DIR}/generated/build_info.cpp)

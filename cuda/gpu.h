@@ -1,3 +1,11 @@
+// Folder cuda/ (target mmsim::cuda): the CUDA backend's kernels and the harness they share (harness/:
+// error check, event timer, device description, poison and check, reference source). Each family's
+// kernels have a host entry point of plain C++ (this header, bmmc/gpu_bmmc.h, ...); the index
+// arithmetic the kernels share with the host (index.h, schedule.h, rap_shifts.h) is built and tested
+// without CUDA. It may include sim/, models/, io/, report/, algorithms/ and, for the calibration
+// kernels, the microbenchmarks' definitions (predict/microbench*.h); the tables that drive it are
+// experiments/gpu/.
+//
 // The CUDA backend's host interface: the device, and timed, checked runs of every permutation
 // kernel. No CUDA header leaks out of it, so the CLI and the tables compile with the host compiler.
 #pragma once

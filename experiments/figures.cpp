@@ -13,8 +13,6 @@
 #include <fstream>
 #include <vector>
 
-#include "algorithms/input_error.h"
-#include "algorithms/output_file.h"
 #include "algorithms/params.h"
 #include "experiments/bmmc/bmmc_experiments.h"
 #include "experiments/enumeration/enumeration_experiments.h"
@@ -23,6 +21,8 @@
 #include "experiments/offline/kasagi_figures.h"
 #include "experiments/sorting/as_bounds.h"
 #include "experiments/sorting/as_theorem4.h"
+#include "io/input_error.h"
+#include "io/output_file.h"
 
 namespace mmsim::experiments {
 

@@ -5,9 +5,9 @@
 #include <optional>
 
 #include "algorithms/closed_forms.h"
-#include "algorithms/input_error.h"
 #include "algorithms/offline/entries.h"
 #include "experiments/tables.h"
+#include "io/input_error.h"
 
 namespace mmsim::experiments {
 

@@ -4,11 +4,11 @@
 #include <filesystem>
 #include <stdexcept>
 
-#include "algorithms/input_error.h"
 #include "algorithms/params.h"
-#include "experiments/build_info.h"
 #include "experiments/figures.h"
 #include "experiments/tables.h"
+#include "io/input_error.h"
+#include "report/build_info.h"
 #include "report/json.h"
 #include "report/sha256.h"
 
@@ -17,7 +17,7 @@ namespace mmsim::experiments {
 report::Json manifest_json(const std::string& out_dir, const std::vector<std::string>& made,
                            const std::vector<std::string>& failed) {
   using report::Json;
-  const BuildInfo b = build_info();
+  const report::BuildInfo b = report::build_info();
   Json files = Json::array();
   for (const auto& path : made) {
     std::error_code ec;

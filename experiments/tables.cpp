@@ -1,11 +1,11 @@
 #include "experiments/tables.h"
 
-#include "algorithms/input_error.h"
 #include "experiments/bmmc/bmmc_experiments.h"
 #include "experiments/enumeration/enumeration_experiments.h"
 #include "experiments/layouts/rap_tables.h"
 #include "experiments/sorting/as_bounds.h"
 #include "experiments/sorting/as_theorem4.h"
+#include "io/input_error.h"
 
 namespace mmsim::experiments {
 

@@ -1,3 +1,9 @@
+// Folder experiments/ (target mmsim::experiments): the papers' reproduced tables and figures. It owns
+// one driver per table (this header's registry) and per figure (figures.h), and `reproduce`, which
+// writes them all; gpu/ (target mmsim_experiments_gpu, built with CUDA) holds the GPU's tables,
+// which drive the kernels of cuda/. It may include sim/, models/, io/, report/ and algorithms/ (gpu/
+// also cuda/ and predict/).
+//
 // The reproduced tables: one driver per table, each returning a tidy report::Table.
 #pragma once
 

@@ -6,16 +6,16 @@
 #include <sstream>
 #include <stdexcept>
 
-#include "algorithms/input_error.h"
 #include "algorithms/params.h"
 #include "algorithms/registry.h"
-#include "experiments/access.h"
-#include "experiments/registry_output.h"
-#include "experiments/run_output.h"
-#include "experiments/teaching/layout_view.h"
-#include "experiments/teaching/posed_access.h"
-#include "experiments/teaching/trace_file.h"
-#include "experiments/teaching/trace_view.h"
+#include "algorithms/registry_output.h"
+#include "algorithms/run_output.h"
+#include "io/input_error.h"
+#include "teaching/access.h"
+#include "teaching/layout_view.h"
+#include "teaching/posed_access.h"
+#include "teaching/trace_file.h"
+#include "teaching/trace_view.h"
 
 namespace mmsim::explorer {
 
@@ -82,10 +82,10 @@ std::int64_t run_cells(const AlgorithmEntry& entry, const RunRequest& req) {
 
 Json trace_of(const RunReport& r, const std::string& label, Json& svgs) {
   std::stringstream csv;
-  experiments::write_trace_csv(csv, r);
-  const auto t = experiments::read_trace(csv, label);
-  svgs.set(label, experiments::trace_svg(t, label, 900));
-  return experiments::trace_json(t, label);
+  mmsim::write_trace_csv(csv, r);
+  const auto t = teaching::read_trace(csv, label);
+  svgs.set(label, teaching::trace_svg(t, label, 900));
+  return teaching::trace_json(t, label);
 }
 
 }  // namespace
@@ -111,23 +111,24 @@ std::string access(const std::string& model, const std::string& w, const std::st
     if (!threads.empty() && !warps.empty())
       throw InputError("--threads: only with --addr or --cell (--warp gives the warps)");
     if (!seed.empty() && layout.empty()) throw InputError("--seed: only with --layout");
-    const auto p = threads.empty() ? static_cast<std::uint64_t>(m.w)
-                                   : static_cast<std::uint64_t>(integer(
-                                         integer_param("threads", "--threads", "threads", 1,
-                                                       static_cast<std::int64_t>(experiments::kMaxPosedThreads)),
-                                         threads));
+    const auto p =
+        threads.empty()
+            ? static_cast<std::uint64_t>(m.w)
+            : static_cast<std::uint64_t>(integer(integer_param("threads", "--threads", "threads", 1,
+                                                               static_cast<std::int64_t>(teaching::kMaxPosedThreads)),
+                                                 threads));
     const auto s = seed.empty() ? std::uint64_t{1} : static_cast<std::uint64_t>(integer(seed_param(), seed));
-    experiments::PosedAccess posed;
+    teaching::PosedAccess posed;
     if (!warps.empty())
-      posed = experiments::pose_warps(split(warps, ';'), m.w);
+      posed = teaching::pose_warps(split(warps, ';'), m.w);
     else if (!addr.empty())
-      posed = experiments::pose_addresses(addr, m.w, p);
+      posed = teaching::pose_addresses(addr, m.w, p);
     else
-      posed = experiments::pose_cells(layout, cell, m.w, p, s);
-    auto result = experiments::simulate_access(m, posed.warps, posed.cells);
+      posed = teaching::pose_cells(layout, cell, m.w, p, s);
+    auto result = teaching::simulate_access(m, posed.warps, posed.cells);
     result.posed = posed.posed;
     result.layout = posed.layout;
-    return experiments::to_json(result);
+    return teaching::to_json(result);
   });
 }
 
@@ -135,8 +136,8 @@ std::string layout(const std::string& name, const std::string& w, const std::str
   return answer([&] {
     const auto width = integer(integer_param("w", "-w,--width", "width", 2, kMaxLayoutWidth), w);
     const auto s = integer(seed_param(), seed.empty() ? "1" : seed);
-    const experiments::DrawnLayout drawn(name, 2, static_cast<int>(width), static_cast<std::uint64_t>(s));
-    Json out = experiments::layout_json(drawn);
+    const teaching::DrawnLayout drawn(name, 2, static_cast<int>(width), static_cast<std::uint64_t>(s));
+    Json out = teaching::layout_json(drawn);
     // Each access exactly as `mmsim access --layout L --cell EXPR` poses it, so the page's
     // congestion is the command line's (NMI Sect. III: contiguous, stride and diagonal).
     MachineParams m;
@@ -152,8 +153,8 @@ std::string layout(const std::string& name, const std::string& w, const std::str
         char expr[40];
         std::snprintf(expr, sizeof expr, pattern, index);
         const auto posed =
-            experiments::pose_cells(name, expr, m.w, static_cast<std::uint64_t>(width), static_cast<std::uint64_t>(s));
-        const auto r = experiments::simulate_access(m, posed.warps, posed.cells);
+            teaching::pose_cells(name, expr, m.w, static_cast<std::uint64_t>(width), static_cast<std::uint64_t>(s));
+        const auto r = teaching::simulate_access(m, posed.warps, posed.cells);
         Json a = Json::object();
         a.set("index", index);
         a.set("cell", std::string(expr));
@@ -173,7 +174,7 @@ std::string layout(const std::string& name, const std::string& w, const std::str
 std::string algorithms() {
   return answer([] {
     Json list = Json::array();
-    for (const auto& a : mmsim::algorithms()) list.push(experiments::to_json(a));
+    for (const auto& a : mmsim::algorithms()) list.push(mmsim::to_json(a));
     return list;
   });
 }
@@ -205,12 +206,12 @@ std::string run(const std::string& name, const std::string& query) {
     Json traces = Json::object();
     Json svgs = Json::object();
     const RunReport sync = run_algorithm(*entry, given, engine);
-    out.set("round_synchronous", experiments::to_json(sync));
+    out.set("round_synchronous", mmsim::to_json(sync));
     traces.set("round_synchronous", trace_of(sync, "round_synchronous", svgs));
     if (entry->asynchronous) {
       engine.execution = Execution::Asynchronous;
       const RunReport async = run_algorithm(*entry, given, engine);
-      out.set("asynchronous", experiments::to_json(async));
+      out.set("asynchronous", mmsim::to_json(async));
       traces.set("asynchronous", trace_of(async, "asynchronous", svgs));
     } else {
       out.set("asynchronous", nullptr);
@@ -224,9 +225,9 @@ std::string run(const std::string& name, const std::string& query) {
 std::string trace(const std::string& csv, const std::string& file) {
   return answer([&] {
     std::istringstream in(csv);
-    const auto t = experiments::read_trace(in, file);
-    Json out = experiments::trace_json(t, file);
-    out.set("svg", experiments::trace_svg(t, file, 900));
+    const auto t = teaching::read_trace(in, file);
+    Json out = teaching::trace_json(t, file);
+    out.set("svg", teaching::trace_svg(t, file, 900));
     return out;
   });
 }

@@ -11,7 +11,7 @@ namespace mmsim::explorer {
 
 /// `mmsim access`: model "dmm" or "umm", w, l, and the access posed one way: `warps` (warps
 /// separated by ';', each w comma-separated fields as in --warp), `addr` (with `threads`, empty:
-/// w) or `layout` with `cell` (and `seed`). Returns experiments::to_json(AccessResult).
+/// w) or `layout` with `cell` (and `seed`). Returns teaching::to_json(AccessResult).
 std::string access(const std::string& model, const std::string& w, const std::string& l, const std::string& warps,
                    const std::string& addr, const std::string& layout, const std::string& cell,
                    const std::string& threads, const std::string& seed);

@@ -1,3 +1,8 @@
+// Folder models/ (target mmsim::models): the memory machine models. It owns the DMM, UMM and HMM
+// (this header), their slot rules (congestion.h), address layouts (layouts/), the TLB (tlb/) and
+// the GPU-like global memory the predictor uses (gpu_memory/), each a MemoryModel of sim/. It may
+// include sim/ and the standard library.
+//
 // The three memory machine models of KNI Sect. 2: DMM, UMM and HMM.
 #pragma once
 

@@ -6,7 +6,7 @@
 #include <stdexcept>
 #include <tuple>
 
-#include "algorithms/input_file.h"
+#include "io/input_file.h"
 
 namespace mmsim::predict {
 

@@ -10,7 +10,7 @@
 #include <stdexcept>
 #include <thread>
 
-#include "algorithms/output_file.h"
+#include "io/output_file.h"
 #include "predict/simulate.h"
 #include "report/json.h"
 #include "report/json_reader.h"

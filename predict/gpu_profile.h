@@ -1,3 +1,9 @@
+// Folder predict/ (target mmsim::predict): GPU time from simulation. It owns the GPU profile (this
+// header), the cost models (cost_model.h), the calibration microbenchmarks as simulator programs
+// (microbench*.h), the warm, counted run of a program or an algorithm on the profile's machine
+// (simulate.h), the counts file, and the validation against measured GPU tables (validate/). It may
+// include sim/, models/, io/, report/ and algorithms/ (and Eigen, privately, for the fits).
+//
 // A GPU profile: the constants of each cost model (predict/cost_model.h), fitted on the calibration
 // microbenchmarks alone (predict/microbench.h), with the GPU they were measured on. Written by
 // `mmsim gpu calibrate` as results/gpu/profile-<device>.json, read by `mmsim predict`.

@@ -1,6 +1,6 @@
 #include "predict/simulate.h"
 
-#include "algorithms/input_error.h"
+#include "io/input_error.h"
 #include "predict/microbench_programs.h"
 #include "sim/engine.h"
 #include "sim/workers.h"

@@ -1,3 +1,9 @@
+// Folder sim/ (target mmsim::sim): the engine. It owns the vocabulary of a run (addresses, words,
+// time units, threads), programs as kernels of per-thread steps over named arrays, the one
+// interface a memory model implements (memory_model.h), the pipelines, round-robin dispatch,
+// round-synchronous and asynchronous execution, statistics, traces and the seeded generator.
+// It may include the standard library only; every other folder builds on it.
+//
 // The discrete-event engine: runs SIMT kernels on a machine of pipelined memories (MODEL.md).
 #pragma once
 

@@ -8,8 +8,8 @@
 #include <set>
 #include <string>
 
-#include "algorithms/input_error.h"
 #include "algorithms/registry.h"
+#include "io/input_error.h"
 
 namespace mmsim::testing {
 

@@ -3,10 +3,10 @@
 
 #include <numeric>
 
-#include "experiments/access.h"
 #include "models/congestion.h"
 #include "models/machines.h"
 #include "sim/engine.h"
+#include "teaching/access.h"
 
 using namespace mmsim;
 
@@ -42,10 +42,10 @@ TimeUnits run_table(const MachineParams& p, const std::vector<std::vector<Addres
 
 TEST_CASE("KNI Fig. 2: DMM 3 slots in 7 time units, UMM 5 slots in 9") {
   const std::vector<std::vector<Address>> warps{{7, 5, 15, 0}, {10, 11, 12, 9}};
-  const auto d = experiments::simulate_access(dmm(4, 5), warps);
+  const auto d = teaching::simulate_access(dmm(4, 5), warps);
   CHECK(d.slots == std::vector<int>{2, 1});
   CHECK(d.time_units == 7);
-  const auto u = experiments::simulate_access(umm(4, 5), warps);
+  const auto u = teaching::simulate_access(umm(4, 5), warps);
   CHECK(u.slots == std::vector<int>{3, 2});
   CHECK(u.time_units == 9);
   // The slots enter one per time unit and complete latency - 1 later.

@@ -1,4 +1,4 @@
-// Files appear whole or not at all (algorithms/output_file.h), failed writes say why, and the
+// Files appear whole or not at all (io/output_file.h), failed writes say why, and the
 // checksum the reproduce manifest lists is SHA-256 (report/sha256.h).
 #include <doctest/doctest.h>
 #include <sys/stat.h>
@@ -10,9 +10,9 @@
 #include <sstream>
 #include <string>
 
-#include "algorithms/input_error.h"
-#include "algorithms/output_file.h"
 #include "experiments/reproduce.h"
+#include "io/input_error.h"
+#include "io/output_file.h"
 #include "report/json_reader.h"
 #include "report/sha256.h"
 

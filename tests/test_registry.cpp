@@ -5,9 +5,9 @@
 #include <map>
 #include <set>
 
-#include "algorithms/input_error.h"
 #include "algorithms/registry.h"
-#include "experiments/run_output.h"
+#include "algorithms/run_output.h"
+#include "io/input_error.h"
 #include "report/table.h"
 
 using namespace mmsim;
@@ -128,7 +128,7 @@ TEST_CASE("every algorithm runs through the registry with small inputs, correct,
     CHECK(r.stats.time_units > 0);
     CHECK(!r.stats.rounds.empty());
     // The top-level keys are the same for every algorithm.
-    const std::string json = experiments::to_json(r).dump(2);
+    const std::string json = mmsim::to_json(r).dump(2);
     std::vector<std::string> keys;  // the lines indented once open the top-level keys
     for (std::size_t at = 0; (at = json.find("\n  \"", at)) != std::string::npos;) {
       at += 4;

@@ -5,13 +5,13 @@
 #include <cstdio>
 #include <fstream>
 
-#include "algorithms/input_error.h"
-#include "experiments/sweep.h"
-#include "experiments/sweep_run.h"
+#include "io/input_error.h"
 #include "report/json_reader.h"
+#include "sweep/sweep.h"
+#include "sweep/sweep_run.h"
 
 using namespace mmsim;
-using namespace mmsim::experiments;
+using namespace mmsim::sweep;
 
 namespace {
 

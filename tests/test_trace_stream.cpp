@@ -1,4 +1,4 @@
-// A trace streamed to its file while the run goes (experiments/run_output.h TraceCsvWriter) is the
+// A trace streamed to its file while the run goes (algorithms/run_output.h TraceCsvWriter) is the
 // in-memory trace's CSV byte for byte, at every thread count and in asynchronous execution; and the
 // engine hands its slots on per round, holding no more than a round (or a batch) at a time.
 #include <doctest/doctest.h>
@@ -9,9 +9,9 @@
 #include <string>
 #include <vector>
 
-#include "algorithms/input_error.h"
 #include "algorithms/registry.h"
-#include "experiments/run_output.h"
+#include "algorithms/run_output.h"
+#include "io/input_error.h"
 
 using namespace mmsim;
 
@@ -50,7 +50,7 @@ EngineOptions options(const Case& c, unsigned threads) {
 
 // Counts the batches and the largest one, and passes every slot on to a CSV writer.
 struct CountingSink : TraceSink {
-  experiments::TraceCsvWriter csv;
+  mmsim::TraceCsvWriter csv;
   std::size_t batches = 0, largest = 0;
   std::vector<int> rounds_seen;  // the rounds of each batch's first slot
   explicit CountingSink(std::ostream& out) : csv(out) {}
@@ -76,7 +76,7 @@ TEST_CASE("a streamed trace is the in-memory trace's CSV byte for byte, at 1 and
       REQUIRE(in_memory.correct);
       REQUIRE(!in_memory.trace.empty());
       std::ostringstream whole;
-      REQUIRE(experiments::write_trace_csv(whole, in_memory));
+      REQUIRE(mmsim::write_trace_csv(whole, in_memory));
 
       std::ostringstream streamed;
       CountingSink sink(streamed);

@@ -5,9 +5,9 @@
 #include "algorithms/bmmc/bmmc_time.h"
 #include "algorithms/bmmc/parm.h"
 #include "algorithms/bmmc/tiled.h"
-#include "algorithms/input_error.h"
-#include "algorithms/output_file.h"
-#include "algorithms/output_path.h"
+#include "io/input_error.h"
+#include "io/output_file.h"
+#include "io/output_path.h"
 
 namespace mmsim::bmmc {
 

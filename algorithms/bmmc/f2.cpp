@@ -5,9 +5,9 @@
 #include <stdexcept>
 #include <utility>
 
-#include "algorithms/input_error.h"
-#include "algorithms/input_file.h"
 #include "algorithms/params.h"
+#include "io/input_error.h"
+#include "io/input_file.h"
 #include "sim/mutant.h"
 
 namespace mmsim::f2 {

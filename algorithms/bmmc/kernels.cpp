@@ -6,8 +6,8 @@
 #include "algorithms/bmmc/bmmc_time.h"
 #include "algorithms/bmmc/tiled.h"
 #include "algorithms/closed_forms.h"
-#include "algorithms/input_error.h"
 #include "algorithms/permutations/permutation_algorithm.h"
+#include "io/input_error.h"
 #include "sim/names.h"
 
 namespace mmsim::bmmc {

@@ -4,7 +4,7 @@
 #include <stdexcept>
 
 #include "algorithms/bmmc/tiled.h"
-#include "algorithms/input_error.h"
+#include "io/input_error.h"
 
 namespace mmsim::bmmc {
 

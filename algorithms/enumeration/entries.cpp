@@ -4,7 +4,7 @@
 
 #include "algorithms/enumeration/involutions.h"
 #include "algorithms/enumeration/transpose.h"
-#include "algorithms/input_error.h"
+#include "io/input_error.h"
 
 namespace mmsim::enumeration {
 

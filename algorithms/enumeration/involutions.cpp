@@ -6,7 +6,7 @@
 #include "algorithms/enumeration/involution_core.h"
 #include "algorithms/enumeration/pairing_core.h"
 #include "algorithms/enumeration/tile_pair_kernel.h"
-#include "algorithms/input_error.h"
+#include "io/input_error.h"
 
 namespace mmsim::enumeration {
 

@@ -1,7 +1,7 @@
 #include "algorithms/enumeration/schemes.h"
 
 #include "algorithms/enumeration/pairing_core.h"
-#include "algorithms/input_error.h"
+#include "io/input_error.h"
 #include "sim/mutant.h"
 #include "sim/names.h"
 

@@ -5,7 +5,7 @@
 #include <numeric>
 
 #include "algorithms/enumeration/tile_pair_kernel.h"
-#include "algorithms/input_error.h"
+#include "io/input_error.h"
 
 namespace mmsim::enumeration {
 

@@ -5,8 +5,8 @@
 #include <cmath>
 #include <functional>
 
-#include "algorithms/input_error.h"
 #include "algorithms/layouts/patterns.h"
+#include "io/input_error.h"
 #include "models/bank_counter.h"
 #include "models/layouts/array4_layout.h"
 #include "models/layouts/matrix_layout.h"

@@ -1,8 +1,8 @@
 #include "algorithms/layouts/entries.h"
 
-#include "algorithms/input_error.h"
 #include "algorithms/layouts/patterns.h"
 #include "algorithms/layouts/transposes.h"
+#include "io/input_error.h"
 #include "models/layouts/array4_layout.h"
 #include "models/layouts/matrix_layout.h"
 

@@ -3,10 +3,10 @@
 #include <cstring>
 #include <fstream>
 
-#include "algorithms/input_error.h"
-#include "algorithms/input_file.h"
-#include "algorithms/output_file.h"
 #include "algorithms/params.h"
+#include "io/input_error.h"
+#include "io/input_file.h"
+#include "io/output_file.h"
 
 namespace mmsim::offline {
 

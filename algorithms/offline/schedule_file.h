@@ -59,7 +59,7 @@ void write_schedule_file(const std::string& path, const ThreeStepSchedule& sched
 /// Reads and fully checks a schedule for permutation `perm` on width `w` from `in` (named `file` in
 /// messages). Throws InputError naming the first problem ("--schedule: 'FILE': ...").
 ThreeStepSchedule parse_schedule(std::istream& in, std::span<const std::uint32_t> perm, int w, const std::string& file);
-/// Opens `path` safely (algorithms/input_file.h: a regular file of at most the size a schedule for
+/// Opens `path` safely (io/input_file.h: a regular file of at most the size a schedule for
 /// n = perm.size() has) and parses it.
 ThreeStepSchedule read_schedule_file(const std::string& path, std::span<const std::uint32_t> perm, int w);
 

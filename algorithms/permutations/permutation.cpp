@@ -6,8 +6,8 @@
 #include <cmath>
 #include <span>
 
-#include "algorithms/input_file.h"
 #include "algorithms/params.h"
+#include "io/input_file.h"
 #include "sim/random.h"
 
 namespace mmsim {

@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "algorithms/input_error.h"
+#include "io/input_error.h"
 #include "sim/types.h"
 
 namespace mmsim {
@@ -34,7 +34,7 @@ inline constexpr std::size_t kMaxPermutationLineChars = 64;
 /// Parses one destination P(i) per line of `in` (named `file` in messages). Throws InputError naming
 /// the first bad line and why: not a number, out of range, duplicate of line j, too long, or wrong count.
 Permutation parse_permutation(std::istream& in, std::uint64_t n, const std::string& file);
-/// Opens `path` safely (algorithms/input_file.h: a regular file of at most 65 n bytes) and parses it.
+/// Opens `path` safely (io/input_file.h: a regular file of at most 65 n bytes) and parses it.
 Permutation read_permutation_file(const std::string& path, std::uint64_t n);
 
 /// Empty if p is a permutation of 0..n-1, else why not.

@@ -1,6 +1,6 @@
 #include "algorithms/sorting/common.h"
 
-#include "algorithms/input_error.h"
+#include "io/input_error.h"
 
 namespace mmsim::sorting {
 

@@ -3,8 +3,8 @@
 #include <bit>
 #include <optional>
 
-#include "algorithms/input_error.h"
 #include "algorithms/sorting/sorting.h"
+#include "io/input_error.h"
 
 namespace mmsim::sorting {
 

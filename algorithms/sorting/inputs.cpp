@@ -2,9 +2,9 @@
 
 #include <algorithm>
 
-#include "algorithms/input_error.h"
-#include "algorithms/input_file.h"
 #include "algorithms/params.h"
+#include "io/input_error.h"
+#include "io/input_file.h"
 #include "sim/random.h"
 
 namespace mmsim::sorting {

@@ -32,7 +32,7 @@ inline constexpr std::size_t kMaxKeyLineChars = 64;
 /// Parses one unsigned 32-bit value per line of `in` (named `file` in messages); throws InputError
 /// naming the file and the bad line.
 std::vector<Word> parse_keys(std::istream& in, std::uint64_t count, const std::string& file);
-/// Opens `path` safely (algorithms/input_file.h) and parses it.
+/// Opens `path` safely (io/input_file.h) and parses it.
 std::vector<Word> read_keys_file(const std::string& path, std::uint64_t count);
 
 }  // namespace mmsim::sorting

@@ -21,9 +21,9 @@
 #include <numeric>
 #include <string>
 
-#include "experiments/run_output.h"  // to_json / to_text of a RunReport
-#include "models/machines.h"         // Machine, MachineParams: the HMM
-#include "sim/engine.h"              // Engine, Kernel, Access, BlockBarrier
+#include "algorithms/run_output.h"  // to_json / to_text of a RunReport
+#include "models/machines.h"        // Machine, MachineParams: the HMM
+#include "sim/engine.h"             // Engine, Kernel, Access, BlockBarrier
 
 namespace {
 
@@ -120,6 +120,6 @@ int main(int argc, char** argv) {
     r.predicted_time_units =
         static_cast<TimeUnits>(2 * (n / w + o.machine.L - 1) + 2 * (busiest * T / w + o.machine.l - 1));
   }
-  std::cout << (o.json ? experiments::to_json(r).dump() + "\n" : experiments::to_text(r));
+  std::cout << (o.json ? mmsim::to_json(r).dump() + "\n" : mmsim::to_text(r));
   return r.correct ? 0 : 1;
 }

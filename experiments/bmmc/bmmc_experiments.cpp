@@ -10,9 +10,9 @@
 
 #include "algorithms/bmmc/bmmc_time.h"
 #include "algorithms/bmmc/parm.h"
-#include "algorithms/input_error.h"
 #include "experiments/figures.h"
 #include "experiments/tables.h"
+#include "io/input_error.h"
 
 namespace mmsim::experiments {
 

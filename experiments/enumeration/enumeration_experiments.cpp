@@ -7,9 +7,9 @@
 #include <cmath>
 
 #include "algorithms/enumeration/transpose.h"
-#include "algorithms/input_error.h"
 #include "experiments/enumeration/table_setting.h"
 #include "experiments/figures.h"
+#include "io/input_error.h"
 
 namespace mmsim::experiments {
 

@@ -3,10 +3,10 @@
 #include <algorithm>
 
 #include "algorithms/enumeration/involutions.h"
-#include "algorithms/input_error.h"
 #include "experiments/enumeration/enumeration_experiments.h"
 #include "experiments/enumeration/table_setting.h"
 #include "experiments/figures.h"
+#include "io/input_error.h"
 
 namespace mmsim::experiments {
 

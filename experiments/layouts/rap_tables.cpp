@@ -4,10 +4,10 @@
 
 #include <cmath>
 
-#include "algorithms/input_error.h"
 #include "algorithms/layouts/congestion_mc.h"
 #include "algorithms/layouts/patterns.h"
 #include "algorithms/layouts/transposes.h"
+#include "io/input_error.h"
 #include "models/layouts/array4_layout.h"
 
 namespace mmsim::experiments {

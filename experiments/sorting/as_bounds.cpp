@@ -5,9 +5,9 @@
 
 #include <cmath>
 
-#include "algorithms/input_error.h"
 #include "algorithms/sorting/sorting.h"
 #include "experiments/figures.h"
+#include "io/input_error.h"
 
 namespace mmsim::experiments {
 

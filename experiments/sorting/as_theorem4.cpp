@@ -8,9 +8,9 @@
 #include <cmath>
 #include <map>
 
-#include "algorithms/input_error.h"
 #include "algorithms/sorting/sorting.h"
 #include "experiments/figures.h"
+#include "io/input_error.h"
 
 namespace mmsim::experiments {
 

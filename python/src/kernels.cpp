@@ -11,8 +11,8 @@
 #include <variant>
 #include <vector>
 
-#include "algorithms/input_error.h"
-#include "experiments/run_output.h"
+#include "algorithms/run_output.h"
+#include "io/input_error.h"
 #include "models/machines.h"
 #include "python/src/bindings.h"
 #include "sim/engine.h"
@@ -148,7 +148,7 @@ report::Json stats_json(const RunStats& s) {
   Json kernels = Json::array();
   for (const auto& k : s.kernels) kernels.push(Json::object().set("name", k.name).set("time_units", k.time_units));
   Json rounds = Json::array();
-  for (const auto& r : s.rounds) rounds.push(experiments::to_json(r));
+  for (const auto& r : s.rounds) rounds.push(mmsim::to_json(r));
   return Json::object()
       .set("time_units", s.time_units)
       .set("kernels", std::move(kernels))
@@ -258,7 +258,7 @@ class PyEngine {
       for (Address a : e.requests) req.push(static_cast<unsigned long long>(a));
       out.push(report::Json::object()
                    .set("round", e.round)
-                   .set("memory", experiments::memory_name(e.memory))
+                   .set("memory", mmsim::memory_name(e.memory))
                    .set("warp", static_cast<unsigned long long>(e.warp))
                    .set("slot", e.slot)
                    .set("enter", e.enter)

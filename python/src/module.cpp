@@ -12,16 +12,16 @@
 #include <string>
 #include <vector>
 
-#include "algorithms/input_error.h"
 #include "algorithms/layouts/congestion_mc.h"
+#include "algorithms/layouts/congestion_output.h"
 #include "algorithms/registry.h"
-#include "experiments/access.h"
-#include "experiments/build_info.h"
-#include "experiments/layouts/congestion_output.h"
-#include "experiments/registry_output.h"
-#include "experiments/run_output.h"
-#include "experiments/teaching/posed_access.h"
+#include "algorithms/registry_output.h"
+#include "algorithms/run_output.h"
+#include "io/input_error.h"
 #include "python/src/bindings.h"
+#include "report/build_info.h"
+#include "teaching/access.h"
+#include "teaching/posed_access.h"
 
 namespace mmsim::python {
 
@@ -41,7 +41,7 @@ unsigned host_threads(std::int64_t threads) {
 namespace {
 
 py::dict build_info() {
-  const auto b = experiments::build_info();
+  const auto b = report::build_info();
   py::dict d;
   d["version"] = b.version;
   d["commit"] = b.commit;
@@ -51,7 +51,7 @@ py::dict build_info() {
 
 py::object algorithms_list() {
   report::Json all = report::Json::array();
-  for (const auto& e : algorithms()) all.push(experiments::to_json(e));
+  for (const auto& e : algorithms()) all.push(mmsim::to_json(e));
   return to_python(all);
 }
 
@@ -74,10 +74,10 @@ py::tuple run(const std::string& name, const std::map<std::string, std::string>&
   py::object csv = py::none();
   if (trace) {
     std::ostringstream out;
-    experiments::write_trace_csv(out, r);
+    mmsim::write_trace_csv(out, r);
     csv = py::str(out.str());
   }
-  return py::make_tuple(to_python(experiments::to_json(r)), csv);
+  return py::make_tuple(to_python(mmsim::to_json(r)), csv);
 }
 
 // KNI Fig. 2 and its kind, as `mmsim access --warp ...` poses it: each warp is written as the text
@@ -90,10 +90,10 @@ py::object warp_access(const std::string& model, std::int64_t w, std::int64_t l,
   // cli/cmd_access.cpp's wording; test_access.py holds the two together.
   if (!kind || *kind == ModelKind::Hmm) throw InputError("--model: must be dmm or umm (got '" + model + "')");
   m.model = *kind;
-  // The command's own rules for -w and -l (experiments/teaching/posed_access.h), and its wording:
+  // The command's own rules for -w and -l (teaching/posed_access.h), and its wording:
   // CLI11 names an option by its long flag in a refused value's line.
   for (const auto& [spec, v] :
-       {std::pair{experiments::access_width_param(), w}, std::pair{experiments::access_latency_param(), l}}) {
+       {std::pair{teaching::access_width_param(), w}, std::pair{teaching::access_latency_param(), l}}) {
     const auto parsed = parse_integer(std::to_string(v), spec);
     if (const auto* err = std::get_if<std::string>(&parsed))
       throw InputError(spec.flags.substr(spec.flags.rfind(',') + 1) + ": " + *err);
@@ -107,11 +107,11 @@ py::object warp_access(const std::string& model, std::int64_t w, std::int64_t l,
     for (std::size_t i = 0; i < warp.size(); ++i) t += (i ? "," : "") + (warp[i] < 0 ? "_" : std::to_string(warp[i]));
     texts.push_back(std::move(t));
   }
-  const experiments::PosedAccess posed = experiments::pose_warps(texts, m.w);
-  auto result = experiments::simulate_access(m, posed.warps, posed.cells);
+  const teaching::PosedAccess posed = teaching::pose_warps(texts, m.w);
+  auto result = teaching::simulate_access(m, posed.warps, posed.cells);
   result.posed = posed.posed;
   result.layout = posed.layout;
-  return to_python(experiments::to_json(result));
+  return to_python(teaching::to_json(result));
 }
 
 py::object congestion(const std::string& layout, const std::string& pattern, std::int64_t w, std::int64_t dims,
@@ -130,7 +130,7 @@ py::object congestion(const std::string& layout, const std::string& pattern, std
     py::gil_scoped_release release;
     s = layouts::simulate_congestion(q);
   }
-  return to_python(experiments::to_json(q, s, speed));
+  return to_python(mmsim::to_json(q, s, speed));
 }
 
 }  // namespace

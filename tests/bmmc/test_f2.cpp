@@ -6,7 +6,7 @@
 
 #include "algorithms/bmmc/f2.h"
 #include "algorithms/bmmc/tiled.h"
-#include "algorithms/input_error.h"
+#include "io/input_error.h"
 
 using namespace mmsim;
 using namespace mmsim::f2;

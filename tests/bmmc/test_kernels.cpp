@@ -6,7 +6,7 @@
 #include "algorithms/bmmc/kernels.h"
 #include "algorithms/bmmc/tiled.h"
 #include "algorithms/closed_forms.h"
-#include "algorithms/input_error.h"
+#include "io/input_error.h"
 
 using namespace mmsim;
 using namespace mmsim::bmmc;

@@ -7,7 +7,7 @@
 #include <set>
 
 #include "algorithms/enumeration/entries.h"
-#include "algorithms/input_error.h"
+#include "io/input_error.h"
 #include "tests/entry_checks.h"
 
 using namespace mmsim;

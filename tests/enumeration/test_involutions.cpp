@@ -6,7 +6,7 @@
 #include <vector>
 
 #include "algorithms/enumeration/involutions.h"
-#include "algorithms/input_error.h"
+#include "io/input_error.h"
 
 using namespace mmsim;
 using namespace mmsim::enumeration;

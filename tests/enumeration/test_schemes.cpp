@@ -4,7 +4,7 @@
 #include <random>
 
 #include "algorithms/enumeration/schemes.h"
-#include "algorithms/input_error.h"
+#include "io/input_error.h"
 
 using namespace mmsim::enumeration;
 

@@ -3,7 +3,7 @@
 #include <doctest/doctest.h>
 
 #include "algorithms/enumeration/transpose.h"
-#include "algorithms/input_error.h"
+#include "io/input_error.h"
 
 using namespace mmsim;
 using namespace mmsim::enumeration;

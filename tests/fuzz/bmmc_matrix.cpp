@@ -8,8 +8,8 @@
 #include <stdexcept>
 
 #include "algorithms/bmmc/f2.h"
-#include "algorithms/input_error.h"
 #include "fuzz_target.h"
+#include "io/input_error.h"
 
 namespace {
 

@@ -1,15 +1,15 @@
-// The teaching expressions of `mmsim access --addr` and `--cell` (experiments/teaching/expression.h):
+// The teaching expressions of `mmsim access --addr` and `--cell` (teaching/expression.h):
 // the first byte picks w and the thread count, the rest is the text, parsed as one expression and
 // as a list. Evaluation must give a value, `_`, or ExpressionError, never undefined behaviour
 // (UBSan checks the 64-bit arithmetic); a column in an error lies within the text or one past it.
-#include "experiments/teaching/expression.h"
+#include "teaching/expression.h"
 
 #include "fuzz_target.h"
 
 namespace {
 
-using mmsim::experiments::Expression;
-using mmsim::experiments::ExpressionError;
+using mmsim::teaching::Expression;
+using mmsim::teaching::ExpressionError;
 
 void check_column(const ExpressionError& e, std::size_t length) {
   mmsim::fuzz::require(e.column >= 1 && static_cast<std::size_t>(e.column) <= length + 1 && e.length >= 1,

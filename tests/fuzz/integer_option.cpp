@@ -5,9 +5,9 @@
 #include <bit>
 #include <string>
 
-#include "algorithms/input_error.h"
 #include "algorithms/params.h"
 #include "fuzz_target.h"
+#include "io/input_error.h"
 
 MMSIM_FUZZ_TARGET(integer_option) {
   using namespace mmsim;

@@ -1,9 +1,9 @@
 // --keys-file (algorithms/sorting/inputs.h): the first byte picks the task, w in {2, 4} and m in
 // [1, 4]; the rest is the file. What is read has exactly w m values, and check_input either
 // accepts it or throws InputError.
-#include "algorithms/input_error.h"
 #include "algorithms/sorting/inputs.h"
 #include "fuzz_target.h"
+#include "io/input_error.h"
 
 MMSIM_FUZZ_TARGET(keys_file) {
   using namespace mmsim::sorting;

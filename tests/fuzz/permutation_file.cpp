@@ -1,9 +1,9 @@
 // --perm-file (algorithms/permutations/permutation.h): the first byte picks n in [1, 64], the rest
 // is the file. A file that is read must be a permutation of 0..n-1; any other must be refused
 // with InputError.
-#include "algorithms/input_error.h"
 #include "algorithms/permutations/permutation.h"
 #include "fuzz_target.h"
+#include "io/input_error.h"
 
 MMSIM_FUZZ_TARGET(permutation_file) {
   if (data.empty()) return;

@@ -1,18 +1,18 @@
-// The three ways `mmsim access` poses an instruction (experiments/teaching/posed_access.h) and the
+// The three ways `mmsim access` poses an instruction (teaching/posed_access.h) and the
 // layout names behind --layout: the first byte picks which and w, the rest is split at the first
 // newline into a layout name (or the first --warp text) and the cell expressions (or the second
 // --warp text, or the --addr expression). Each either poses warps of w threads with addresses in
 // range or throws InputError.
-#include "experiments/teaching/posed_access.h"
+#include "teaching/posed_access.h"
 
 #include <algorithm>
 
-#include "algorithms/input_error.h"
-#include "experiments/teaching/layout_view.h"
 #include "fuzz_target.h"
+#include "io/input_error.h"
+#include "teaching/layout_view.h"
 
 MMSIM_FUZZ_TARGET(posed_access) {
-  using namespace mmsim::experiments;
+  using namespace mmsim::teaching;
   if (data.empty()) return;
   const int way = data[0] % 4;
   const int w = 1 << ((data[0] >> 2) % 4 + 1);  // 2 .. 16

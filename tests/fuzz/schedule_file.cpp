@@ -3,9 +3,9 @@
 // permutation (the reader checks it; this checks the reader); any other must be refused.
 #include "algorithms/offline/schedule_file.h"
 
-#include "algorithms/input_error.h"
 #include "algorithms/permutations/permutation.h"
 #include "fuzz_target.h"
+#include "io/input_error.h"
 
 MMSIM_FUZZ_TARGET(schedule_file) {
   using namespace mmsim::offline;

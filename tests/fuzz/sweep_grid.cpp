@@ -1,4 +1,4 @@
-// `mmsim sweep GRID` (experiments/sweep.h, report/json_reader.h): the input up to its first NUL
+// `mmsim sweep GRID` (sweep/sweep.h, report/json_reader.h): the input up to its first NUL
 // byte is the grid, the rest a journal of an earlier sweep. A grid is parsed as JSON and then
 // checked (parse_grid); a journal is read against a grid that was accepted. Bad grids must be
 // refused with InputError (std::invalid_argument from the JSON reader alone); journal lines that
@@ -6,12 +6,12 @@
 #include <algorithm>
 #include <stdexcept>
 
-#include "algorithms/input_error.h"
-#include "experiments/sweep.h"
 #include "fuzz_target.h"
+#include "io/input_error.h"
+#include "sweep/sweep.h"
 
 MMSIM_FUZZ_TARGET(sweep_grid) {
-  using namespace mmsim::experiments;
+  using namespace mmsim::sweep;
   const std::string_view all = mmsim::fuzz::text_of(data);
   const std::size_t cut = std::min(all.find('\0'), all.size());
   const std::string_view grid_text = all.substr(0, cut);

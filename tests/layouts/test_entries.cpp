@@ -5,8 +5,8 @@
 #include <limits>
 #include <set>
 
-#include "algorithms/input_error.h"
 #include "algorithms/layouts/entries.h"
+#include "io/input_error.h"
 #include "tests/entry_checks.h"
 
 using namespace mmsim;

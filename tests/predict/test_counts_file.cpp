@@ -13,8 +13,8 @@
 #include <stdexcept>
 #include <thread>
 
-#include "experiments/memory_scheduler.h"
 #include "predict/counts_file.h"
+#include "predict/validate/memory_scheduler.h"
 
 using namespace mmsim;
 using namespace mmsim::predict;
@@ -202,7 +202,7 @@ TEST_CASE("a counts file from before merged write-backs' rows were counted reads
 }
 
 TEST_CASE("the memory scheduler runs every job and never passes the budget") {
-  std::vector<experiments::MemoryJob> jobs;
+  std::vector<predict::MemoryJob> jobs;
   for (std::uint64_t b : {60, 50, 40, 30, 30, 20, 10, 10, 5, 5}) jobs.push_back({"job", b});
   jobs.push_back({"too large for the budget", 150});
   std::mutex mutex;
@@ -210,7 +210,7 @@ TEST_CASE("the memory scheduler runs every job and never passes the budget") {
   std::size_t alone_violations = 0, running = 0;
   std::vector<int> ran(jobs.size(), 0);
   std::ostringstream progress;
-  experiments::run_within_memory(
+  predict::run_within_memory(
       jobs, 4, 100,
       [&](std::size_t i) {
         {

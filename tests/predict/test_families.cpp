@@ -7,11 +7,11 @@
 #include <fstream>
 
 #include "algorithms/registry.h"
-#include "experiments/prediction/family.h"
 #include "predict/simulate.h"
+#include "predict/validate/family.h"
 
 using namespace mmsim;
-using namespace mmsim::experiments;
+using namespace mmsim::predict;
 
 namespace {
 
@@ -53,7 +53,7 @@ TEST_CASE("rap-t3: one transpose priced by its shared time units against the GPU
           "srcw,raw,1056,500.0,yes\n"
           "crsw,rap,64,40.0,yes\n");
   const predict::GpuProfile p = small_profile();
-  const auto rows = prediction::read_rap(f.dir, {}, p);
+  const auto rows = validate::read_rap(f.dir, {}, p);
   REQUIRE(rows.size() == 2);
   CHECK(rows[0].ms == doctest::Approx(500e-6));
   CHECK(rows[1].seeds > 1);  // a random layout: averaged over draws
@@ -68,7 +68,7 @@ TEST_CASE("rap-t3: one transpose priced by its shared time units against the GPU
 
   f.write("rap-t3.csv", "transpose,layout,\"GPU ns (float, median)\",correct\ncrsw,raw,fast,yes\n");
   try {
-    prediction::read_rap(f.dir, {}, p);
+    validate::read_rap(f.dir, {}, p);
     FAIL("a non-number ns was read");
   } catch (const std::invalid_argument& e) {
     CHECK(std::string(e.what()).find("line 2") != std::string::npos);
@@ -81,7 +81,7 @@ TEST_CASE("as-gpu: many instances as one launch and waves per SM, one instance a
           "algorithm,w,m,instances,sim_steps,ms,correct,gpu_cycles_alone\n"
           "as-sort,32,4,9,891,0.05,yes,40000\n");
   const predict::GpuProfile p = small_profile();
-  const auto rows = prediction::read_as(f.dir, {}, p);
+  const auto rows = validate::read_as(f.dir, {}, p);
   REQUIRE(rows.size() == 2);
   CHECK(rows[1].ms == doctest::Approx(40000.0 / 2000000));
   const auto predicted = predict_runs(p, rows, SimulationPlan{1, ~std::uint64_t{0}, nullptr, nullptr, {}});
@@ -104,7 +104,7 @@ TEST_CASE("bmmc: the recorded matrix is the one simulated, by the named kernel")
           "\"a GPU, 4 SMs\",10,1024,bit-reversal,tile,0.01,yes\n"
           "\"a GPU, 4 SMs\",11,2048,bit-reversal,tile,0.01,yes\n");
   const predict::GpuProfile p = small_profile();
-  const auto rows = prediction::read_bmmc(f.dir, {0, 1024, "float"}, p);
+  const auto rows = validate::read_bmmc(f.dir, {0, 1024, "float"}, p);
   REQUIRE(rows.size() == 1);  // 2^11 is past --max-n
   const auto predicted = predict_runs(p, rows, SimulationPlan{1, ~std::uint64_t{0}, nullptr, nullptr, {}});
   CHECK(predicted[0].correct);
@@ -114,7 +114,7 @@ TEST_CASE("bmmc: the recorded matrix is the one simulated, by the named kernel")
   CHECK(predicted[0].counts.memory.umm_groups == direct.counts.memory.umm_groups);
 
   f.write("bmmc-matrices.txt", "# 2^10 random BPC\n" + matrix);
-  CHECK_THROWS_AS(prediction::read_bmmc(f.dir, {0, 1024, "float"}, p), std::invalid_argument);
+  CHECK_THROWS_AS(validate::read_bmmc(f.dir, {0, 1024, "float"}, p), std::invalid_argument);
 }
 
 TEST_CASE("parm: each variant is the registry's parm-sort, direct or through the named kernel") {
@@ -125,7 +125,7 @@ TEST_CASE("parm: each variant is the registry's parm-sort, direct or through the
           "\"a GPU, 4 SMs\",10,1024,tile-banks,1,0.03,yes\n"
           "\"a GPU, 4 SMs\",11,2048,naive,1,0.04,yes\n");
   const predict::GpuProfile p = small_profile();
-  const auto rows = prediction::read_parm(f.dir, {0, 1024, "float"}, p);
+  const auto rows = validate::read_parm(f.dir, {0, 1024, "float"}, p);
   REQUIRE(rows.size() == 2);  // 2^11 is past --max-n
   CHECK(rows[0].params.at("direct") == "true");
   CHECK(rows[1].params.at("kernel") == "tile-banks");
@@ -149,12 +149,12 @@ TEST_CASE("parm: each variant is the registry's parm-sort, direct or through the
 
   // Past 2^16 a row is shown, not simulated (minutes of simulation at 2^20, hours at 2^24).
   f.write("parm-gpu.csv", "device,log2_n,n,variant,launches,median_ms,correct\nx,17,131072,naive,1,0.5,yes\n");
-  const auto large = prediction::read_parm(f.dir, {0, std::uint64_t{1} << 24, "float"}, p);
+  const auto large = validate::read_parm(f.dir, {0, std::uint64_t{1} << 24, "float"}, p);
   REQUIRE(large.size() == 1);
   CHECK(large[0].algorithm.empty());
 
   f.write("parm-gpu.csv", "device,log2_n,n,variant,launches,median_ms,correct\nx,10,1024,bogus,1,0.02,yes\n");
-  CHECK_THROWS_AS(prediction::read_parm(f.dir, {0, 1024, "float"}, p), std::invalid_argument);
+  CHECK_THROWS_AS(validate::read_parm(f.dir, {0, 1024, "float"}, p), std::invalid_argument);
 }
 
 TEST_CASE("enumeration: the GPU's kind and variant name the registry's transpose") {
@@ -165,12 +165,12 @@ TEST_CASE("enumeration: the GPU's kind and variant name the registry's transpose
           "out-of-place,nvidia,128,256,0,0,0.01,ok\n"
           "sideways,v1,256,256,0,0,0.01,ok\n");
   const predict::GpuProfile p = small_profile();
-  CHECK_THROWS_AS(prediction::read_enumeration(f.dir, {}, p), std::invalid_argument);
+  CHECK_THROWS_AS(validate::read_enumeration(f.dir, {}, p), std::invalid_argument);
   f.write("enumeration.csv",
           "kind,algorithm,rows,cols,band,region,median_ms,status\n"
           "in-place,v1b,256,256,4,0,0.01,ok\n"
           "out-of-place,nvidia,128,256,0,0,0.01,ok\n");
-  const auto rows = prediction::read_enumeration(f.dir, {}, p);
+  const auto rows = validate::read_enumeration(f.dir, {}, p);
   REQUIRE(rows.size() == 2);
   CHECK(rows[0].algorithm == "transpose-ip-v1b");
   CHECK(rows[0].params.at("band") == "4");

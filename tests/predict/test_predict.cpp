@@ -8,7 +8,7 @@
 #include <filesystem>
 #include <fstream>
 
-#include "algorithms/input_error.h"
+#include "io/input_error.h"
 #include "predict/gpu_profile.h"
 #include "predict/simulate.h"
 

@@ -9,9 +9,9 @@
 #include <map>
 #include <set>
 
-#include "algorithms/input_error.h"
 #include "algorithms/registry.h"
 #include "algorithms/sorting/sorting.h"
+#include "io/input_error.h"
 
 using namespace mmsim;
 

@@ -5,9 +5,9 @@
 #include <algorithm>
 #include <cmath>
 
-#include "algorithms/input_error.h"
 #include "algorithms/sorting/blocks.h"
 #include "algorithms/sorting/sorting.h"
+#include "io/input_error.h"
 #include "sim/random.h"
 
 using namespace mmsim;

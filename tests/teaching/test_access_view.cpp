@@ -3,13 +3,13 @@
 // through layouts.
 #include <doctest/doctest.h>
 
-#include "algorithms/input_error.h"
-#include "experiments/access.h"
-#include "experiments/teaching/layout_view.h"
-#include "experiments/teaching/posed_access.h"
+#include "io/input_error.h"
+#include "teaching/access.h"
+#include "teaching/layout_view.h"
+#include "teaching/posed_access.h"
 
 using namespace mmsim;
-using namespace mmsim::experiments;
+using namespace mmsim::teaching;
 
 namespace {
 MachineParams dmm(int w, int l) { return {.model = ModelKind::Dmm, .w = w, .l = l}; }

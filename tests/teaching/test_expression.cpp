@@ -5,9 +5,9 @@
 
 #include <limits>
 
-#include "experiments/teaching/expression.h"
+#include "teaching/expression.h"
 
-using namespace mmsim::experiments;
+using namespace mmsim::teaching;
 
 namespace {
 

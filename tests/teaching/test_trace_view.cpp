@@ -4,14 +4,14 @@
 
 #include <sstream>
 
-#include "algorithms/input_error.h"
 #include "algorithms/registry.h"
-#include "experiments/run_output.h"
-#include "experiments/teaching/trace_file.h"
-#include "experiments/teaching/trace_view.h"
+#include "algorithms/run_output.h"
+#include "io/input_error.h"
+#include "teaching/trace_file.h"
+#include "teaching/trace_view.h"
 
 using namespace mmsim;
-using namespace mmsim::experiments;
+using namespace mmsim::teaching;
 
 namespace {
 

@@ -1,8 +1,0 @@
-// Builds without MPI (-DMMSIM_MPI=OFF, or no MPI found): a sweep is always one process.
-#include "experiments/sweep_comm.h"
-
-namespace mmsim::experiments {
-
-std::unique_ptr<SweepComm> make_sweep_comm() { return local_sweep_comm(); }
-
-}  // namespace mmsim::experiments

@@ -1,0 +1,44 @@
+// The GPU tables beyond KNI Table II that `mmsim validate` predicts, one small reader per family
+// (rap.cpp, as.cpp, bmmc.cpp, parm.cpp, enumeration.cpp): each maps a measured row to the registry run that
+// mirrors its kernel and says how the GPU figure was made into ms and how the run is priced.
+#pragma once
+
+#include <cstdint>
+#include <filesystem>
+#include <string>
+#include <vector>
+
+#include "predict/validate/prediction_table.h"
+
+namespace mmsim::predict::validate {
+
+/// Which measured rows a reader returns: n (the cells the run moves) in [min_n, max_n] for the
+/// families that run in global memory; the one-warp shared-memory families (rap, A-S) always run
+/// whole, since a run moves at most w x 512 cells.
+struct Selection {
+  std::uint64_t min_n = 0, max_n = ~std::uint64_t{0};
+  std::string type = "float";
+};
+
+struct FamilyReader {
+  std::string name;  ///< what --families names: rap, as, bmmc, parm, enumeration
+  std::string file;  ///< the table in the measured folder it reads (the first, for several)
+  std::vector<MeasuredRun> (*read)(const std::filesystem::path& dir, const Selection& s,
+                                   const predict::GpuProfile& profile);
+};
+
+/// Every family reader, in the table's order.
+const std::vector<FamilyReader>& family_readers();
+
+std::vector<MeasuredRun> read_rap(const std::filesystem::path& dir, const Selection& s,
+                                  const predict::GpuProfile& profile);
+std::vector<MeasuredRun> read_as(const std::filesystem::path& dir, const Selection& s,
+                                 const predict::GpuProfile& profile);
+std::vector<MeasuredRun> read_bmmc(const std::filesystem::path& dir, const Selection& s,
+                                   const predict::GpuProfile& profile);
+std::vector<MeasuredRun> read_parm(const std::filesystem::path& dir, const Selection& s,
+                                   const predict::GpuProfile& profile);
+std::vector<MeasuredRun> read_enumeration(const std::filesystem::path& dir, const Selection& s,
+                                          const predict::GpuProfile& profile);
+
+}  // namespace mmsim::predict::validate

@@ -1,0 +1,56 @@
+// [BDS] Sect. 7's sorting network on the GPU (parm-gpu.csv, cuda/bmmc/parm_*): each variant is the
+// registry's `parm-sort` on the profile's HMM, `--direct` for direct and `--kernel VARIANT` for the
+// others, as `mmsim gpu parm` runs the simulator's own flattened network. A sorting network's
+// accesses do not depend on the keys, so the GPU's fresh keys and the simulator's seed move the
+// same cells (`mmsim gpu parm` checks that the GPU's launch count is the simulator's).
+#include <map>
+#include <string>
+
+#include "algorithms/bmmc/kernels.h"
+#include "predict/validate/csv_rows.h"
+#include "predict/validate/family.h"
+
+namespace mmsim::predict::validate {
+
+namespace {
+
+// The network makes about log^2 n passes over the keys: at 2^20 a variant takes 4 to 6 CPU
+// minutes to simulate (twice: warm, then counted; measured on the GPU machine's host), at 2^24
+// hours. Rows above 2^16 (seconds) stay in the table as not simulated: `mmsim validate --families
+// parm --min-n 4096 --max-n 65536` predicts the rest.
+constexpr std::uint64_t kLargestSimulated = std::uint64_t{1} << 16;
+
+}  // namespace
+
+std::vector<MeasuredRun> read_parm(const std::filesystem::path& dir, const Selection& s, const predict::GpuProfile&) {
+  const auto rows = read_csv_rows(dir / "parm-gpu.csv", {"n", "variant", "launches", "median_ms", "correct"});
+  if (s.type != "float") return {};  // the GPU sorts 32-bit keys
+  std::vector<MeasuredRun> out;
+  for (const CsvRow& r : rows) {
+    MeasuredRun m;
+    m.source = "parm-gpu";
+    m.family = "parm sort";
+    m.kernel = r.text("variant");
+    m.permutation = m.kernel;  // the counts file's name for the run
+    m.type = "float";
+    m.n = r.integer("n");
+    m.ms = r.number("median_ms");
+    if (!(m.ms > 0)) throw r.error("median_ms must be positive");
+    std::map<std::string, std::string> params{{"n", std::to_string(m.n)}};
+    if (m.kernel == "direct")
+      params["direct"] = "true";
+    else if (bmmc::parse_kernel(m.kernel))
+      params["kernel"] = m.kernel;
+    else
+      throw r.error("variant must be direct, naive, tile, tile-banks or tile-banks-iters");
+    if (m.n < s.min_n || m.n > s.max_n) continue;
+    if (m.n <= kLargestSimulated) {  // else algorithm "": shown, not simulated
+      m.algorithm = "parm-sort";
+      m.params = std::move(params);
+    }
+    out.push_back(std::move(m));
+  }
+  return out;
+}
+
+}  // namespace mmsim::predict::validate

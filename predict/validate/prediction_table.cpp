@@ -1,0 +1,386 @@
+#include "predict/validate/prediction_table.h"
+
+#include <algorithm>
+#include <cmath>
+#include <fstream>
+#include <map>
+#include <mutex>
+#include <ostream>
+#include <stdexcept>
+
+#include "algorithms/registry.h"
+#include "io/input_file.h"
+#include "predict/validate/csv_rows.h"
+#include "predict/validate/memory_scheduler.h"
+
+namespace mmsim::predict {
+
+namespace {
+
+// The runs a counts file can name by algorithm, permutation, type and n alone: KNI's, whose
+// parameters are just those, and parm's, whose variant stands in the permutation's place.
+bool countable(const MeasuredRun& m) { return m.source == "kasagi-t2" || m.source == "parm-gpu"; }
+
+// The registry algorithm whose program is the GPU kernel's (cuda/gpu.cu), or "" when none is.
+std::string simulated_for(const MeasuredRun& m) {
+  if (m.source != "kasagi-t2") return m.algorithm;  // the family readers map their own rows
+  if (m.kernel == "d-designated" || m.kernel == "s-designated") return m.kernel;
+  if (m.kernel == "in-place") return m.permutation;  // KNI Sect. 5: transpose, shuffle, bit-reversal
+  // The paper's kernel and the pipelined one make the same accesses (the pipelined one only
+  // overlaps them more): both are the registry's three-step scheduled permutation. The fused
+  // kernel gathers rows in fewer passes; no simulator program mirrors it.
+  if (m.kernel == "scheduled-paper" || m.kernel == "scheduled-pipelined") return "scheduled";
+  return "";
+}
+
+std::uint32_t element_bytes(const std::string& type) { return type == "double" ? 8 : 4; }
+
+// The parameters of the run that mirrors m: a KNI kernel's are its size and permutation.
+std::map<std::string, std::string> params_for(const MeasuredRun& m) {
+  if (m.source != "kasagi-t2") return m.params;
+  return {{"n", std::to_string(m.n)}, {"perm", m.permutation}};
+}
+
+// The time a model predicts for m from one run's counts.
+double priced_ms(const predict::FittedModel& f, const MeasuredRun& m, const predict::RunCounts& counts) {
+  double ms = 0;
+  if (m.pricing == Pricing::WholeRun) {
+    ms = predict::predicted_ms(f, counts);
+  } else {
+    // Only the shared-memory time units (and a launch per wave batch): the other counts of a
+    // one-warp shared-memory run are its input and output, outside the GPU's timed region.
+    const auto names = predict::constant_names(f.model);
+    const auto at = [&](const std::string& name) {
+      const auto it = std::find(names.begin(), names.end(), name);
+      return it == names.end() || static_cast<std::size_t>(it - names.begin()) >= f.constants.size()
+                 ? 0.0
+                 : f.constants[static_cast<std::size_t>(it - names.begin())];
+    };
+    ms = at("shared_time_unit_ms") * static_cast<double>(counts.shared_time_units);
+    if (m.pricing == Pricing::Waves) ms = ms * static_cast<double>(m.waves) + at("launch_ms");
+  }
+  return ms;
+}
+
+// The mean over the runs of one measurement (one per seed).
+double priced_ms(const predict::FittedModel& f, const MeasuredRun& m, const std::vector<predict::RunCounts>& runs) {
+  double sum = 0;
+  for (const predict::RunCounts& c : runs) sum += priced_ms(f, m, c);
+  return runs.empty() ? NAN : sum / static_cast<double>(runs.size());
+}
+
+// Runs an algorithm as the profile's machine would: an HMM algorithm on the profile's HMM with its
+// GPU-like global memory (predict::count_algorithm), a DMM one (one warp's shared memory) on a DMM
+// of the profile's w and l.
+predict::AlgorithmCounts count_on_profile(const predict::GpuProfile& profile, const AlgorithmEntry& entry,
+                                          std::map<std::string, std::string> given, std::uint32_t element_bytes,
+                                          unsigned threads) {
+  if (entry.machine == ModelKind::Hmm) return predict::count_algorithm(profile, entry, given, element_bytes, threads);
+  for (const auto& [key, value] : std::map<std::string, int>{{"w", profile.machine.w}, {"l", profile.machine.l}})
+    for (const ParamSpec& spec : entry.params)
+      if (spec.name == key) given[key] = std::to_string(value);  // the A-S entries declare no l: their DMM has l = 1
+  predict::AlgorithmCounts out;
+  out.counts = predict::count_warm(
+      profile, element_bytes,
+      [&](const EngineOptions& options) {
+        out.report = run_algorithm(entry, given, options);
+        return out.report.stats;
+      },
+      1);
+  return out;
+}
+
+std::string pricing_text(Pricing p) {
+  switch (p) {
+    case Pricing::WholeRun:
+      return "every count of the run";
+    case Pricing::SharedOnly:
+      return "the run's shared-memory time units alone";
+    case Pricing::Waves:
+      return "one launch + ceil(instances / k) runs one after another on each DMM";
+  }
+  return "?";
+}
+
+double median_of(std::vector<double> v) {
+  if (v.empty()) return NAN;
+  std::sort(v.begin(), v.end());
+  const std::size_t h = v.size() / 2;
+  return v.size() % 2 ? v[h] : (v[h - 1] + v[h]) / 2;
+}
+
+}  // namespace
+
+std::vector<MeasuredRun> read_kasagi_measurements(const std::filesystem::path& csv, std::uint64_t min_n,
+                                                  std::uint64_t max_n, const std::string& type) {
+  InputFile input("--measured", csv.string(), std::uint64_t{1} << 28, "a measured table");
+  std::istream& in = input.stream();
+  std::string line;
+  if (!std::getline(in, line)) throw std::invalid_argument(csv.string() + ": empty");
+  const std::vector<std::string> head = validate::split_csv_line(line);
+  const auto column = [&](const std::string& name) {
+    const auto it = std::find(head.begin(), head.end(), name);
+    if (it == head.end()) throw std::invalid_argument(csv.string() + ": no column '" + name + "'");
+    return static_cast<std::size_t>(it - head.begin());
+  };
+  const std::size_t c_type = column("type"), c_side = column("sqrt(n)"), c_perm = column("permutation"),
+                    c_alg = column("algorithm"), c_ms = column("ms");
+  std::vector<MeasuredRun> out;
+  for (int number = 2; std::getline(in, line); ++number) {
+    if (line.empty()) continue;
+    const std::vector<std::string> f = validate::split_csv_line(line);
+    const auto bad = [&](const std::string& what) {
+      return std::invalid_argument(csv.string() + ", line " + std::to_string(number) + ": " + what);
+    };
+    if (f.size() < head.size()) throw bad("fewer fields than the header");
+    if (f[c_type] != type) continue;
+    MeasuredRun m;
+    m.type = f[c_type];
+    m.permutation = f[c_perm];
+    m.kernel = f[c_alg];
+    try {
+      const std::uint64_t side = std::stoull(f[c_side]);
+      m.n = side * side;
+      m.ms = std::stod(f[c_ms]);
+    } catch (const std::exception&) {
+      throw bad("sqrt(n) and ms must be numbers");
+    }
+    if (!(m.ms > 0)) throw bad("ms must be positive");
+    if (m.n < min_n || m.n > max_n) continue;
+    m.family = m.kernel.rfind("scheduled", 0) == 0 ? "scheduled" : m.kernel == "in-place" ? "in-place" : "conventional";
+    out.push_back(std::move(m));
+  }
+  return out;
+}
+
+std::uint64_t simulation_bytes(const std::string& algorithm, std::uint64_t n) {
+  // Peak resident bytes per element, measured with /usr/bin/time -v on `mmsim predict` at n = 2^22
+  // and 2^24 (docs/prediction.md), rounded up.
+  // scheduled 71 (the engine's 10 global arrays, alpha, beta and the tiles, 3 registers a thread,
+  // P), d-designated 24, transpose 20; s-designated holds P^-1 besides P.
+  const std::uint64_t per_element = algorithm == "scheduled" ? 72 : 28;
+  return per_element * n + (std::uint64_t{256} << 20);  // and the program, the L2's tags (50-60 MB), the DRAM rows
+}
+
+std::vector<PredictedRun> predict_runs(const predict::GpuProfile& profile, const std::vector<MeasuredRun>& runs,
+                                       const SimulationPlan& plan) {
+  struct Job {
+    predict::RunIdentity run;  ///< for the counts file: countable runs only (reusable: true)
+    std::map<std::string, std::string> params;
+    unsigned seeds = 1;
+    bool reusable = false;
+    std::vector<predict::RunCounts> counts;  ///< one per seed
+    bool correct = false, reused = false;
+    std::string error;
+  };
+  std::vector<Job> jobs;
+  std::map<std::tuple<std::string, std::map<std::string, std::string>, std::string, unsigned>, std::size_t> index;
+  std::vector<std::optional<std::size_t>> job_of(runs.size());
+  for (std::size_t i = 0; i < runs.size(); ++i) {
+    const std::string alg = simulated_for(runs[i]);
+    if (alg.empty()) continue;
+    const auto params = params_for(runs[i]);
+    const auto key = std::make_tuple(alg, params, runs[i].type, runs[i].seeds);
+    auto [it, fresh] = index.emplace(key, jobs.size());
+    if (fresh) {
+      // A counts file names a run by algorithm, permutation, type and n (countable); the other
+      // families' runs are simulated every time.
+      Job job;
+      job.run = {alg, runs[i].permutation, runs[i].type, runs[i].n};
+      job.params = params;
+      job.seeds = runs[i].seeds;
+      job.reusable = countable(runs[i]);
+      const predict::CountsRow* known =
+          plan.reuse && job.reusable
+              ? plan.reuse->find(job.run, predict::machine_fields(profile, element_bytes(job.run.type)))
+              : nullptr;
+      if (known) {
+        job.counts = {known->counts};
+        job.correct = known->correct;
+        job.reused = true;
+      }
+      jobs.push_back(std::move(job));
+    }
+    job_of[i] = it->second;
+  }
+  // Largest first, so that the longest runs do not start last.
+  std::vector<std::size_t> order;
+  for (std::size_t j = 0; j < jobs.size(); ++j)
+    if (!jobs[j].reused && !plan.counts_only) order.push_back(j);
+  std::stable_sort(order.begin(), order.end(),
+                   [&](std::size_t a, std::size_t b) { return jobs[a].run.n > jobs[b].run.n; });
+  if (plan.progress && plan.reuse)
+    *plan.progress << "validate: " << std::count_if(jobs.begin(), jobs.end(), [](const Job& j) { return j.reused; })
+                   << " of " << jobs.size() << " runs found in the counts file, " << order.size() << " to simulate"
+                   << std::endl;
+  std::vector<MemoryJob> sized;
+  for (std::size_t j : order) {
+    const Job& job = jobs[j];
+    std::string what = job.run.algorithm;
+    for (const auto& [key, value] : job.params) what += " " + key + "=" + value;
+    sized.push_back({what + " " + job.run.type, simulation_bytes(job.run.algorithm, job.run.n)});
+  }
+  const unsigned per_run = std::max<unsigned>(
+      1, plan.threads /
+             static_cast<unsigned>(std::max<std::size_t>(1, std::min<std::size_t>(order.size(), plan.threads))));
+  std::mutex finishing;
+  run_within_memory(
+      sized, plan.threads, plan.max_memory,
+      [&](std::size_t k) {
+        Job& job = jobs[order[k]];
+        try {
+          const AlgorithmEntry* entry = find_algorithm(job.run.algorithm);
+          if (entry == nullptr) throw std::logic_error("no registry entry " + job.run.algorithm);
+          job.correct = true;
+          for (unsigned seed = 0; seed < job.seeds; ++seed) {
+            std::map<std::string, std::string> given = job.params;
+            if (job.seeds > 1) given["seed"] = std::to_string(std::stoull(given.at("seed")) + seed);
+            const auto r = count_on_profile(profile, *entry, given, element_bytes(job.run.type), per_run);
+            job.counts.push_back(r.counts);
+            job.correct = job.correct && r.report.correct;
+          }
+          if (plan.finished && job.reusable) {
+            const std::lock_guard lock(finishing);
+            plan.finished({job.run, predict::machine_fields(profile, element_bytes(job.run.type)), job.counts.front(),
+                           job.correct});
+          }
+        } catch (const std::exception& e) {
+          job.error = e.what();
+        }
+      },
+      plan.progress);
+  for (const Job& j : jobs)
+    if (!j.error.empty())
+      throw std::runtime_error(j.run.algorithm + " n = " + std::to_string(j.run.n) + ": " + j.error);
+
+  std::vector<PredictedRun> out;
+  for (std::size_t i = 0; i < runs.size(); ++i) {
+    PredictedRun p;
+    p.measured = runs[i];
+    if (job_of[i] && jobs[*job_of[i]].counts.empty()) {
+      p.missing_counts = true;  // counts_only, and the counts file does not hold this run
+    } else if (job_of[i]) {
+      const Job& j = jobs[*job_of[i]];
+      p.simulated = j.run.algorithm;
+      p.counts = j.counts.front();
+      p.correct = j.correct;
+      p.reused = j.reused;
+      for (const auto& f : profile.models) p.predicted.push_back(priced_ms(f, runs[i], j.counts));
+    }
+    out.push_back(std::move(p));
+  }
+  return out;
+}
+
+std::vector<predict::CountsRow> counts_rows(const predict::GpuProfile& profile, const std::vector<PredictedRun>& rows) {
+  std::vector<predict::CountsRow> out;
+  for (const PredictedRun& r : rows)
+    if (!r.simulated.empty() && countable(r.measured))
+      out.push_back({{r.simulated, r.measured.permutation, r.measured.type, r.measured.n},
+                     predict::machine_fields(profile, element_bytes(r.measured.type)),
+                     r.counts,
+                     r.correct});
+  return out;
+}
+
+report::Table prediction_table(const predict::GpuProfile& profile, const std::vector<PredictedRun>& rows) {
+  report::Table t;
+  t.title = "Predicted against measured GPU time (" + profile.gpu.name + ")";
+  t.header = {
+      "profile: " + profile.device + ", calibrated " + profile.date +
+          " on microbenchmarks only (mmsim gpu calibrate); machine HMM w = " + std::to_string(profile.machine.w) +
+          ", k = " + std::to_string(profile.machine.k) + ", sectors of " + std::to_string(profile.memory.sector_bytes) +
+          " B, L2 " + std::to_string(profile.memory.cache_bytes) + " B",
+      "error = predicted / measured - 1; each run simulated twice, the second counted (warm cache)"};
+  t.columns = {"family", "kernel", "permutation", "type", "n", "measured ms", "simulated"};
+  for (const auto& f : profile.models) {
+    t.columns.push_back(std::string(predict::to_string(f.model)) + " ms");
+    t.columns.push_back(std::string(predict::to_string(f.model)) + " error");
+  }
+  t.columns.push_back("model known to fail");
+  t.columns.push_back("correct");
+  // How each family's GPU figure became ms and how its runs are priced, once per family.
+  std::vector<std::string> conversions;
+  for (const PredictedRun& r : rows) {
+    if (r.measured.measured_as.empty()) continue;
+    const std::string line = r.measured.family + ": measured ms = " + r.measured.measured_as +
+                             "; predicted: " + pricing_text(r.measured.pricing);
+    if (std::find(conversions.begin(), conversions.end(), line) == conversions.end()) conversions.push_back(line);
+  }
+  t.header.insert(t.header.end(), conversions.begin(), conversions.end());
+  for (const PredictedRun& r : rows) {
+    std::vector<report::Cell> row{r.measured.family,
+                                  r.measured.kernel,
+                                  r.measured.permutation,
+                                  r.measured.type,
+                                  static_cast<long long>(r.measured.n),
+                                  r.measured.ms,
+                                  r.missing_counts      ? std::string("not in the counts file")
+                                  : r.simulated.empty() ? std::string("none mirrors this kernel")
+                                                        : r.simulated};
+    for (std::size_t m = 0; m < profile.models.size(); ++m) {
+      if (r.simulated.empty()) {
+        row.emplace_back();
+        row.emplace_back();
+        continue;
+      }
+      row.push_back(r.predicted[m]);
+      row.push_back(r.predicted[m] / r.measured.ms - 1);
+    }
+    row.push_back(r.measured.known_failure);
+    row.push_back(r.simulated.empty() ? std::string("not simulated") : std::string(r.correct ? "yes" : "NO"));
+    t.add_row(std::move(row));
+  }
+  return t;
+}
+
+report::Table prediction_summary(const predict::GpuProfile& profile, const std::vector<PredictedRun>& rows) {
+  report::Table t;
+  t.title = "Prediction errors per family (" + profile.gpu.name + ")";
+  t.header = {
+      "median of |predicted / measured - 1| and worst factor max(predicted/measured, measured/predicted) over the runs "
+      "simulated"};
+  // The capacity the runs were simulated with: the GPU's L2, or what fit_cache_capacity chose.
+  t.header.push_back("simulated L2: " + std::to_string(profile.memory.cache_bytes) +
+                     " bytes (the GPU's: " + std::to_string(profile.gpu.l2_bytes) + ")" +
+                     (profile.cache_fit.empty() ? "" : ", fitted on the microbenchmarks"));
+  for (const auto& f : profile.models) {
+    std::string line = std::string(predict::to_string(f.model)) + ": ";
+    const auto names = predict::constant_names(f.model);
+    for (std::size_t i = 0; i < names.size(); ++i)
+      line += (i ? ", " : "") + names[i] + " = " + report::format_number(f.constants[i], 4);
+    line += "; microbenchmarks median |error| " + report::format_number(f.median_abs_error, 3) + ", worst " +
+            report::format_number(f.worst_abs_error, 3);
+    t.header.push_back(line);
+  }
+  t.columns = {"family",       "runs",   "cost model", "median abs error",
+               "worst factor", "n from", "n to",       "runs the model is known to fail"};
+  std::vector<std::string> families;
+  for (const auto& r : rows)
+    if (!r.simulated.empty() && std::find(families.begin(), families.end(), r.measured.family) == families.end())
+      families.push_back(r.measured.family);
+  families.push_back("all");
+  for (const std::string& fam : families) {
+    for (std::size_t m = 0; m < profile.models.size(); ++m) {
+      std::vector<double> errors;
+      double worst = 1;
+      std::uint64_t lo = ~std::uint64_t{0}, hi = 0;
+      long long known = 0;
+      for (const auto& r : rows) {
+        if (r.simulated.empty() || (fam != "all" && r.measured.family != fam)) continue;
+        known += r.measured.known_failure.empty() ? 0 : 1;
+        const double ratio = r.predicted[m] / r.measured.ms;
+        errors.push_back(std::abs(ratio - 1));
+        worst = std::max({worst, ratio, ratio > 0 ? 1 / ratio : INFINITY});
+        lo = std::min(lo, r.measured.n);
+        hi = std::max(hi, r.measured.n);
+      }
+      if (errors.empty()) continue;
+      t.add_row({fam, static_cast<long long>(errors.size()), std::string(predict::to_string(profile.models[m].model)),
+                 median_of(errors), worst, static_cast<long long>(lo), static_cast<long long>(hi), known});
+    }
+  }
+  return t;
+}
+
+}  // namespace mmsim::predict

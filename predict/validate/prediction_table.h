@@ -1,0 +1,94 @@
+// `mmsim validate`: the GPU's measured times (the CSVs `mmsim gpu reproduce` writes) beside the
+// times a GPU profile predicts by simulating the same runs (predict/), with the error of every
+// cost model, so that each extension of the machine shows what it changed. Needs no GPU.
+#pragma once
+
+#include <cstdint>
+#include <filesystem>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "predict/counts_file.h"
+#include "predict/gpu_profile.h"
+#include "predict/simulate.h"
+#include "report/table.h"
+
+namespace mmsim::predict {
+
+/// How a simulated run's counts become a predicted time (predict/cost_model.h).
+enum class Pricing : std::uint8_t {
+  WholeRun,    ///< every count the model prices: the GPU timed whole launches
+  SharedOnly,  ///< only the shared-memory time units: the GPU timed inside a kernel (clock64)
+  Waves,       ///< one launch plus `waves` runs one after another on each SM's shared memory
+};
+
+/// One GPU measurement: a kernel family's run at one size.
+struct MeasuredRun {
+  std::string family;  ///< conventional, in-place, scheduled, ...
+  std::string kernel;  ///< the GPU table's name for it (d-designated, scheduled-pipelined, ...)
+  std::string permutation;
+  std::string type;  ///< float or double
+  std::uint64_t n = 0;
+  double ms = 0;
+  // Filled by the family readers beyond KNI Table II (predict/validate/family.h); the
+  // kasagi-t2 rows leave them as they are and are mapped by kernel name.
+  std::string source = "kasagi-t2";           ///< the measured table the row came from
+  std::string algorithm;                      ///< the registry algorithm that mirrors the kernel; "": none does
+  std::map<std::string, std::string> params;  ///< its parameters (the profile's machine is added)
+  unsigned seeds = 1;  ///< runs averaged, with seed, seed + 1, ... (random layouts drawn per block)
+  Pricing pricing = Pricing::WholeRun;
+  std::uint64_t waves = 1;    ///< Pricing::Waves: runs one after another on each SM
+  std::string measured_as;    ///< how the GPU's figure became ms, when not read as ms
+  std::string known_failure;  ///< where the model is known to fail for this kernel, and why
+};
+
+/// The rows of DIR/kasagi-t2.csv (KNI Table II on the GPU) with min_n <= n <= max_n and the type.
+/// Throws std::invalid_argument naming the file and line for a malformed row.
+std::vector<MeasuredRun> read_kasagi_measurements(const std::filesystem::path& csv, std::uint64_t min_n,
+                                                  std::uint64_t max_n, const std::string& type);
+
+struct PredictedRun {
+  MeasuredRun measured;
+  std::string simulated;          ///< the registry algorithm simulated; empty: none mirrors the kernel
+  std::vector<double> predicted;  ///< ms, one per cost model of the profile, in its order
+  predict::RunCounts counts;
+  bool correct = false;
+  bool reused = false;          ///< the counts came from a counts file, not from a simulation
+  bool missing_counts = false;  ///< a program mirrors the kernel, but with counts_only its counts were not found
+};
+
+/// How predict_runs simulates: up to `threads` runs at a time while their estimated peak memory
+/// (simulation_bytes) fits in `max_memory` (when fewer runs than threads, each run gets the
+/// threads left over: the offline schedule and the shared-memory rounds use them); runs found in
+/// `reuse` (run and machine alike) are not simulated; progress lines (run i of N, started, done,
+/// elapsed) go to `progress` when not null; `finished`, when set, is told each run's counts as the
+/// run ends (under a lock), so that a long validation can save what it has before it is stopped.
+struct SimulationPlan {
+  unsigned threads = 1;
+  std::uint64_t max_memory = ~std::uint64_t{0};
+  const predict::CountsFile* reuse = nullptr;
+  std::ostream* progress = nullptr;
+  std::function<void(const predict::CountsRow&)> finished;
+  bool counts_only = false;  ///< simulate nothing: runs not in `reuse` stay unpriced (missing_counts)
+};
+
+/// A run's estimated peak memory in bytes: the simulated algorithm's measured bytes per element
+/// (the engine's arrays and registers, the permutation, the offline schedule) times n.
+std::uint64_t simulation_bytes(const std::string& algorithm, std::uint64_t n);
+
+/// Simulates every measurement's run on the profile (runs shared by several kernels, e.g. the
+/// paper's and the pipelined scheduled kernels, once), as `plan` says, one host thread a run.
+std::vector<PredictedRun> predict_runs(const predict::GpuProfile& profile, const std::vector<MeasuredRun>& runs,
+                                       const SimulationPlan& plan);
+
+/// The counts of the simulated rows, as counts-file rows (reused ones included).
+std::vector<predict::CountsRow> counts_rows(const predict::GpuProfile& profile, const std::vector<PredictedRun>& rows);
+
+/// The prediction table (one row per measurement) and its summary (per family and cost model:
+/// median and worst |error|, the worst as a factor max(p/m, m/p)).
+report::Table prediction_table(const predict::GpuProfile& profile, const std::vector<PredictedRun>& rows);
+report::Table prediction_summary(const predict::GpuProfile& profile, const std::vector<PredictedRun>& rows);
+
+}  // namespace mmsim::predict

@@ -1,0 +1,487 @@
+#include "sweep/sweep.h"
+
+#include <sys/stat.h>
+
+#include <cstdio>
+#include <cstdlib>
+#include <fstream>
+#include <set>
+#include <sstream>
+#include <stdexcept>
+
+#include "algorithms/layouts/congestion_mc.h"
+#include "algorithms/registry.h"
+#include "io/input_error.h"
+#include "io/input_file.h"
+
+namespace mmsim::sweep {
+
+namespace {
+
+// A journal row is a few hundred bytes; 4 KiB a row bounds a journal of the largest grid.
+constexpr std::uint64_t kMaxJournalBytes = kMaxSweepRows * 4096;
+
+// One congestion parameter of a sweep row (already checked against its rule) into the query.
+void set_query_field(layouts::CongestionQuery& q, const std::string& name, const std::string& text) {
+  if (name == "layout")
+    q.layout = text;
+  else if (name == "pattern")
+    q.pattern = text;
+  else if (name == "w")
+    q.w = static_cast<std::uint32_t>(std::stoul(text));
+  else if (name == "dims")
+    q.dims = std::stoi(text);
+  else if (name == "trials")
+    q.trials = std::stoull(text);
+  else if (name == "seed")
+    q.seed = std::stoull(text);
+}
+
+// The columns every row of an algorithm fills, and those of the Monte Carlo.
+const std::vector<SweepColumn>& engine_columns() {
+  static const std::vector<SweepColumn> c{
+      {"time_units", ColumnType::Integer},     {"predicted_time_units", ColumnType::Integer},
+      {"rounds", ColumnType::Integer},         {"slots", ColumnType::Integer},
+      {"requests", ColumnType::Integer},       {"max_congestion", ColumnType::Integer},
+      {"bank_conflicts", ColumnType::Integer}, {"extra_bank_requests", ColumnType::Integer}};
+  return c;
+}
+const std::vector<SweepColumn>& congestion_columns() {
+  static const std::vector<SweepColumn> c{{"congestion_mean", ColumnType::Number},
+                                          {"congestion_stderr", ColumnType::Number},
+                                          {"congestion_min", ColumnType::Integer},
+                                          {"congestion_max", ColumnType::Integer}};
+  return c;
+}
+
+// The Monte Carlo's parameters, declared as an algorithm's are, so that a grid names them alike.
+const std::vector<ParamSpec>& congestion_params() {
+  static const std::vector<ParamSpec> p = [] {
+    std::vector<ParamSpec> v;
+    v.push_back(text_param("layout", "--layout", "layout (mmsim list)"));
+    v.push_back(text_param("pattern", "--pattern", "access pattern (mmsim list)"));
+    v.back().required = v.front().required = true;
+    v.push_back(integer_param("w", "-w", "width", 2, 65536, 32));
+    v.push_back(integer_param("dims", "--dims", "2: w x w matrix, 4: w^4 array", 2, 4, 2));
+    v.push_back(
+        integer_param("trials", "--trials", "warp accesses", 1, static_cast<std::int64_t>(layouts::kMaxWork2), 100000));
+    v.push_back(seed_param());
+    return v;
+  }();
+  return p;
+}
+
+const std::vector<ParamSpec>& params_of(const std::string& algorithm) {
+  if (algorithm == kCongestion) return congestion_params();
+  return find_algorithm(algorithm)->params;
+}
+
+std::string text_of(const ParamValue& v) {
+  if (const auto* i = std::get_if<std::int64_t>(&v)) return std::to_string(*i);
+  if (const auto* b = std::get_if<bool>(&v)) return *b ? "true" : "false";
+  return std::get<std::string>(v);
+}
+
+const char* execution_name(Execution e) {
+  return e == Execution::RoundSynchronous ? "round-synchronous" : "asynchronous";
+}
+
+constexpr char kSep = '\x1f';  // joins the parts of a key: no parameter value holds it
+
+std::string make_key(const std::string& algorithm, const std::string& execution,
+                     const std::vector<std::pair<std::string, std::string>>& values) {
+  std::string key = algorithm + kSep + execution;
+  for (const auto& spec : params_of(algorithm)) {
+    std::string v;
+    for (const auto& [name, text] : values)
+      if (name == spec.name) v = text;
+    key += kSep + spec.name + '=' + v;
+  }
+  return key;
+}
+
+// The declared checks of the Monte Carlo's parameters, as check_request makes them for an algorithm.
+std::vector<std::pair<std::string, std::string>> check_congestion(const std::map<std::string, std::string>& given) {
+  const auto fail = [](const std::string& what) { throw InputError(std::string(kCongestion) + ": " + what); };
+  for (const auto& [name, text] : given) {
+    bool known = false;
+    for (const auto& s : congestion_params()) known = known || s.name == name;
+    if (!known) fail("'" + name + "' is not a parameter (layout, pattern, w, dims, trials, seed)");
+  }
+  std::vector<std::pair<std::string, std::string>> values;
+  layouts::CongestionQuery q;
+  for (const auto& spec : congestion_params()) {
+    const auto it = given.find(spec.name);
+    std::optional<std::string> text;
+    if (it != given.end())
+      text = it->second;
+    else if (spec.default_value)
+      text = *spec.default_value;
+    else
+      fail(spec.flag() + " is required: " + spec.rule());
+    ParamValue v;
+    try {
+      v = parse_value(spec, *text);
+    } catch (const InputError& e) {
+      fail(e.what());
+    }
+    values.emplace_back(spec.name, text_of(v));
+  }
+  for (const auto& [name, text] : values) set_query_field(q, name, text);
+  try {
+    q.validate();
+  } catch (const InputError& e) {
+    fail(e.what());
+  }
+  return values;
+}
+
+// The values one parameter of a grid takes: a value, a list of values, or a range of integers.
+// A flag's false is nullopt: the flag is left out.
+std::vector<std::optional<std::string>> values_of(const report::JsonValue& v, const std::string& where) {
+  using report::JsonValue;
+  const auto scalar = [&](const JsonValue& x) -> std::optional<std::string> {
+    if (x.is_string() || x.is_number()) return x.text();
+    if (x.is_bool()) return x.boolean() ? std::optional<std::string>("true") : std::nullopt;
+    throw InputError(where + ": a value must be a string, a number or true/false, not " + x.describe());
+  };
+  std::vector<std::optional<std::string>> out;
+  if (v.is_array()) {
+    if (v.items().empty()) throw InputError(where + ": an empty list gives no value");
+    for (const auto& x : v.items()) out.push_back(scalar(x));
+    return out;
+  }
+  if (!v.is_object()) return {scalar(v)};
+  // A range: {"from": a, "to": b} with "step" s (a, a + s, ...) or "times" f (a, a f, ...), up to b.
+  std::optional<std::int64_t> from, to, step, times;
+  for (const auto& [k, x] : v.members()) {
+    std::optional<std::int64_t>* slot = k == "from"    ? &from
+                                        : k == "to"    ? &to
+                                        : k == "step"  ? &step
+                                        : k == "times" ? &times
+                                                       : nullptr;
+    if (!slot) throw InputError(where + ": '" + k + "' is not a range key (from, to, step, times)");
+    if (!x.integer()) throw InputError(where + ": range key '" + k + "' must be an integer");
+    *slot = x.integer();
+  }
+  if (!from || !to) throw InputError(where + ": a range needs \"from\" and \"to\"");
+  if (step && times) throw InputError(where + ": a range takes \"step\" or \"times\", not both");
+  if (*from > *to) throw InputError(where + ": a range's \"from\" must not exceed its \"to\"");
+  if (step && *step < 1) throw InputError(where + ": a range's \"step\" must be >= 1");
+  if (times && (*times < 2 || *from < 1)) throw InputError(where + ": \"times\" must be >= 2, from >= 1");
+  for (std::int64_t x = *from;;) {
+    if (out.size() >= kMaxRangeValues)
+      throw InputError(where + ": a range gives at most " + std::to_string(kMaxRangeValues) + " values");
+    out.push_back(std::to_string(x));
+    std::int64_t s = step.value_or(1), last = 0;  // the next value is x + s, s > 0
+    if (times && __builtin_mul_overflow(x, *times - 1, &s)) break;
+    if (__builtin_sub_overflow(*to, s, &last) || x > last) break;
+    x += s;
+  }
+  return out;
+}
+
+std::string format_double(double v) {
+  char buf[64];
+  std::snprintf(buf, sizeof buf, "%.6f", v);
+  return buf;
+}
+
+}  // namespace
+
+SweepGrid parse_grid(std::string_view text, const std::string& name) {
+  const std::string at = "sweep: " + name + ": ";
+  SweepGrid g;
+  try {
+    g.source = report::parse_json(text);
+  } catch (const std::invalid_argument& e) {
+    throw InputError(at + "not JSON: " + e.what());
+  }
+  if (!g.source.is_object()) throw InputError(at + "the grid must be a JSON object with \"runs\"");
+  for (const auto& [k, v] : g.source.members())
+    if (k != "runs" && k != "description") throw InputError(at + "'" + k + "' is not a grid key (runs, description)");
+  const report::JsonValue* runs = g.source.find("runs");
+  if (!runs || !runs->is_array() || runs->items().empty())
+    throw InputError(at + "\"runs\" must be a non-empty list of {\"algorithm\": ..., \"parameters\": {...}}");
+  std::set<std::string> param_columns, keys;
+  std::vector<SweepColumn> params;
+  bool any_algorithm = false, any_congestion = false;
+  for (std::size_t b = 0; b < runs->items().size(); ++b) {
+    const report::JsonValue& block = runs->items()[b];
+    std::string where = at + "runs[" + std::to_string(b) + "]";
+    if (!block.is_object()) throw InputError(where + ": must be an object");
+    for (const auto& [k, v] : block.members())
+      if (k != "algorithm" && k != "parameters" && k != "execution")
+        throw InputError(where + ": '" + k + "' is not a run key (algorithm, parameters, execution)");
+    const report::JsonValue* alg = block.find("algorithm");
+    if (!alg || !alg->is_string())
+      throw InputError(where + ": \"algorithm\" must name an algorithm (mmsim list) or congestion");
+    const std::string algorithm = alg->text();
+    const bool congestion = algorithm == kCongestion;
+    const AlgorithmEntry* entry = congestion ? nullptr : find_algorithm(algorithm);
+    if (!congestion && !entry) throw InputError(where + ": unknown algorithm '" + algorithm + "' (see mmsim list)");
+    (congestion ? any_congestion : any_algorithm) = true;
+    const std::string checked = where;  // the checks' messages begin with the algorithm's name
+    where += " (" + algorithm + ")";
+    std::vector<Execution> executions{Execution::RoundSynchronous};
+    if (const report::JsonValue* ex = block.find("execution")) {
+      if (congestion) throw InputError(where + ": the Monte Carlo has no execution");
+      executions.clear();
+      for (const auto& v : values_of(*ex, where + ": execution")) {
+        if (v == "round-synchronous")
+          executions.push_back(Execution::RoundSynchronous);
+        else if (v == "asynchronous")
+          executions.push_back(Execution::Asynchronous);
+        else
+          throw InputError(where + ": execution must be round-synchronous or asynchronous");
+      }
+    }
+    std::vector<std::pair<std::string, std::vector<std::optional<std::string>>>> axes;
+    if (const report::JsonValue* ps = block.find("parameters")) {
+      if (!ps->is_object()) throw InputError(where + ": \"parameters\" must be an object");
+      for (const auto& [k, v] : ps->members()) axes.emplace_back(k, values_of(v, where + ": " + k));
+    }
+    std::uint64_t count = executions.size();
+    for (const auto& [k, vals] : axes) {
+      if (count > kMaxSweepRows / vals.size())
+        throw InputError(where + ": more than " + std::to_string(kMaxSweepRows) + " rows");
+      count *= vals.size();
+    }
+    if (g.rows.size() + count > kMaxSweepRows)
+      throw InputError(at + "more than " + std::to_string(kMaxSweepRows) + " rows");
+    for (const auto& spec : params_of(algorithm))
+      if (param_columns.insert(spec.name).second)
+        params.push_back({spec.name, spec.kind == ParamKind::Integer ? ColumnType::Integer
+                                     : spec.kind == ParamKind::Flag  ? ColumnType::Flag
+                                                                     : ColumnType::Text});
+    // The cross product, the last parameter varying fastest.
+    for (std::uint64_t r = 0; r < count; ++r) {
+      SweepRow row;
+      row.algorithm = algorithm;
+      std::uint64_t rest = r;
+      for (std::size_t a = axes.size(); a-- > 0;) {
+        const auto& [k, vals] = axes[a];
+        if (const auto& v = vals[rest % vals.size()]) row.given[k] = *v;
+        rest /= vals.size();
+      }
+      row.execution = executions[rest];
+      try {
+        if (congestion) {
+          row.values = check_congestion(row.given);
+        } else {
+          EngineOptions o;
+          o.execution = row.execution;
+          const RunRequest req = check_request(*entry, row.given, o);
+          for (const auto& [k, v] : req.params.items()) row.values.emplace_back(k, text_of(v));
+        }
+      } catch (const InputError& e) {
+        throw InputError(checked + ": " + e.what());
+      }
+      row.key = make_key(algorithm, congestion ? "" : execution_name(row.execution), row.values);
+      if (!keys.insert(row.key).second) throw InputError(where + ": a row repeats one listed before it");
+      g.rows.push_back(std::move(row));
+    }
+  }
+  g.columns = {{"algorithm", ColumnType::Text}, {"execution", ColumnType::Text}};
+  g.columns.insert(g.columns.end(), params.begin(), params.end());
+  if (any_algorithm) g.columns.insert(g.columns.end(), engine_columns().begin(), engine_columns().end());
+  if (any_congestion) g.columns.insert(g.columns.end(), congestion_columns().begin(), congestion_columns().end());
+  g.columns.push_back({"correct", ColumnType::Flag});
+  g.columns.push_back({"error", ColumnType::Text});
+  return g;
+}
+
+SweepGrid load_grid(const std::string& path) {
+  InputFile file("sweep", path, report::kMaxJsonBytes, "a grid may have");
+  return parse_grid(file.read_all(), path);
+}
+
+std::vector<std::string> run_row(const SweepGrid& grid, const SweepRow& row) {
+  std::map<std::string, std::string> cell;
+  cell["algorithm"] = row.algorithm;
+  for (const auto& [k, v] : row.values) cell[k] = v;
+  if (row.algorithm == kCongestion) {
+    layouts::CongestionQuery q;
+    for (const auto& [name, text] : row.values) set_query_field(q, name, text);
+    const auto s = layouts::simulate_congestion(q);
+    cell["congestion_mean"] = format_double(s.mean);
+    cell["congestion_stderr"] = format_double(s.stderr_mean);
+    cell["congestion_min"] = std::to_string(s.min);
+    cell["congestion_max"] = std::to_string(s.max);
+  } else {
+    cell["execution"] = execution_name(row.execution);
+    EngineOptions o;
+    o.execution = row.execution;
+    o.threads = 1;  // rows run side by side, one per thread
+    try {
+      const RunReport r = run_algorithm(*find_algorithm(row.algorithm), row.given, o);
+      std::uint64_t slots = 0, requests = 0, conflicts = 0, extra = 0;
+      int congestion = 0;
+      for (const auto& x : r.stats.rounds) {
+        slots += x.slots;
+        requests += x.requests;
+        conflicts += x.bank_conflicts;
+        extra += x.extra_bank_requests;
+        congestion = std::max(congestion, x.max_congestion);
+      }
+      cell["time_units"] = std::to_string(r.stats.time_units);
+      if (r.predicted_time_units) cell["predicted_time_units"] = std::to_string(*r.predicted_time_units);
+      cell["rounds"] = std::to_string(r.stats.rounds.size());
+      cell["slots"] = std::to_string(slots);
+      cell["requests"] = std::to_string(requests);
+      cell["max_congestion"] = std::to_string(congestion);
+      cell["bank_conflicts"] = std::to_string(conflicts);
+      cell["extra_bank_requests"] = std::to_string(extra);
+      cell["correct"] = r.correct ? "true" : "false";
+    } catch (const InputError& e) {
+      cell["correct"] = "false";
+      cell["error"] = e.what();
+    }
+  }
+  std::vector<std::string> out;
+  for (const auto& c : grid.columns) {
+    const auto it = cell.find(c.name);
+    out.push_back(it == cell.end() ? std::string() : it->second);
+  }
+  return out;
+}
+
+std::string csv_line(const std::vector<std::string>& cells) {
+  std::string line;
+  for (std::size_t i = 0; i < cells.size(); ++i) {
+    if (i) line += ',';
+    const std::string& c = cells[i];
+    if (c.find_first_of(",\"\n\r") == std::string::npos) {
+      line += c;
+      continue;
+    }
+    line += '"';
+    for (const char ch : c) line += ch == '"' ? std::string("\"\"") : std::string(1, ch);
+    line += '"';
+  }
+  return line;
+}
+
+std::optional<std::vector<std::string>> parse_csv_line(std::string_view line) {
+  std::vector<std::string> cells(1);
+  std::size_t i = 0;
+  while (i < line.size()) {
+    const char c = line[i];
+    if (c == ',') {
+      cells.emplace_back();
+      ++i;
+    } else if (c == '"' && cells.back().empty()) {
+      ++i;
+      while (true) {
+        if (i >= line.size()) return std::nullopt;  // the quote is not closed
+        if (line[i] == '"') {
+          if (i + 1 < line.size() && line[i + 1] == '"') {
+            cells.back() += '"';
+            i += 2;
+            continue;
+          }
+          ++i;
+          break;
+        }
+        cells.back() += line[i++];
+      }
+      if (i < line.size() && line[i] != ',') return std::nullopt;
+    } else {
+      cells.back() += c;
+      ++i;
+    }
+  }
+  return cells;
+}
+
+std::string key_of_cells(const SweepGrid& grid, const std::vector<std::string>& cells) {
+  std::map<std::string, std::string> by_name;
+  for (std::size_t i = 0; i < grid.columns.size() && i < cells.size(); ++i) by_name[grid.columns[i].name] = cells[i];
+  const std::string& algorithm = by_name["algorithm"];
+  if (algorithm != kCongestion && !find_algorithm(algorithm)) return {};
+  std::vector<std::pair<std::string, std::string>> values;
+  for (const auto& spec : params_of(algorithm)) values.emplace_back(spec.name, by_name[spec.name]);
+  return make_key(algorithm, by_name["execution"], values);
+}
+
+std::map<std::string, std::vector<std::string>> read_journal(const std::string& path, const SweepGrid& grid) {
+  std::map<std::string, std::vector<std::string>> rows;
+  // The journal is mmsim's own file, but read as any input: a FIFO or a device in its place is refused.
+  struct stat st {};
+  if (::stat(path.c_str(), &st) != 0) return rows;
+  InputFile file("sweep: journal", path, kMaxJournalBytes, "a journal may have");
+  const std::string text = file.read_all();
+  std::vector<std::string> header;
+  std::set<std::string> wanted;
+  for (const auto& r : grid.rows) wanted.insert(r.key);
+  // Only lines that end in a line break were written whole; a torn last line is dropped.
+  for (std::size_t at = 0, end; (end = text.find('\n', at)) != std::string::npos; at = end + 1) {
+    const auto cells = parse_csv_line(std::string_view(text).substr(at, end - at));
+    if (!cells) continue;
+    if (header.empty()) {
+      header = *cells;
+      continue;
+    }
+    if (cells->size() != header.size()) continue;
+    std::vector<std::string> mine;
+    for (const auto& c : grid.columns) {
+      std::string v;
+      for (std::size_t i = 0; i < header.size(); ++i)
+        if (header[i] == c.name) v = (*cells)[i];
+      mine.push_back(std::move(v));
+    }
+    std::string key = key_of_cells(grid, mine);
+    if (wanted.count(key)) rows[std::move(key)] = std::move(mine);
+  }
+  return rows;
+}
+
+std::string sweep_csv(const SweepGrid& grid, const std::vector<std::vector<std::string>>& cells) {
+  std::vector<std::string> header;
+  for (const auto& c : grid.columns) header.push_back(c.name);
+  std::string out = csv_line(header) + "\n";
+  for (const auto& row : cells) out += csv_line(row) + "\n";
+  return out;
+}
+
+std::string sweep_json(const SweepGrid& grid, const std::vector<std::vector<std::string>>& cells) {
+  report::Json columns = report::Json::array();
+  for (const auto& c : grid.columns) columns.push(c.name);
+  report::Json rows = report::Json::array();
+  for (const auto& row : cells) {
+    report::Json o = report::Json::object();
+    for (std::size_t i = 0; i < grid.columns.size(); ++i) {
+      const std::string& v = row[i];
+      report::Json value;
+      if (!v.empty()) switch (grid.columns[i].type) {
+          case ColumnType::Integer:
+            value = report::Json(std::strtoll(v.c_str(), nullptr, 10));
+            break;
+          case ColumnType::Number:
+            value = report::Json(std::strtod(v.c_str(), nullptr));
+            break;
+          case ColumnType::Flag:
+            value = report::Json(v == "true");
+            break;
+          case ColumnType::Text:
+            value = report::Json(v);
+            break;
+        }
+      o.set(grid.columns[i].name, std::move(value));
+    }
+    rows.push(std::move(o));
+  }
+  return report::Json::object()
+             .set("grid", grid.source.to_json())
+             .set("columns", std::move(columns))
+             .set("rows", std::move(rows))
+             .dump() +
+         "\n";
+}
+
+SweepPaths sweep_paths(const std::string& csv) {
+  const bool dot_csv = csv.size() > 4 && csv.compare(csv.size() - 4, 4, ".csv") == 0;
+  return {csv, (dot_csv ? csv.substr(0, csv.size() - 4) : csv) + ".json", csv + ".partial"};
+}
+
+}  // namespace mmsim::sweep

@@ -1,0 +1,74 @@
+// Folder teaching/ (target mmsim::teaching): the views that explain the machine. It owns one posed
+// warp access and its slots (this header, posed_access.h), the address expressions of --addr
+// (expression.h), the layout view, the trace reader and view, and the pipeline diagram, as text,
+// JSON and SVG. The CLI's access, layout and trace commands, the explorer and the Python module
+// draw through it. It may include sim/, models/, io/, report/ and algorithms/.
+//
+// A few explicit warp accesses on a DMM or UMM, simulated with a trace and annotated for teaching:
+// KNI Sect. 2 Fig. 2, NMI Sect. II.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "models/machines.h"
+#include "report/json.h"
+#include "sim/stats.h"
+
+namespace mmsim::teaching {
+
+/// One thread's request as the annotated view shows it.
+struct ThreadRequest {
+  ThreadId thread = 0;
+  Address address = kNoAddress;  ///< kNoAddress: an inactive thread
+  /// DMM: the bank, address mod w. UMM: the address group, floor(address / w) (KNI Sect. 2).
+  std::uint64_t unit = 0;
+  int slot = -1;  ///< the warp's slot that carries the request (-1: inactive)
+  /// The first thread of the warp with the same address, whose request this one merged into
+  /// (NMI Sect. II: equal addresses are one request).
+  std::optional<ThreadId> merged_with;
+  std::vector<std::int64_t> cell;  ///< the matrix cell, when the access was posed through a layout
+};
+
+/// One warp's access, explained: which request goes to which bank or group and slot.
+struct WarpView {
+  std::vector<ThreadRequest> threads;  ///< in thread order
+  /// DMM: the distinct requests in bank b, for every bank 0 .. w-1. UMM: (group, distinct requests)
+  /// for every group the warp touches, in slot order.
+  std::vector<std::pair<std::uint64_t, int>> per_unit;
+  int slots = 0;
+  int congestion = 0;                          ///< DMM: max over banks of distinct requests
+  std::vector<std::uint64_t> congested_banks;  ///< DMM: the banks that reach it
+};
+
+struct AccessResult {
+  MachineParams machine;
+  std::vector<std::vector<Address>> warps;  ///< each of exactly w entries (or fewer for a last warp)
+  std::vector<int> slots;                   ///< per warp
+  TimeUnits time_units = 0;
+  std::vector<SlotEvent> trace;
+  std::vector<WarpView> views;  ///< per warp
+  std::string posed;            ///< how the access was posed, one line, for the header
+  std::string layout;           ///< the layout and its random numbers, when posed through one
+};
+
+/// Runs one memory instruction in which warp j presents warps[j] (kNoAddress: inactive thread;
+/// a warp shorter than w ends with threads that do not exist) and annotates it. `cells`, when not
+/// empty, holds each thread's matrix cell (warp-major, like `warps`).
+AccessResult simulate_access(const MachineParams& machine, const std::vector<std::vector<Address>>& warps,
+                             const std::vector<std::vector<std::int64_t>>& cells = {});
+
+/// The annotated text: per warp its requests in thread order with address, bank or group, slot and
+/// merges, its per-bank or per-group counts and what sets its slots; then the slot table and the
+/// pipeline diagram (which stage each slot occupies at each time unit), when it fits on a screen.
+std::string diagram(const AccessResult& r);
+
+/// The same facts as one JSON object (docs/tutorial.md lists the keys).
+report::Json to_json(const AccessResult& r);
+
+/// A slot's name in diagrams: a, b, ..., z, then numbers for the 27th slot on ("26").
+std::string slot_name(int slot, bool numeric);
+
+}  // namespace mmsim::teaching

@@ -1,0 +1,71 @@
+// One drawn layout, cell by cell: the bank of every cell of a w x w matrix (NMI Sect. I, IV; pad and
+// xor beyond the papers) or of a w^4 array (NMI Sect. VII), as a terminal grid, JSON or SVG, and the
+// address of any cell for `mmsim access --layout L --cell ...`.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "models/layouts/array4_layout.h"
+#include "models/layouts/matrix_layout.h"
+#include "report/json.h"
+
+namespace mmsim::teaching {
+
+/// A layout with its random numbers drawn from `seed`: for a w x w matrix the same draw as
+/// `mmsim run crsw|srcw|drdw --layout L --seed S` makes (one Draws(seed), MatrixLayout(kind, w)),
+/// so a picture and a run agree; for a w^4 array f(i, j, k) drawn in the order (i, j, k) = (0, 0, 0),
+/// (0, 0, 1), ...
+class DrawnLayout {
+ public:
+  /// Throws InputError naming --layout, --dims or -w. w^4 arrays: 2 <= w <= kMaxWidth4.
+  DrawnLayout(std::string_view name, int dims, int w, std::uint64_t seed);
+
+  static constexpr int kMaxWidth2 = 65536;
+  static constexpr int kMaxWidth4 = 64;
+
+  const std::string& name() const { return name_; }
+  int dims() const { return dims_; }
+  std::uint32_t w() const { return w_; }
+  std::uint64_t seed() const { return seed_; }
+  /// Whether the layout draws random numbers (ras, rap and the w^4 schemes other than raw).
+  bool random() const;
+
+  /// Address of a cell: `cell` holds dims() coordinates, each below w.
+  Address address(const std::uint32_t* cell) const;
+  std::uint32_t bank(const std::uint32_t* cell) const { return static_cast<std::uint32_t>(address(cell) % w_); }
+
+  /// "rap (w = 4, seed 1: r = 2 0 3 1)": one line with the random numbers that fit in it.
+  std::string describe() const;
+
+ private:
+  std::string name_;
+  int dims_ = 2;
+  std::uint32_t w_ = 0;
+  std::uint64_t seed_ = 0;
+  std::optional<layouts::MatrixLayout> matrix_;
+  layouts::Array4LayoutKind kind4_ = layouts::Array4LayoutKind::Raw;
+  std::vector<std::uint32_t> shift4_;  // f(i, j, k) mod w at (i w + j) w + k
+};
+
+/// Which part of a w^4 array to show: the w x w slice a[i][j][*][*], or every slice.
+struct SliceChoice {
+  std::optional<std::pair<std::uint32_t, std::uint32_t>> ij;
+};
+
+/// The banks as a grid (rows i, columns j; for w^4 arrays one grid per slice a[i][j][k][l], rows k,
+/// columns l). `colour` paints each bank its own ANSI 256-colour background.
+std::string layout_text(const DrawnLayout& l, bool colour, const SliceChoice& slice = {});
+/// {layout, dims, w, seed, random_numbers, banks} with banks[i][j] (or banks[i][j][k][l]).
+report::Json layout_json(const DrawnLayout& l, const SliceChoice& slice = {});
+/// A coloured grid, one square per cell with its bank written in it when it fits.
+std::string layout_svg(const DrawnLayout& l, const SliceChoice& slice = {});
+
+/// Cells the views above would show; the CLI refuses beyond kMaxShownCells.
+std::uint64_t shown_cells(const DrawnLayout& l, const SliceChoice& slice);
+inline constexpr std::uint64_t kMaxShownCells = 1u << 16;
+
+}  // namespace mmsim::teaching

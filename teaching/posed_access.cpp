@@ -1,0 +1,152 @@
+#include "teaching/posed_access.h"
+
+#include <charconv>
+
+#include "io/input_error.h"
+#include "teaching/expression.h"
+#include "teaching/layout_view.h"
+
+namespace mmsim::teaching {
+
+namespace {
+
+std::string trim(const std::string& s) {
+  const auto b = s.find_first_not_of(" \t");
+  if (b == std::string::npos) return "";
+  return s.substr(b, s.find_last_not_of(" \t") - b + 1);
+}
+
+void check_threads(std::uint64_t threads, const char* option) {
+  if (threads < 1 || threads > kMaxPosedThreads)
+    throw InputError(std::string("--threads: must be between 1 and 65536 for ") + option + " (got " +
+                     std::to_string(threads) + ")");
+}
+
+// Parses `text` as one expression (or a list) for `option`, turning a syntax error into one line.
+template <typename F>
+auto parsed(const char* option, std::string_view text, F&& parse) {
+  try {
+    return parse(text);
+  } catch (const ExpressionError& e) {
+    throw InputError(std::string(option) + ": " + describe(e, text));
+  }
+}
+
+std::optional<std::int64_t> value_for(const char* option, std::string_view text, const Expression& e, std::uint64_t t,
+                                      int w, std::uint64_t threads) {
+  try {
+    return e.evaluate({static_cast<std::int64_t>(t), w, static_cast<std::int64_t>(threads)});
+  } catch (const ExpressionError& err) {
+    throw InputError(std::string(option) + ": " + describe(err, text) + " (thread t = " + std::to_string(t) + ")");
+  }
+}
+
+std::string quoted(std::string_view s) { return "'" + std::string(s) + "'"; }
+
+}  // namespace
+
+PosedAccess pose_warps(const std::vector<std::string>& texts, int w) {
+  PosedAccess out;
+  for (std::size_t j = 0; j < texts.size(); ++j) {
+    const std::string where = "--warp: warp " + std::to_string(j) + " ('" + texts[j] + "')";
+    std::vector<std::string> fields;
+    std::size_t from = 0;
+    while (true) {
+      const auto comma = texts[j].find(',', from);
+      fields.push_back(trim(texts[j].substr(from, comma == std::string::npos ? std::string::npos : comma - from)));
+      if (comma == std::string::npos) break;
+      from = comma + 1;
+    }
+    std::vector<Address> warp;
+    for (std::size_t t = 0; t < fields.size(); ++t) {
+      const std::string& f = fields[t];
+      if (f.empty())
+        throw InputError(where + ": field " + std::to_string(t) + " is empty (write _ for an inactive thread)");
+      if (f == "_" || f == "-") {
+        warp.push_back(kNoAddress);
+        continue;
+      }
+      Address a = 0;
+      const auto [ptr, ec] = std::from_chars(f.data(), f.data() + f.size(), a);
+      if (ec != std::errc{} || ptr != f.data() + f.size() || a > kMaxPosedAddress)
+        throw InputError(where + ": '" + f + "' is not an address (0 .. 16777215, or _ for an inactive thread)");
+      warp.push_back(a);
+    }
+    if (warp.size() > static_cast<std::size_t>(w))
+      throw InputError(where + " has " + std::to_string(warp.size()) +
+                       " addresses, more than w = " + std::to_string(w));
+    if (warp.size() < static_cast<std::size_t>(w))
+      throw InputError(where + " has " + std::to_string(warp.size()) + " fields, fewer than w = " + std::to_string(w) +
+                       ": give every thread an address or _ (inactive)");
+    out.warps.push_back(std::move(warp));
+  }
+  out.posed = std::to_string(texts.size()) + " warp" + (texts.size() == 1 ? "" : "s") + " given address by address";
+  return out;
+}
+
+PosedAccess pose_addresses(std::string_view text, int w, std::uint64_t threads) {
+  check_threads(threads, "--addr");
+  const Expression e = parsed("--addr", text, [](std::string_view s) { return Expression::parse(s); });
+  PosedAccess out;
+  const auto uw = static_cast<std::uint64_t>(w);
+  out.warps.resize(static_cast<std::size_t>((threads + uw - 1) / uw));
+  for (std::uint64_t t = 0; t < threads; ++t) {
+    const auto v = value_for("--addr", text, e, t, w, threads);
+    Address a = kNoAddress;
+    if (v && *v >= 0) {
+      if (static_cast<std::uint64_t>(*v) > kMaxPosedAddress)
+        throw InputError("--addr: " + quoted(text) + " gives thread t = " + std::to_string(t) + " the address " +
+                         std::to_string(*v) + ", above 16777215");
+      a = static_cast<Address>(*v);
+    }
+    out.warps[t / uw].push_back(a);
+  }
+  out.posed = "thread t of " + std::to_string(threads) + " requests m[" + std::string(text) + "]";
+  return out;
+}
+
+PosedAccess pose_cells(std::string_view layout, std::string_view text, int w, std::uint64_t threads,
+                       std::uint64_t seed) {
+  check_threads(threads, "--cell");
+  const auto exprs = parsed("--cell", text, [](std::string_view s) { return Expression::parse_list(s); });
+  if (exprs.size() != 2 && exprs.size() != 4)
+    throw InputError("--cell: " + quoted(text) + " has " + std::to_string(exprs.size()) +
+                     " coordinates: give 2 (i, j of a w x w matrix) or 4 (i, j, k, l of a w^4 array)");
+  const DrawnLayout drawn(layout, static_cast<int>(exprs.size()), w, seed);
+  PosedAccess out;
+  const auto uw = static_cast<std::uint64_t>(w);
+  out.warps.resize(static_cast<std::size_t>((threads + uw - 1) / uw));
+  for (std::uint64_t t = 0; t < threads; ++t) {
+    std::vector<std::int64_t> cell;
+    bool active = true;
+    for (const auto& e : exprs) {
+      const auto v = value_for("--cell", text, e, t, w, threads);
+      if (!v || *v < 0) active = false;
+      cell.push_back(v ? *v : -1);
+    }
+    Address a = kNoAddress;
+    if (active) {
+      std::uint32_t c[4] = {};
+      for (std::size_t k = 0; k < cell.size(); ++k) {
+        if (cell[k] >= w) {
+          std::string shown;
+          for (std::size_t q = 0; q < cell.size(); ++q) shown += (q ? ", " : "") + std::to_string(cell[q]);
+          throw InputError("--cell: " + quoted(text) + " gives thread t = " + std::to_string(t) + " the cell (" +
+                           shown + "), outside 0 .. w-1 = " + std::to_string(w - 1));
+        }
+        c[k] = static_cast<std::uint32_t>(cell[k]);
+      }
+      a = drawn.address(c);
+      if (a > kMaxPosedAddress)
+        throw InputError("-w: the " + std::to_string(exprs.size()) +
+                         "D layout's addresses pass 16777215 at w = " + std::to_string(w) + "; choose a smaller w");
+    }
+    out.warps[t / uw].push_back(a);
+    out.cells.push_back(active ? std::move(cell) : std::vector<std::int64_t>{});
+  }
+  out.posed = "thread t of " + std::to_string(threads) + " requests cell (" + std::string(text) + ")";
+  out.layout = drawn.describe();
+  return out;
+}
+
+}  // namespace mmsim::teaching

@@ -1,0 +1,53 @@
+// The three ways `mmsim access` poses one memory instruction: explicit warps (--warp), an address
+// expression per thread (--addr), or a cell expression per thread through a layout (--layout,
+// --cell). Each turns into warps of addresses for teaching/access.h; bad input throws InputError
+// with one line naming the option.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "algorithms/params.h"
+#include "sim/types.h"
+
+namespace mmsim::teaching {
+
+/// Addresses above this are refused (the simulated memory holds every cell up to the largest).
+inline constexpr Address kMaxPosedAddress = (Address{1} << 24) - 1;
+/// Threads an --addr or --cell access may have.
+inline constexpr std::uint64_t kMaxPosedThreads = 1u << 16;
+
+struct PosedAccess {
+  std::vector<std::vector<Address>> warps;       ///< kNoAddress: inactive
+  std::vector<std::vector<std::int64_t>> cells;  ///< per thread, when posed through a layout
+  std::string posed;                             ///< one line saying how
+  std::string layout;                            ///< the layout described, when posed through one
+};
+
+/// --warp texts: each warp exactly w comma-separated fields, an address or `_` for an inactive
+/// thread (`-` is read as `_`, the spelling of earlier versions). An empty field, a missing or an
+/// extra field is refused: a typo must not pass as an idle thread.
+PosedAccess pose_warps(const std::vector<std::string>& texts, int w);
+
+/// The width and latency of a posed access, as `mmsim access` takes them: one rule for the command
+/// and the Python module, so that both refuse a value with the same line.
+inline ParamSpec access_width_param() {
+  return integer_param("w", "-w,--width", "width: banks, threads per warp, address-group size", 1, 65536);
+}
+inline ParamSpec access_latency_param() {
+  return integer_param("l", "-l,--latency", "latency of the memory", 1, std::int64_t{1} << 20);
+}
+
+/// --addr EXPR for threads 0 .. threads-1 (teaching/expression.h); `_` or a negative
+/// value is an inactive thread.
+PosedAccess pose_addresses(std::string_view expr, int w, std::uint64_t threads);
+
+/// --layout L --cell 'E1, E2' (a w x w matrix) or 'E1, E2, E3, E4' (a w^4 array): thread t requests
+/// the address of cell (E1(t), E2(t)...) under layout L drawn from `seed`. `_` or a negative
+/// coordinate is an inactive thread; a coordinate >= w is refused.
+PosedAccess pose_cells(std::string_view layout, std::string_view cells, int w, std::uint64_t threads,
+                       std::uint64_t seed);
+
+}  // namespace mmsim::teaching
