@@ -9,7 +9,7 @@
 #   ./mmsim.sh explorer       the explorer page (engine compiled to WebAssembly) into build/explorer/site/
 #   ./mmsim.sh gpu-reproduce  on a CUDA GPU machine: build with CUDA, run the GPU tests, write every
 #                             GPU table, the validation and the device's name, driver and clocks
-#                             to results/gpu/
+#                             to results/gpu-<device>/ (results/gpu-h100, results/gpu-h200)
 set -euo pipefail
 cd "$(dirname "$0")"
 
@@ -66,7 +66,7 @@ case "${1:-}" in
     # BDS Fig. 11 on the GPU, drawn here from the CSV the GPU machine wrote (it has no gnuplot).
     # KNI Table 1's bounds against the GPU's times likewise, from the table1-bounds.csv that
     # gpu-reproduce's bounds stage wrote (its D_w up to n = 2^28 takes minutes on two cores).
-    for d in results/gpu results/gpu-h100; do
+    for d in results/gpu-*; do
       if [ -f "$d/bmmc.csv" ]; then scripts/gpu_bmmc_figures.sh "$d" >/dev/null; fi
       if [ -f "$d/table1-bounds.csv" ]; then scripts/gpu_table1_figures.sh "$d" >/dev/null; fi
     done
@@ -130,7 +130,8 @@ case "${1:-}" in
         build-gpu/tests/cuda/test_cuda_parm build-gpu/bin/
       B=build-gpu/bin
     fi
-    OUTDIR=results/gpu
+    # Results are kept per device: results/gpu-h100, results/gpu-h200 (MMSIM_GPU_OUT overrides).
+    OUTDIR=${MMSIM_GPU_OUT:-results/gpu-$("$B/mmsim" gpu info --slug)}
     mkdir -p "$OUTDIR"
     SMI="name,driver_version,clocks.sm,clocks.mem,clocks.max.sm,clocks.max.mem,power.draw,temperature.gpu"
     { echo "# before"; nvidia-smi --query-gpu="$SMI" --format=csv; } >"$OUTDIR/nvidia-smi.csv" 2>&1 || true

@@ -120,7 +120,7 @@ Runner add_gpu_command(CLI::App& app) {
   const GpuSubcommand calibrate = add_gpu_calibrate_command(*cmd);
   const GpuSubcommand parm = add_gpu_parm_command(*cmd);
   struct Opts {
-    std::string name, format = "md", out = "results/gpu";
+    std::string name, format = "md", out = kDeviceOut;
     SweepArgs sweep;
     std::string perm = "random", perm_file, schedule, type = "float";
     std::uint64_t n = 1u << 20;
@@ -128,8 +128,10 @@ Runner add_gpu_command(CLI::App& app) {
     std::uint64_t seed = 1;
     RapArgs rap;
     std::string ncu_csv;
+    bool slug = false;
   };
   auto o = std::make_shared<Opts>();
+  info->add_flag("--slug", o->slug, "print only the device's short name, as results/gpu-<device> uses it");
   table->add_option("name", o->name, "kasagi-t2, bench or rap-t3")->required();
   o->rap.add_to(table);
   table->add_option("--format", o->format, "md, csv or json")->capture_default_str();
@@ -140,7 +142,8 @@ Runner add_gpu_command(CLI::App& app) {
   profile->add_option("--seed", o->seed, "seed of the ras and rap layouts")->capture_default_str();
   ncu->add_option("csv", o->ncu_csv, "Nsight Compute's --csv output of `mmsim gpu rap-profile`")->required();
   ncu->add_option("--seed", o->seed, "the seed rap-profile ran with")->capture_default_str();
-  ncu->add_option("--out", o->out, "folder for rap-ncu.md (empty: print only)")->capture_default_str();
+  ncu->add_option("--out", o->out, "folder for rap-ncu.md (empty: print only; <device>: the GPU's short name)")
+      ->capture_default_str();
   run->add_option("--perm", o->perm, "named permutation")->capture_default_str();
   run->add_option("--perm-file", o->perm_file, "permutation file (one P(i) per line)");
   run->add_option("-n", o->n, "number of elements, sqrt(n) a power of two >= 32")->capture_default_str();
@@ -156,6 +159,10 @@ Runner add_gpu_command(CLI::App& app) {
       if (calibrate.app->parsed()) return calibrate.run();
       if (parm.app->parsed()) return parm.run();
       if (info->parsed()) {
+        if (o->slug) {
+          std::cout << predict::device_slug(gpu::device_info().name) << "\n";
+          return kOk;
+        }
         std::cout << report::to_markdown(gpu::device_table(gpu::device_info()));
         return kOk;
       }
@@ -165,6 +172,7 @@ Runner add_gpu_command(CLI::App& app) {
         return wrong ? kCheckFailed : kOk;
       }
       if (ncu->parsed()) {
+        o->out = resolve_out(o->out);
         if (!o->out.empty()) check_output_folder("--out", o->out);  // empty: print only
         const report::Table t = gpu::rap_ncu_table(o->ncu_csv, o->seed);
         if (!o->out.empty()) {
@@ -212,6 +220,7 @@ Runner add_gpu_command(CLI::App& app) {
       }
       (void)repro;
       const gpu::SweepOptions so = o->sweep.options();
+      o->out = resolve_out(o->out);
       check_output_folder("--out", o->out);
       std::filesystem::create_directories(o->out);
       const gpu::DeviceInfo d = gpu::device_info();

@@ -9,7 +9,7 @@ GpuSubcommand add_gpu_bmmc_command(CLI::App& gpu) {
   auto* cmd = gpu.add_subcommand(
       "bmmc", "BDS's BPC and BMMC kernels against a copy, every cell checked (bmmc.md, .csv, -matrices.txt)");
   struct Opts {
-    std::string out = "results/gpu";
+    std::string out = kDeviceOut;
     gpu::bmmc::BmmcOptions b;
   };
   auto o = std::make_shared<Opts>();
@@ -27,6 +27,7 @@ GpuSubcommand add_gpu_bmmc_command(CLI::App& gpu) {
   return {cmd, [o] {
             if (auto err = o->b.validate()) throw InputError(*err);
             const std::filesystem::path dir = out_folder(o->out);
+            o->out = dir.string();  // as resolved, for the messages
             const gpu::bmmc::BmmcRun run = gpu::bmmc::run_bmmc(o->b);
             const gpu::bmmc::BmmcTables t = gpu::bmmc::bmmc_tables(o->b, run);
             write_file(dir / "bmmc.md", report::to_markdown(t.pct) + "\n" + report::to_markdown(t.ms) + "\n" +

@@ -33,7 +33,7 @@ GpuSubcommand add_gpu_calibrate_command(CLI::App& gpu) {
       "calibrate",
       "the cost model's microbenchmarks (copy, strides, random, shared congestion, an empty launch), "
       "every cell checked (calibration-<device>.csv)");
-  auto out = std::make_shared<std::string>("results/gpu");
+  auto out = std::make_shared<std::string>(kDeviceOut);
   cmd->add_option("--out", *out, "folder for calibration-<device>.csv")->capture_default_str();
   return {cmd, [out] {
             const std::filesystem::path dir = out_folder(*out);

@@ -12,7 +12,7 @@ GpuSubcommand add_gpu_enumeration_command(CLI::App& gpu) {
       "GL's transpositions (TW and the 3D involutions among them) by order and as a heat map, every cell checked "
       "(enumeration*.csv, .md)");
   struct Opts {
-    std::string out = "results/gpu";
+    std::string out = kDeviceOut;
     gpu::enumeration::EnumerationOptions e;
   };
   auto o = std::make_shared<Opts>();
@@ -34,6 +34,7 @@ GpuSubcommand add_gpu_enumeration_command(CLI::App& gpu) {
   return {cmd, [o] {
             if (auto err = o->e.validate()) throw InputError(*err);
             const std::filesystem::path dir = out_folder(o->out);
+            o->out = dir.string();  // as resolved, for the messages
             namespace en = gpu::enumeration;
             const en::EnumerationRun run = en::run_enumeration(o->e);
             const en::EnumerationTables t = en::enumeration_tables(o->e, run);

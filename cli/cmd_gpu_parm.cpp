@@ -10,7 +10,7 @@ GpuSubcommand add_gpu_parm_command(CLI::App& gpu) {
       "parm",
       "BDS's parm sorting network, direct and through each BMMC kernel, every cell checked (parm-gpu.md, .csv)");
   struct Opts {
-    std::string out = "results/gpu";
+    std::string out = kDeviceOut;
     gpu::bmmc::ParmOptions p;
   };
   auto o = std::make_shared<Opts>();
@@ -28,6 +28,7 @@ GpuSubcommand add_gpu_parm_command(CLI::App& gpu) {
   return {cmd, [o] {
             if (auto err = o->p.validate()) throw InputError(*err);
             const std::filesystem::path dir = out_folder(o->out);
+            o->out = dir.string();  // as resolved, for the messages
             const gpu::bmmc::ParmRun run = gpu::bmmc::run_parm(o->p);
             if (!o->p.ncu_launches) {
               const gpu::bmmc::ParmTables t = gpu::bmmc::parm_tables(o->p, run);

@@ -13,7 +13,7 @@ GpuSubcommand add_gpu_sorting_command(CLI::App& gpu) {
       "AS's kernels (one warp per w x m matrix in shared memory) beside the simulator's steps, every cell checked "
       "(as-gpu.md, .csv)");
   struct Opts {
-    std::string out = "results/gpu";
+    std::string out = kDeviceOut;
     std::string ncu_csv;
     bool ncu_launches = false;
     gpu::sorting::SortingOptions s;
@@ -42,6 +42,7 @@ GpuSubcommand add_gpu_sorting_command(CLI::App& gpu) {
               return wrong ? kCheckFailed : kOk;
             }
             const std::filesystem::path dir = out_folder(o->out);
+            o->out = dir.string();  // as resolved, for the messages
             if (!o->ncu_csv.empty()) {
               const report::Table t = gs::sorting_ncu_table(o->s, o->ncu_csv);
               write_file(dir / "as-ncu.md", report::to_markdown(t));

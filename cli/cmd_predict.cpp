@@ -116,7 +116,8 @@ Runner add_predict_command(CLI::App& app) {
       if (spec.default_value && spec.kind != ParamKind::Flag) o->default_str(*spec.default_value);
       a->options.emplace_back(&spec, o);
     }
-    a->command->add_option("--profile", a->profile, "the GPU profile (results/gpu/profile-<device>.json)")->required();
+    a->command->add_option("--profile", a->profile, "the GPU profile (results/gpu-<device>/profile-<device>.json)")
+        ->required();
     a->command->add_option("--type", a->type, "element type of the data")
         ->check(CLI::IsMember({"float", "double"}))
         ->capture_default_str();

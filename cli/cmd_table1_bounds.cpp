@@ -16,7 +16,7 @@ Runner add_table1_bounds_command(CLI::App& app) {
       "table1-bounds",
       "GPU times measured (mmsim gpu reproduce) beside KNI Table 1's bounds on a GPU profile's machine");
   struct Opts {
-    std::string profile, measured = "results/gpu", format = "md", out;
+    std::string profile, measured = "results/gpu-<device>", format = "md", out;
     std::uint64_t seed = 1;
     ThreadsOption threads;
   };
@@ -32,6 +32,8 @@ Runner add_table1_bounds_command(CLI::App& app) {
   cmd->add_option("--out", o->out, "also write table1-bounds.{md,csv} to this folder");
   return [o] {
     predict::GpuProfile profile = read_profile_option(o->profile);
+    // By default the measured tables are those of the profile's own device (results/gpu-h100, ...).
+    if (o->measured == "results/gpu-<device>") o->measured = "results/gpu-" + profile.device;
     std::vector<predict::MeasuredRun> measured;
     try {
       const auto csv = std::filesystem::path(o->measured) / "kasagi-t2.csv";

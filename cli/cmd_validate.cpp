@@ -46,7 +46,7 @@ Runner add_validate_command(CLI::App& app) {
       "validate",
       "GPU times measured (mmsim gpu reproduce) against times predicted from a GPU profile, per cost model");
   struct Opts {
-    std::string profile, measured = "results/gpu", type = "float", format = "md", out, counts;
+    std::string profile, measured = "results/gpu-<device>", type = "float", format = "md", out, counts;
     std::uint64_t max_memory = 0, dram_write_rows = 0;
     std::uint64_t min_n = std::uint64_t{1} << 20, max_n = std::uint64_t{1} << 24;
     std::string families = "all";
@@ -106,6 +106,8 @@ Runner add_validate_command(CLI::App& app) {
                   "also write validate.{md,csv}, validate-summary.{md,csv} and validate-counts.csv to this folder");
   return [o] {
     predict::GpuProfile profile = read_profile_option(o->profile);
+    // By default the measured tables are those of the profile's own device (results/gpu-h100, ...).
+    if (o->measured == "results/gpu-<device>") o->measured = "results/gpu-" + profile.device;
     const unsigned threads = o->threads.value() == 0 ? hardware_threads() : o->threads.value();
     if (o->refit) {
       if (profile.timings.empty()) throw InputError("--refit: the profile records no microbenchmark timings");

@@ -8,9 +8,11 @@
 #include <string>
 
 #include "cli/common.h"
+#include "cuda/harness/device.h"
 #include "cuda/harness/error.h"
 #include "io/output_file.h"
 #include "io/output_path.h"
+#include "predict/gpu_facts.h"
 
 namespace mmsim::cli {
 
@@ -27,8 +29,21 @@ int guarded(F f) {
   }
 }
 
+/// The default of every --out: results are kept in a folder named by the device they ran on.
+inline constexpr const char* kDeviceOut = "results/gpu-<device>";
+
+/// --out as given, with "<device>" replaced by the device's short name ("h100", "h200": the
+/// file names' slug, predict/gpu_facts.h), so that two GPUs' results never land in one folder.
+inline std::string resolve_out(const std::string& out) {
+  const std::string mark = "<device>";
+  const auto at = out.find(mark);
+  if (at == std::string::npos) return out;
+  return out.substr(0, at) + predict::device_slug(gpu::device_info().name) + out.substr(at + mark.size());
+}
+
 /// Checks and creates the folder of --out before any work (bad input when it cannot be).
-inline std::filesystem::path out_folder(const std::string& out) {
+inline std::filesystem::path out_folder(const std::string& given) {
+  const std::string out = resolve_out(given);
   check_output_folder("--out", out);
   std::error_code ec;
   std::filesystem::create_directories(out, ec);

@@ -6,7 +6,7 @@
 //
 // A GPU profile: the constants of each cost model (predict/cost_model.h), fitted on the calibration
 // microbenchmarks alone (predict/microbench.h), with the GPU they were measured on. Written by
-// `mmsim gpu calibrate` as results/gpu/profile-<device>.json, read by `mmsim predict`.
+// `mmsim gpu calibrate` as results/gpu-<device>/profile-<device>.json, read by `mmsim predict`.
 #pragma once
 
 #include <filesystem>

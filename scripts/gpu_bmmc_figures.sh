@@ -3,9 +3,9 @@
 # (2^20 .. 2^30), drawn from the CSV that `mmsim gpu bmmc` wrote. The speed-up is computed here from
 # the measured median times (naive / kernel, same workload and size), not read from the CSV's own
 # speed-up column; the script stops if the two disagree, so a change to either shows.
-#   scripts/gpu_bmmc_figures.sh [DIR]   (default results/gpu; writes bmmc_speedup.{dat,png,svg} into DIR)
+#   scripts/gpu_bmmc_figures.sh [DIR]   (default results/gpu-h200; writes bmmc_speedup.{dat,png,svg} into DIR)
 set -euo pipefail
-DIR=${1:-results/gpu}
+DIR=${1:-results/gpu-h200}
 CSV=$DIR/bmmc.csv
 [ -f "$CSV" ] || { echo "gpu_bmmc_figures: $CSV not found (run mmsim gpu bmmc --out $DIR first)" >&2; exit 2; }
 command -v gnuplot >/dev/null || { echo "gpu_bmmc_figures: gnuplot not found (Debian package gnuplot-nox)" >&2; exit 2; }

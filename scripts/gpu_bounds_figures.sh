@@ -10,10 +10,10 @@
 #                       logarithm is below 1 on every shape of the grid (w = 32, m >= 4), so the
 #                       expression is m max(1, log2 log2 log_m w) = m there
 # (AS Theorem 3 is the hash family that Theorem 4 draws from: it bounds no running time.)
-#   scripts/gpu_bounds_figures.sh [DIR]   (default results/gpu; reads DIR/as-gpu.csv and writes
+#   scripts/gpu_bounds_figures.sh [DIR]   (default results/gpu-h200; reads DIR/as-gpu.csv and writes
 #   DIR/as_*_bound.{dat,png,svg}; an algorithm with no checked rows is skipped with a note)
 set -euo pipefail
-DIR=${1:-results/gpu}
+DIR=${1:-results/gpu-h200}
 CSV=$DIR/as-gpu.csv
 [ -f "$CSV" ] || { echo "gpu_bounds_figures: $CSV not found (run mmsim gpu sorting --out $DIR first)" >&2; exit 2; }
 command -v gnuplot >/dev/null || { echo "gpu_bounds_figures: gnuplot not found (Debian package gnuplot-nox)" >&2; exit 2; }

@@ -2,9 +2,9 @@
 # Figures of the GPU enumeration-scheme transposition (GL Figs. 9-15) from the CSVs that
 # `mmsim gpu enumeration` wrote: throughput against the matrix order (TW among the 2D schemes), the
 # out-of-place heat maps, and the 3D involutions T_yxz and T_zyx against the order.
-#   scripts/gpu_enumeration_figures.sh [DIR]   (default results/gpu; writes PNG and SVG into DIR)
+#   scripts/gpu_enumeration_figures.sh [DIR]   (default results/gpu-h200; writes PNG and SVG into DIR)
 set -euo pipefail
-DIR=${1:-results/gpu}
+DIR=${1:-results/gpu-h200}
 CSV=$DIR/enumeration.csv
 [ -f "$CSV" ] || { echo "gpu_enumeration_figures: $CSV not found (run mmsim gpu enumeration --out $DIR first)" >&2; exit 2; }
 command -v gnuplot >/dev/null || { echo "gpu_enumeration_figures: gnuplot not found (Debian package gnuplot-nox)" >&2; exit 2; }

@@ -5,11 +5,11 @@
 # beside each fit its R^2 (1 - residual / total sum of squares about the mean) and its largest
 # relative residual |ms / (c x bound) - 1|, over every size and over n >= 2^22 (below that the
 # kernels take about one launch's time, a term no bound of Table 1 has).
-#   scripts/gpu_table1_figures.sh [DIR]   (default results/gpu; reads DIR/table1-bounds.csv and writes
+#   scripts/gpu_table1_figures.sh [DIR]   (default results/gpu-h200; reads DIR/table1-bounds.csv and writes
 #   DIR/table1_bounds_fit.csv, DIR/table1_bounds.dat and DIR/table1_bounds.{png,svg})
 # MMSIM_NO_PLOT=1 writes the fit and the points only (no gnuplot needed).
 set -euo pipefail
-DIR=${1:-results/gpu}
+DIR=${1:-results/gpu-h200}
 CSV=$DIR/table1-bounds.csv
 [ -f "$CSV" ] || {
   echo "gpu_table1_figures: $CSV not found (run mmsim table1-bounds --profile DIR/profile-*.json --measured DIR --out DIR first)" >&2

@@ -27,7 +27,7 @@ import numpy as np
 
 from prediction_tables import pooled  # the README's pooling, so that the shared rows must agree
 
-GPUS = [("H100", "results/gpu-h100", "profile-h100.json"), ("H200", "results/gpu", "profile-h200.json")]
+GPUS = [("H100", "results/gpu-h100", "profile-h100.json"), ("H200", "results/gpu-h200", "profile-h200.json")]
 COUNTS = ["validate-counts.csv", "counts-n67108864.csv", "counts-n268435456.csv"]
 TABLES = ["validate.md", "validate-n67108864.md", "validate-n268435456.md"]
 KNI = ("conventional", "in-place", "scheduled")

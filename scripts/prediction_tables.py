@@ -17,7 +17,7 @@ import math
 import pathlib
 import sys
 
-GPUS = [("H100", "results/gpu-h100"), ("H200", "results/gpu")]
+GPUS = [("H100", "results/gpu-h100"), ("H200", "results/gpu-h200")]
 KNI = ["conventional", "scheduled", "in-place"]
 SIZES = ["validate-summary.md", "validate-n67108864.md", "validate-n268435456.md"]
 # A size whose runs were priced by another profile than the others would be labelled here.

@@ -3,7 +3,7 @@
 
   scripts/write_reach_table.py [--root DIR]
 
-Reads results/gpu-h100/write-reach/profile-h100-R.json and results/gpu/write-reach/profile-h200-R.json
+Reads results/gpu-h100/write-reach/profile-h100-R.json and results/gpu-h200/write-reach/profile-h200-R.json
 (written by `mmsim validate --refit --dram-write-rows R ... --out DIR`) and prints one row per GPU and
 reach: each model's microbenchmark median and worst |error|, the rows a 128 MiB float copy's
 write-backs open, and write-random at 48, 64 and 128 MiB, predicted / measured.
@@ -12,7 +12,7 @@ import argparse
 import json
 import pathlib
 
-GPUS = [("H100", "results/gpu-h100/write-reach", "h100"), ("H200", "results/gpu/write-reach", "h200")]
+GPUS = [("H100", "results/gpu-h100/write-reach", "h100"), ("H200", "results/gpu-h200/write-reach", "h200")]
 MIB = 1 << 20
 
 

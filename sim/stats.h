@@ -25,7 +25,7 @@ struct RoundStats {
                                         ///< (shared) or its distinct address groups (global)
   /// Shared memory only: sum over warps of (slots - 1), the wavefronts beyond one per warp. This is
   /// what Nsight Compute counts as l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ld/st
-  /// (results/gpu/rap-ncu.md: equal on every row).
+  /// (results/gpu-h200/rap-ncu.md: equal on every row).
   std::uint64_t bank_conflicts = 0;
   /// Shared memory only: sum over warps and banks of (distinct addresses in the bank - 1), the
   /// requests that queue behind another one of their bank. It exceeds bank_conflicts whenever a

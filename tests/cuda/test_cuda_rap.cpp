@@ -173,10 +173,10 @@ TEST_CASE("the kernel's ping-pong leaves the transpose in b and the original in 
     }
 }
 
-TEST_CASE("bank_conflicts equals Nsight Compute's counters of results/gpu/ncu-rap.csv on every kernel") {
+TEST_CASE("bank_conflicts equals Nsight Compute's counters of results/gpu-h200/ncu-rap.csv on every kernel") {
   // The file holds one load and one store metric per kernel, kernels in launch order: transposes x
   // layouts, the random layouts drawn from seed 1 (cuda/ncu_rap.sh, `mmsim gpu rap-profile`).
-  std::ifstream in(MMSIM_SOURCE_DIR "/results/gpu/ncu-rap.csv");
+  std::ifstream in(MMSIM_SOURCE_DIR "/results/gpu-h200/ncu-rap.csv");
   REQUIRE(in);
   std::map<int, std::pair<long long, long long>> by_kernel;  // id -> (load, store)
   for (std::string line; std::getline(in, line);) {
