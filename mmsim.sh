@@ -137,7 +137,7 @@ case "${1:-}" in
     { echo "# before"; nvidia-smi --query-gpu="$SMI" --format=csv; } >"$OUTDIR/nvidia-smi.csv" 2>&1 || true
     # MMSIM_GPU_STAGES picks what runs (default: all), so the work can be split over several calls
     # of a machine that limits one command's time.
-    STAGES=" ${MMSIM_GPU_STAGES:-tests bmmc parm enumeration sorting tables calibrate validate bounds ncu} "
+    STAGES=" ${MMSIM_GPU_STAGES:-tests bmmc parm enumeration sorting accesses tables calibrate validate bounds ncu} "
     stage() { [[ "$STAGES" == *" $1 "* ]]; }
     status=0
     if stage tests; then
@@ -172,6 +172,12 @@ case "${1:-}" in
       timeout "${MMSIM_GPU_SORTING_S:-240}" "$B/mmsim" gpu sorting --out "$OUTDIR" 2>"$OUTDIR/sorting-progress.log" ||
         status=$?
       bash cuda/ncu_sorting.sh "$B/mmsim" "$OUTDIR" || true  # optional: never fails the run
+    fi
+    if stage accesses; then
+      # The real-access catalogue: Nsight Compute's wavefronts and sectors of every case, then the
+      # atomic adds and the histograms timed (docs/model.md, "Real accesses").
+      bash cuda/ncu_accesses.sh "$B/mmsim" "$OUTDIR" || true  # optional: never fails the run
+      timeout "${MMSIM_GPU_ACCESSES_S:-120}" "$B/mmsim" gpu accesses --out "$OUTDIR" || status=$?
     fi
     if stage tables; then
       timeout "${MMSIM_GPU_SWEEP_S:-540}" "$B/mmsim" gpu reproduce --out "$OUTDIR" --threads "$JOBS" \

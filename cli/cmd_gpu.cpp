@@ -119,6 +119,7 @@ Runner add_gpu_command(CLI::App& app) {
   const GpuSubcommand sorting = add_gpu_sorting_command(*cmd);
   const GpuSubcommand calibrate = add_gpu_calibrate_command(*cmd);
   const GpuSubcommand parm = add_gpu_parm_command(*cmd);
+  const GpuSubcommand accesses = add_gpu_accesses_command(*cmd);
   struct Opts {
     std::string name, format = "md", out = kDeviceOut;
     SweepArgs sweep;
@@ -151,13 +152,14 @@ Runner add_gpu_command(CLI::App& app) {
   run->add_option("--type", o->type, "float or double")->capture_default_str();
   run->add_option("--runs", o->runs, "timed runs (>= 20)")->capture_default_str();
   run->add_option("--seed", o->seed, "seed of the random permutation")->capture_default_str();
-  return [o, info, table, repro, run, profile, ncu, bmmc, enumeration, sorting, calibrate, parm] {
+  return [o, info, table, repro, run, profile, ncu, bmmc, enumeration, sorting, calibrate, parm, accesses] {
     return guarded([&] {
       if (bmmc.app->parsed()) return bmmc.run();
       if (enumeration.app->parsed()) return enumeration.run();
       if (sorting.app->parsed()) return sorting.run();
       if (calibrate.app->parsed()) return calibrate.run();
       if (parm.app->parsed()) return parm.run();
+      if (accesses.app->parsed()) return accesses.run();
       if (info->parsed()) {
         if (o->slug) {
           std::cout << predict::device_slug(gpu::device_info().name) << "\n";

@@ -66,5 +66,6 @@ GpuSubcommand add_gpu_enumeration_command(CLI::App& gpu);  // cmd_gpu_enumeratio
 GpuSubcommand add_gpu_sorting_command(CLI::App& gpu);      // cmd_gpu_sorting.cpp
 GpuSubcommand add_gpu_calibrate_command(CLI::App& gpu);    // cmd_gpu_calibrate.cpp
 GpuSubcommand add_gpu_parm_command(CLI::App& gpu);         // cmd_gpu_parm.cpp
+GpuSubcommand add_gpu_accesses_command(CLI::App& gpu);     // cmd_gpu_accesses.cpp
 
 }  // namespace mmsim::cli

@@ -1,0 +1,51 @@
+// `mmsim gpu accesses`: the real-access catalogue on the GPU (experiments/gpu/accesses_driver.h).
+// By default it times the atomic adds and the histograms (accesses-atomics.{md,csv},
+// histograms-gpu.{md,csv}); with --profile it only makes the launches Nsight Compute counts
+// (cuda/ncu_accesses.sh runs both and keeps ncu's CSV as ncu-accesses.csv).
+#include "cli/gpu_common.h"
+#include "experiments/gpu/accesses_driver.h"
+
+namespace mmsim::cli {
+
+GpuSubcommand add_gpu_accesses_command(CLI::App& gpu) {
+  auto* cmd = gpu.add_subcommand(
+      "accesses", "single warp instructions of every width for Nsight Compute, atomics and histograms timed");
+  struct Opts {
+    std::string out = kDeviceOut;
+    bool profile = false;
+    gpu::accesses::HistogramOptions h;
+    int runs = 20;
+  };
+  auto o = std::make_shared<Opts>();
+  cmd->add_option("--out", o->out, "folder for accesses-atomics and histograms-gpu (.md, .csv)")->capture_default_str();
+  cmd->add_flag("--profile", o->profile, "only launch every case of the catalogue once, for Nsight Compute");
+  cmd->add_option("--keys", o->h.keys, "keys of each histogram")
+      ->check(CLI::Range(1024ull, 1ull << 28))
+      ->capture_default_str();
+  cmd->add_option("--seed", o->h.seed, "seed of the histograms' keys")->capture_default_str();
+  cmd->add_option("--runs", o->runs, "timed runs of each, 5 to 1000")
+      ->check(CLI::Range(5, 1000))
+      ->capture_default_str();
+  return {cmd, [o] {
+            namespace ga = gpu::accesses;
+            if (o->profile) {
+              std::fprintf(stderr, "mmsim gpu accesses: %zu launches for Nsight Compute\n", ga::profile_launches());
+              return kOk;
+            }
+            const std::filesystem::path dir = out_folder(o->out);
+            o->out = dir.string();  // as resolved, for the messages
+            const gpu::TimingPlan plan{.warmups = gpu::kWarmups, .runs = o->runs};
+            const report::Table atomics = ga::atomic_times(plan);
+            write_file(dir / "accesses-atomics.md", report::to_markdown(atomics));
+            write_file(dir / "accesses-atomics.csv", report::to_csv(atomics));
+            bool correct = false;
+            const report::Table hist = ga::histogram_times(o->h, plan, correct);
+            write_file(dir / "histograms-gpu.md", report::to_markdown(hist));
+            write_file(dir / "histograms-gpu.csv", report::to_csv(hist));
+            std::fprintf(stderr, "mmsim gpu accesses: %s; wrote %s/accesses-atomics and histograms-gpu\n",
+                         correct ? "every histogram checked right" : "SOME HISTOGRAMS WRONG", o->out.c_str());
+            return correct ? kOk : kCheckFailed;
+          }};
+}
+
+}  // namespace mmsim::cli

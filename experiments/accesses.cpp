@@ -1,0 +1,287 @@
+#include "experiments/accesses.h"
+
+#include <algorithm>
+#include <cmath>
+#include <functional>
+
+#include "sim/random.h"
+
+namespace mmsim::experiments {
+
+const char* to_string(AccessInstr i) {
+  switch (i) {
+    case AccessInstr::Load:
+      return "load";
+    case AccessInstr::Store:
+      return "store";
+    case AccessInstr::AtomicAdd:
+      return "atomic-add";
+    case AccessInstr::ReduceAddOne:
+      return "reduce-add-one";
+    case AccessInstr::ReduceAddValue:
+      return "reduce-add-value";
+  }
+  return "?";
+}
+
+const char* to_string(KeyDistribution d) {
+  switch (d) {
+    case KeyDistribution::Uniform:
+      return "uniform";
+    case KeyDistribution::Zipf:
+      return "zipf";
+    case KeyDistribution::Hot:
+      return "hot";
+    case KeyDistribution::OneBin:
+      return "one-bin";
+  }
+  return "?";
+}
+
+std::uint64_t AccessCase::array_elements() const {
+  std::int64_t top = 0;
+  for (std::int64_t i : index)
+    if (i != kIdleLane) top = std::max(top, i + static_cast<std::int64_t>(vector));
+  return static_cast<std::uint64_t>(top);
+}
+
+namespace {
+
+using Lanes = std::function<std::int64_t(std::int64_t lane)>;
+
+AccessCase make(std::string name, std::string description, Space space, AccessInstr instr, std::uint32_t element_bytes,
+                std::uint32_t vector, const Lanes& lanes) {
+  AccessCase c{std::move(name), std::move(description), space, instr, element_bytes, vector, {}};
+  for (std::uint32_t t = 0; t < kCaseLanes; ++t) c.index[t] = lanes(t);
+  return c;
+}
+
+// A 32 x 32 tile's element (row, col) under CuTe's Swizzle<B, M, S> on the element index:
+// bits [M, M + B) are xored with bits [M + S, M + S + B).
+std::int64_t swizzle(std::int64_t i, int b, int m, int s) {
+  const std::int64_t mask = ((std::int64_t{1} << b) - 1) << (m + s);
+  return i ^ ((i & mask) >> s);
+}
+
+std::vector<AccessCase> shared_cases() {
+  const auto S = Space::Shared;
+  const auto ld = AccessInstr::Load;
+  const auto st = AccessInstr::Store;
+  const auto at = AccessInstr::AtomicAdd;
+  const auto r1 = AccessInstr::ReduceAddOne;
+  const auto rv = AccessInstr::ReduceAddValue;
+  std::vector<AccessCase> v;
+  const auto add = [&](std::string n, std::string d, AccessInstr i, std::uint32_t e, std::uint32_t vec, Lanes f) {
+    v.push_back(make("shared-" + n, std::move(d), S, i, e, vec, f));
+  };
+  // 32-bit words: the papers' DMM.
+  add("u32-contiguous", "float s[t]", ld, 4, 1, [](auto t) { return t; });
+  add("u32-stride2", "float s[2t]", ld, 4, 1, [](auto t) { return 2 * t; });
+  add("u32-stride4", "float s[4t]", ld, 4, 1, [](auto t) { return 4 * t; });
+  add("u32-stride32", "float s[32t]: a column of an unpadded 32 x 32 tile", ld, 4, 1, [](auto t) { return 32 * t; });
+  add("u32-stride33", "float s[33t]: a column of a padded 32 x 33 tile", ld, 4, 1, [](auto t) { return 33 * t; });
+  add("u32-broadcast", "float s[0] for every lane", ld, 4, 1, [](auto) { return 0; });
+  add("u32-pairs", "float s[t / 2]: two lanes a word", ld, 4, 1, [](auto t) { return t / 2; });
+  add("u32-two-per-bank", "float s[(t mod 2) 32 + t / 2]: two words in each of 16 banks", ld, 4, 1,
+      [](auto t) { return (t % 2) * 32 + t / 2; });
+  add("u32-xor-column", "a column of a 32 x 32 tile with xor swizzle s[32 t + (c ^ t)], c = 5", ld, 4, 1,
+      [](auto t) { return 32 * t + (5 ^ t); });
+  add("u32-cute-swizzle505-column", "column 3 of a 32 x 32 float tile under CuTe Swizzle<5,0,5>", ld, 4, 1,
+      [](auto t) { return swizzle(32 * t + 3, 5, 0, 5); });
+  add("u32-cute-swizzle323-column", "column 0 of a 32 x 32 float tile under CuTe Swizzle<3,2,3> (16-byte chunks)", ld,
+      4, 1, [](auto t) { return swizzle(32 * t, 3, 2, 3); });
+  add("u32-half-idle", "float s[2t] for lanes 0..15, lanes 16..31 idle", ld, 4, 1,
+      [](auto t) { return t < 16 ? 2 * t : kIdleLane; });
+  add("u32-stride32-store", "s[32t] = x: a column store of an unpadded tile", st, 4, 1, [](auto t) { return 32 * t; });
+  add("u32-stride2-store", "s[2t] = x", st, 4, 1, [](auto t) { return 2 * t; });
+  // 64-bit elements: double, served per half-warp.
+  add("f64-contiguous", "double s[t]", ld, 8, 1, [](auto t) { return t; });
+  add("f64-stride2", "double s[2t]", ld, 8, 1, [](auto t) { return 2 * t; });
+  add("f64-column", "a column of an unpadded 32 x 32 double tile, s[32t]", ld, 8, 1, [](auto t) { return 32 * t; });
+  add("f64-column-padded", "a column of a padded 32 x 33 double tile, s[33t]", ld, 8, 1, [](auto t) { return 33 * t; });
+  add("f64-broadcast", "double s[0] for every lane", ld, 8, 1, [](auto) { return 0; });
+  add("f64-pairs", "double s[t / 2]: two lanes an element", ld, 8, 1, [](auto t) { return t / 2; });
+  add("f64-halves-same", "double s[t mod 16]: both half-warps read the same 16 elements", ld, 8, 1,
+      [](auto t) { return t % 16; });
+  add("f64-halves-cross", "double s[(t mod 16) 16 + t / 16]: a bank pair per lane pair across halves", ld, 8, 1,
+      [](auto t) { return (t % 16) * 16 + t / 16; });
+  add("f64-column-store", "s[32t] = x for doubles", st, 8, 1, [](auto t) { return 32 * t; });
+  add("f64-contiguous-store", "s[t] = x for doubles", st, 8, 1, [](auto t) { return t; });
+  add("float2-contiguous", "float2 s2[t] (a 64-bit vector of floats)", ld, 4, 2, [](auto t) { return 2 * t; });
+  // How the two half-warps of a 64-bit access share wavefronts.
+  add("f64-first-half", "double s[t] for lanes 0..15 only", ld, 8, 1, [](auto t) { return t < 16 ? t : kIdleLane; });
+  add("f64-second-half", "double s[t - 16] for lanes 16..31 only", ld, 8, 1,
+      [](auto t) { return t >= 16 ? t - 16 : kIdleLane; });
+  add("f64-quads", "double s[t / 4]: four lanes an element", ld, 8, 1, [](auto t) { return t / 4; });
+  add("f64-halves-same-pairs", "double s[(t mod 16) / 2]: both halves read the same 8 elements", ld, 8, 1,
+      [](auto t) { return (t % 16) / 2; });
+  add("f64-halves-same-quarter", "double s[t mod 4]: both halves read the same 4 elements", ld, 8, 1,
+      [](auto t) { return t % 4; });
+  add("f64-halves-same-banks", "double s[(t mod 16) / 2 + 16 (t >= 16)]: the halves in the same banks, other words", ld,
+      8, 1, [](auto t) { return (t % 16) / 2 + (t >= 16 ? 16 : 0); });
+  add("f64-parity-split", "double s[16 (t mod 2) + t / 2]: even lanes the first 128 bytes, odd the next", ld, 8, 1,
+      [](auto t) { return 16 * (t % 2) + t / 2; });
+  add("f64-reversed-pairs", "double s[(31 - t) / 2]", ld, 8, 1, [](auto t) { return (31 - t) / 2; });
+  add("f64-pairs-last-idle", "double s[t / 2] for lanes 0..30, lane 31 idle", ld, 8, 1,
+      [](auto t) { return t < 31 ? t / 2 : kIdleLane; });
+  add("f64-pairs-one-split", "double s[t / 2] for lanes 0..27, s[t - 14] for lanes 28, 29, lanes 30, 31 idle", ld, 8, 1,
+      [](auto t) { return t < 28   ? t / 2
+                          : t < 30 ? t - 14
+                                   : kIdleLane; });
+  add("f64-pairs-first-half", "double s[t / 2] for lanes 0..15, s[t - 8] for lanes 16..31", ld, 8, 1,
+      [](auto t) { return t < 16 ? t / 2 : t - 8; });
+  // How the four quarter-warps of a 128-bit access share wavefronts.
+  add("float4-one-per-quarter", "float4 s4[t / 8]: each quarter-warp reads one element", ld, 4, 4,
+      [](auto t) { return 4 * (t / 8); });
+  add("float4-pairs", "float4 s4[t / 2]: two lanes an element", ld, 4, 4, [](auto t) { return 4 * (t / 2); });
+  add("float4-quads", "float4 s4[t / 4]: four lanes an element", ld, 4, 4, [](auto t) { return 4 * (t / 4); });
+  add("float4-quarters-same-pairs", "float4 s4[(t mod 8) / 2]: every quarter reads the same 4 elements", ld, 4, 4,
+      [](auto t) { return 4 * ((t % 8) / 2); });
+  add("float4-halves-same", "float4 s4[t mod 16]: both half-warps read the same 16 elements", ld, 4, 4,
+      [](auto t) { return 4 * (t % 16); });
+  add("float4-first-quarter", "float4 s4[t] for lanes 0..7 only", ld, 4, 4,
+      [](auto t) { return t < 8 ? 4 * t : kIdleLane; });
+  add("float4-last-quarter", "float4 s4[t - 24] for lanes 24..31 only", ld, 4, 4,
+      [](auto t) { return t >= 24 ? 4 * (t - 24) : kIdleLane; });
+  add("float4-quarters-0-and-2", "float4 s4[t] for lanes 0..7 and 16..23", ld, 4, 4,
+      [](auto t) { return (t / 8) % 2 == 0 ? 4 * t : kIdleLane; });
+  add("float4-pairs-one-split", "float4 s4[t / 2] for lanes 0..27, s4[t - 14] for lanes 28, 29, lanes 30, 31 idle", ld,
+      4, 4, [](auto t) { return t < 28   ? 4 * (t / 2)
+                                : t < 30 ? 4 * (t - 14)
+                                         : kIdleLane; });
+  // 128-bit accesses: float4 and friends, served per quarter-warp.
+  add("float4-contiguous", "float4 s4[t]", ld, 4, 4, [](auto t) { return 4 * t; });
+  add("float4-stride2", "float4 s4[2t]", ld, 4, 4, [](auto t) { return 8 * t; });
+  add("float4-broadcast", "float4 s4[0] for every lane", ld, 4, 4, [](auto) { return 0; });
+  add("float4-column", "float4 s4[8t]: every lane in banks 0..3", ld, 4, 4, [](auto t) { return 32 * t; });
+  add("float4-quarters-same", "float4 s4[t mod 8]: the four quarter-warps read the same 128 bytes", ld, 4, 4,
+      [](auto t) { return 4 * (t % 8); });
+  add("float4-cute-swizzle323-column", "float4 chunk 0 of each row of a 32 x 32 float tile under Swizzle<3,2,3>", ld, 4,
+      4, [](auto t) { return swizzle(32 * t, 3, 2, 3); });
+  add("u128-contiguous", "a 16-byte element s[t] (uint4 as one element)", ld, 16, 1, [](auto t) { return t; });
+  add("float4-contiguous-store", "s4[t] = x", st, 4, 4, [](auto t) { return 4 * t; });
+  add("float4-column-store", "s4[8t] = x", st, 4, 4, [](auto t) { return 32 * t; });
+  // 8- and 16-bit elements, packed four or two to a bank word.
+  add("u8-contiguous", "char s[t]: four lanes a word", ld, 1, 1, [](auto t) { return t; });
+  add("u8-stride4", "char s[4t]: one lane a word", ld, 1, 1, [](auto t) { return 4 * t; });
+  add("u8-stride128", "char s[128t]: every lane in bank 0", ld, 1, 1, [](auto t) { return 128 * t; });
+  add("u8-stride129", "char s[129t]: padded", ld, 1, 1, [](auto t) { return 129 * t; });
+  add("u8-contiguous-store", "s[t] = c for chars", st, 1, 1, [](auto t) { return t; });
+  add("u16-contiguous", "short s[t]: two lanes a word", ld, 2, 1, [](auto t) { return t; });
+  add("u16-stride64", "short s[64t]: every lane in bank 0", ld, 2, 1, [](auto t) { return 64 * t; });
+  add("u16-stride2", "short s[2t]", ld, 2, 1, [](auto t) { return 2 * t; });
+  add("char4-contiguous", "char4 s[t] (four chars as one 32-bit access)", ld, 1, 4, [](auto t) { return 4 * t; });
+  add("short2-stride32", "short2 s[32t]: a column of 32-bit pairs", ld, 2, 2, [](auto t) { return 64 * t; });
+  // Atomic adds of 32-bit words.
+  add("atomic-distinct", "atomicAdd(&s[t], 1): 32 words, 32 banks", at, 4, 1, [](auto t) { return t; });
+  add("atomic-same", "atomicAdd(&s[0], 1) for every lane", at, 4, 1, [](auto) { return 0; });
+  add("atomic-2-words", "atomicAdd(&s[t mod 2], 1)", at, 4, 1, [](auto t) { return t % 2; });
+  add("atomic-4-words", "atomicAdd(&s[t mod 4], 1)", at, 4, 1, [](auto t) { return t % 4; });
+  add("atomic-8-words", "atomicAdd(&s[t mod 8], 1)", at, 4, 1, [](auto t) { return t % 8; });
+  add("atomic-16-words", "atomicAdd(&s[t mod 16], 1)", at, 4, 1, [](auto t) { return t % 16; });
+  add("atomic-stride32", "atomicAdd(&s[32t], 1): 32 words in bank 0", at, 4, 1, [](auto t) { return 32 * t; });
+  add("atomic-2-in-bank", "atomicAdd(&s[(t mod 2) 32], 1): two words of bank 0", at, 4, 1,
+      [](auto t) { return (t % 2) * 32; });
+  // Atomic adds whose result is unused: of 1 (a histogram's count) and of a per-lane value.
+  add("reduce-one-distinct", "atomicAdd(&s[t], 1), result unused", r1, 4, 1, [](auto t) { return t; });
+  add("reduce-one-same", "atomicAdd(&s[0], 1), result unused", r1, 4, 1, [](auto) { return 0; });
+  add("reduce-one-2-words", "atomicAdd(&s[t mod 2], 1), result unused", r1, 4, 1, [](auto t) { return t % 2; });
+  add("reduce-one-stride32", "atomicAdd(&s[32t], 1), result unused: 32 words in bank 0", r1, 4, 1,
+      [](auto t) { return 32 * t; });
+  add("reduce-one-2-in-bank", "atomicAdd(&s[(t mod 2) 32], 1), result unused", r1, 4, 1,
+      [](auto t) { return (t % 2) * 32; });
+  add("reduce-value-same", "atomicAdd(&s[0], t), result unused", rv, 4, 1, [](auto) { return 0; });
+  add("reduce-value-2-words", "atomicAdd(&s[t mod 2], t), result unused", rv, 4, 1, [](auto t) { return t % 2; });
+  return v;
+}
+
+std::vector<AccessCase> global_cases() {
+  const auto G = Space::Global;
+  const auto ld = AccessInstr::Load;
+  const auto st = AccessInstr::Store;
+  const auto at = AccessInstr::AtomicAdd;
+  const auto r1 = AccessInstr::ReduceAddOne;
+  std::vector<AccessCase> v;
+  const auto add = [&](std::string n, std::string d, AccessInstr i, std::uint32_t e, std::uint32_t vec, Lanes f) {
+    v.push_back(make("global-" + n, std::move(d), G, i, e, vec, f));
+  };
+  add("u32-contiguous", "float a[t]: 128 bytes", ld, 4, 1, [](auto t) { return t; });
+  add("u32-offset1", "float a[t + 1]: 128 bytes across two lines", ld, 4, 1, [](auto t) { return t + 1; });
+  add("u32-stride2", "float a[2t]", ld, 4, 1, [](auto t) { return 2 * t; });
+  add("u32-stride8", "float a[8t]: one sector a lane", ld, 4, 1, [](auto t) { return 8 * t; });
+  add("u32-stride32", "float a[32t]: one line a lane", ld, 4, 1, [](auto t) { return 32 * t; });
+  add("u32-broadcast", "float a[0] for every lane", ld, 4, 1, [](auto) { return 0; });
+  add("u32-permuted", "float a[(7t) mod 32]: a permutation inside one line", ld, 4, 1,
+      [](auto t) { return (7 * t) % 32; });
+  add("u32-half-idle", "float a[t] for lanes 0..15", ld, 4, 1, [](auto t) { return t < 16 ? t : kIdleLane; });
+  add("u8-contiguous", "char a[t]: 32 bytes", ld, 1, 1, [](auto t) { return t; });
+  add("u16-contiguous", "short a[t]: 64 bytes", ld, 2, 1, [](auto t) { return t; });
+  add("f64-contiguous", "double a[t]: 256 bytes", ld, 8, 1, [](auto t) { return t; });
+  add("f64-stride2", "double a[2t]", ld, 8, 1, [](auto t) { return 2 * t; });
+  add("float4-contiguous", "float4 a4[t]: 512 bytes", ld, 4, 4, [](auto t) { return 4 * t; });
+  add("float4-stride2", "float4 a4[2t]", ld, 4, 4, [](auto t) { return 8 * t; });
+  add("float2-contiguous", "float2 a2[t]: 256 bytes", ld, 4, 2, [](auto t) { return 2 * t; });
+  add("u32-contiguous-store", "a[t] = x", st, 4, 1, [](auto t) { return t; });
+  add("u32-stride8-store", "a[8t] = x", st, 4, 1, [](auto t) { return 8 * t; });
+  add("u8-contiguous-store", "a[t] = c for chars", st, 1, 1, [](auto t) { return t; });
+  add("f64-contiguous-store", "a[t] = x for doubles", st, 8, 1, [](auto t) { return t; });
+  add("float4-contiguous-store", "a4[t] = x", st, 4, 4, [](auto t) { return 4 * t; });
+  add("atomic-distinct", "atomicAdd(&a[t], 1)", at, 4, 1, [](auto t) { return t; });
+  add("atomic-same", "atomicAdd(&a[0], 1) for every lane", at, 4, 1, [](auto) { return 0; });
+  add("atomic-4-words", "atomicAdd(&a[t mod 4], 1)", at, 4, 1, [](auto t) { return t % 4; });
+  add("atomic-stride8", "atomicAdd(&a[8t], 1): one sector a lane", at, 4, 1, [](auto t) { return 8 * t; });
+  add("reduce-one-distinct", "atomicAdd(&a[t], 1), result unused", r1, 4, 1, [](auto t) { return t; });
+  add("reduce-one-same", "atomicAdd(&a[0], 1), result unused", r1, 4, 1, [](auto) { return 0; });
+  add("reduce-one-4-words", "atomicAdd(&a[t mod 4], 1), result unused", r1, 4, 1, [](auto t) { return t % 4; });
+  return v;
+}
+
+}  // namespace
+
+const std::vector<AccessCase>& access_cases() {
+  static const std::vector<AccessCase> all = [] {
+    std::vector<AccessCase> v = shared_cases();
+    for (auto& c : global_cases()) v.push_back(std::move(c));
+    return v;
+  }();
+  return all;
+}
+
+const AccessCase* find_access_case(const std::string& name) {
+  for (const auto& c : access_cases())
+    if (c.name == name) return &c;
+  return nullptr;
+}
+
+std::vector<std::uint32_t> histogram_keys(std::uint64_t n, std::uint32_t bins, KeyDistribution d, std::uint64_t seed) {
+  Rng rng(seed);
+  std::vector<std::uint32_t> keys(n);
+  std::vector<double> cdf;
+  if (d == KeyDistribution::Zipf) {
+    double sum = 0;
+    for (std::uint32_t b = 0; b < bins; ++b) cdf.push_back(sum += 1.0 / (b + 1));
+    for (double& c : cdf) c /= sum;
+  }
+  for (auto& k : keys) {
+    switch (d) {
+      case KeyDistribution::Uniform:
+        k = static_cast<std::uint32_t>(rng.below(bins));
+        break;
+      case KeyDistribution::Zipf: {
+        const double u = rng.uniform();
+        k = static_cast<std::uint32_t>(std::upper_bound(cdf.begin(), cdf.end(), u) - cdf.begin());
+        k = std::min(k, bins - 1);
+        break;
+      }
+      case KeyDistribution::Hot:
+        k = rng.below(4) != 0 ? 0u : static_cast<std::uint32_t>(rng.below(bins));
+        break;
+      case KeyDistribution::OneBin:
+        k = 0;
+        break;
+    }
+  }
+  return keys;
+}
+
+}  // namespace mmsim::experiments

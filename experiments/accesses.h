@@ -1,0 +1,63 @@
+// Real accesses checked against the GPU: a catalogue of single warp instructions (shared-memory and
+// global loads, stores and atomic adds of 1- to 16-byte elements and vectors, strided, padded,
+// swizzled, broadcast and packed) whose slots the simulator counts and whose wavefronts, bank
+// conflicts and sectors Nsight Compute counts on the GPU (`mmsim gpu accesses`), and the keys of the
+// histograms that compare atomics with the GPU. One catalogue, read by both sides, so that the two
+// columns of a row are the same instruction.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "sim/types.h"
+
+namespace mmsim::experiments {
+
+/// The lanes of the warp every case is written for: the GPU's warp, the simulator's w.
+inline constexpr std::uint32_t kCaseLanes = 32;
+/// A lane that makes no request (its index in AccessCase::index).
+inline constexpr std::int64_t kIdleLane = -1;
+
+/// Load, store; an atomic add whose old value is used (PTX atom.add, SASS ATOMS.ADD / ATOMG.ADD);
+/// an atomic add of 1 whose result is unused (PTX red.add, what a histogram's atomicAdd(&h[k], 1)
+/// compiles to); an atomic add of a per-lane value whose result is unused.
+enum class AccessInstr : std::uint8_t { Load, Store, AtomicAdd, ReduceAddOne, ReduceAddValue };
+const char* to_string(AccessInstr i);
+
+/// One warp instruction: lane t requests elements index[t] .. index[t] + vector - 1 of an array of
+/// `element_bytes`-byte elements (byte address index[t] x element_bytes), or nothing (kIdleLane).
+struct AccessCase {
+  std::string name;         ///< e.g. "shared-f64-column-padded"
+  std::string description;  ///< one line: what a programmer would write
+  Space space = Space::Shared;
+  AccessInstr instr = AccessInstr::Load;
+  std::uint32_t element_bytes = 4;  ///< 1, 2, 4, 8 or 16
+  std::uint32_t vector = 1;         ///< elements per lane: 1, 2 or 4 (element_bytes x vector <= 16)
+  std::array<std::int64_t, kCaseLanes> index{};
+
+  std::uint32_t bytes_per_lane() const { return element_bytes * vector; }
+  /// Elements the array needs: one past the largest element any lane touches.
+  std::uint64_t array_elements() const;
+};
+
+/// Every case, shared-memory ones first; names are unique.
+const std::vector<AccessCase>& access_cases();
+/// nullptr when no case has that name.
+const AccessCase* find_access_case(const std::string& name);
+
+/// The keys of the histogram comparisons (bins of a 256-bin histogram, say):
+///   uniform  every bin equally likely;
+///   zipf     bin b with probability proportional to 1 / (b + 1) (skewed);
+///   hot      three keys in four in bin 0, the others uniform over every bin;
+///   one-bin  every key in bin 0.
+enum class KeyDistribution : std::uint8_t { Uniform, Zipf, Hot, OneBin };
+const char* to_string(KeyDistribution d);
+inline constexpr KeyDistribution kKeyDistributions[] = {KeyDistribution::Uniform, KeyDistribution::Zipf,
+                                                        KeyDistribution::Hot, KeyDistribution::OneBin};
+
+/// n keys in [0, bins) drawn with the seeded generator (sim/random.h): the same keys everywhere.
+std::vector<std::uint32_t> histogram_keys(std::uint64_t n, std::uint32_t bins, KeyDistribution d, std::uint64_t seed);
+
+}  // namespace mmsim::experiments
