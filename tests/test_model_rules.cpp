@@ -222,3 +222,36 @@ TEST_CASE("AS view: every step of congestion above 1 breaks the CAC, congestion 
   CHECK(s.cac_violations == 1);
   CHECK(s.time_units == 2 + 1);
 }
+
+TEST_CASE("a block is a whole number of warps: any other size is refused") {
+  const Machine m(umm(4, 1));
+  Engine engine(m.view());
+  const ArrayId a = engine.add_array({.name = "a", .space = Space::Global, .size = 8});
+  const auto kernel = [a](std::uint32_t threads) {
+    return Kernel{
+        .name = "k",
+        .threads_per_block = threads,
+        .steps = {Access{.name = "r", .op = Op::Read, .array = a, .address = [](const Thread& t) { return t.id(); }}}};
+  };
+  CHECK_THROWS_AS(engine.launch(kernel(6)), std::logic_error);
+  CHECK_THROWS_AS(engine.launch(kernel(0)), std::logic_error);
+  CHECK(engine.launch(kernel(8)).time_units == 2 + 1 - 1);
+}
+
+TEST_CASE("asynchronous HMM: every pipeline keeps its own round-robin order") {
+  // w = 2, k = 2, l = 1: blocks 0 (warps 0, 1) and 1 (warps 2, 3) on DMMs 0 and 1, every warp two
+  // one-slot shared reads. Each DMM alternates its own warps: 0, 1, 0, 1 and 2, 3, 2, 3. One order
+  // shared by the pipelines would give DMM 0 warp 0 twice first (its "next after" would be warp 2's).
+  const Machine m(MachineParams{.model = ModelKind::Hmm, .w = 2, .l = 1, .L = 5, .k = 2});
+  Engine engine(m.view(), {.execution = Execution::Asynchronous, .trace = true});
+  const ArrayId s = engine.add_array({.name = "s", .space = Space::Shared, .size = 4});
+  const auto read = [s](const char* name) {
+    return Access{.name = name, .op = Op::Read, .array = s, .address = [](const Thread& t) { return t.local(); }};
+  };
+  engine.launch(Kernel{.name = "k", .blocks = 2, .threads_per_block = 4, .steps = {read("r0"), read("r1")}});
+  std::vector<std::uint64_t> dmm0, dmm1;
+  for (const auto& e : engine.trace()) (e.memory == 1 ? dmm0 : dmm1).push_back(e.warp);
+  CHECK(dmm0 == std::vector<std::uint64_t>{0, 1, 0, 1});
+  CHECK(dmm1 == std::vector<std::uint64_t>{2, 3, 2, 3});
+  CHECK(engine.stats().time_units == 4);
+}
