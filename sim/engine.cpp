@@ -20,7 +20,7 @@ namespace {
 constexpr std::size_t kAsyncTraceBatch = std::size_t{1} << 15;
 
 // Warp indices that are ready for one memory, with the round-robin "next after the last
-// dispatched" search of MODEL.md ("Warps are dispatched in turn, round-robin in warp order").
+// dispatched" search of docs/model.md ("Dispatch and readiness").
 class ReadySet {
  public:
   explicit ReadySet(std::uint64_t warps) : bits_((warps + 63) / 64, 0), size_(warps) {}

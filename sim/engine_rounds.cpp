@@ -1,4 +1,4 @@
-// Round-synchronous execution (MODEL.md "Rounds and barriers"), spread over host threads.
+// Round-synchronous execution (docs/model.md "Rounds and barriers"), spread over host threads.
 //
 // Every warp is ready at a round's start, so each pipeline takes its warps' slots back to back in
 // warp order, and the round's time follows from the slot counts (S + latency - 1 per pipeline, the
