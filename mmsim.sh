@@ -3,7 +3,7 @@
 #   ./mmsim.sh reproduce      build, then write every reproduced table and figure to results/
 #   ./mmsim.sh test           build, then run the whole test suite (ends with ctest's summary)
 #   ./mmsim.sh test-sanitize  the same suite under AddressSanitizer + UndefinedBehaviorSanitizer
-#   ./mmsim.sh mutants [--subset K]  the mutation check in the test build (tests/mutants/run.sh)
+#   ./mmsim.sh mutants [--subset K]  the mutation check on patched copies beside the test build
 #   ./mmsim.sh bench          the engine's speed benchmark
 #   ./mmsim.sh package        build, then the Debian packages mmsim and python3-mmsim into dist/
 #   ./mmsim.sh explorer       the explorer page (engine compiled to WebAssembly) into build/explorer/site/
@@ -89,7 +89,8 @@ case "${1:-}" in
       ctest --test-dir build-sanitize --output-on-failure -j "$JOBS"
     ;;
   mutants)
-    # The mutation check (docs/mutants.md) in the test build: tests/mutants/run.sh's options follow.
+    # The mutation check (docs/mutants.md): each mutant patched into a copy of the sources kept in
+    # build/mutants/, built with the test build's options; tests/mutants/run.sh's options follow.
     setup
     shift
     tests/mutants/run.sh --build build "$@"

@@ -4,7 +4,6 @@
 #include <bit>
 
 #include "models/bank_counter.h"
-#include "sim/mutant.h"
 
 namespace mmsim {
 
@@ -16,14 +15,8 @@ struct Width {
       : w(static_cast<std::uint64_t>(width)),
         pow2(std::has_single_bit(w)),
         shift(static_cast<unsigned>(std::countr_zero(w))) {}
-  std::uint64_t bank(Address a) const {
-    if constexpr (mutant::is("bank_is_group")) return (a / w) % w;
-    return pow2 ? (a & (w - 1)) : a % w;
-  }
-  std::uint64_t group(Address a) const {
-    if constexpr (mutant::is("umm_group_mod_w")) return a % w;
-    return pow2 ? (a >> shift) : a / w;
-  }
+  std::uint64_t bank(Address a) const { return pow2 ? (a & (w - 1)) : a % w; }
+  std::uint64_t group(Address a) const { return pow2 ? (a >> shift) : a / w; }
   std::uint64_t w;
   bool pow2;
   unsigned shift;
@@ -97,7 +90,7 @@ WarpCost banked(std::span<const Address> warp, const Width& wd, bool count_group
   if (count_groups) scratch.groups.reset(warp.size());
   int distinct = 0, groups = 0, banks_used = 0;
   for (Address a : warp) {
-    if (a == kNoAddress || (!scratch.addresses.insert(a) && !mutant::is("bank_merging_dropped"))) continue;
+    if (a == kNoAddress || !scratch.addresses.insert(a)) continue;
     ++distinct;
     const int in_bank = static_cast<int>(scratch.banks.add(static_cast<std::uint32_t>(wd.bank(a))));
     banks_used += (in_bank == 1);
@@ -117,7 +110,7 @@ WarpCost grouped(std::span<const Address> warp, const Width& wd) {
   WarpCost c;
   scratch.groups.reset(warp.size());
   for (Address a : warp)
-    if (a != kNoAddress) c.slots += scratch.groups.insert(mutant::is("umm_slot_per_address") ? a : wd.group(a));
+    if (a != kNoAddress) c.slots += scratch.groups.insert(wd.group(a));
   c.congestion = c.slots;
   return c;
 }

@@ -3,7 +3,6 @@
 #include <stdexcept>
 
 #include "models/congestion.h"
-#include "sim/mutant.h"
 #include "sim/names.h"
 
 namespace mmsim {
@@ -46,7 +45,7 @@ Machine::Machine(const MachineParams& params) : params_(params) {
       global_ = std::make_unique<UmmMemory>(params.w, params.l);
       break;
     case ModelKind::Hmm:
-      shared_ = std::make_unique<DmmMemory>(params.w, mutant::is("hmm_shared_latency_global") ? params.L : params.l);
+      shared_ = std::make_unique<DmmMemory>(params.w, params.l);
       global_ = std::make_unique<UmmMemory>(params.w, params.L);
       break;
   }

@@ -49,7 +49,7 @@ class UmmMemory final : public PipelinedMemory {
 
 enum class ModelKind { Dmm, Umm, Hmm };
 
-/// Parameters of a machine (MODEL.md "Parameters"). `validate` names the first bad field.
+/// Parameters of a machine (docs/model.md "Parameters"). `validate` names the first bad field.
 struct MachineParams {
   ModelKind model = ModelKind::Hmm;
   int w = 32;   ///< width

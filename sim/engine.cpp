@@ -7,7 +7,6 @@
 #include <string>
 
 #include "sim/engine_internal.h"
-#include "sim/mutant.h"
 #include "sim/pipeline.h"
 #include "sim/progress.h"
 #include "sim/round_counts.h"
@@ -21,7 +20,7 @@ namespace {
 constexpr std::size_t kAsyncTraceBatch = std::size_t{1} << 15;
 
 // Warp indices that are ready for one memory, with the round-robin "next after the last
-// dispatched" search of MODEL.md ("Warps are dispatched in turn, round-robin in warp order").
+// dispatched" search of docs/model.md ("Dispatch and readiness").
 class ReadySet {
  public:
   explicit ReadySet(std::uint64_t warps) : bits_((warps + 63) / 64, 0), size_(warps) {}
@@ -109,8 +108,6 @@ std::span<Word> Engine::shared(ArrayId id, std::uint64_t block) {
 }
 
 const MemoryModel& Engine::model_of(Space space) const {
-  if constexpr (mutant::is("shared_routed_to_global"))
-    if (machine_.global) return *machine_.global;
   return space == Space::Shared ? *machine_.shared : *machine_.global;
 }
 
@@ -198,7 +195,7 @@ int Engine::warp_addresses(const Kernel& kernel, std::size_t step, const Access&
 void Engine::move_data(const Access& access, std::uint64_t warp, std::uint64_t block, const Address* addrs,
                        LaunchState& state, std::uint64_t* written) {
   auto& arr = arrays_[static_cast<std::size_t>(access.array)];
-  const bool per_block = arr.decl.space == Space::Shared && !mutant::is("shared_copy_per_block_dropped");
+  const bool per_block = arr.decl.space == Space::Shared;
   Word* cells = arr.cells.data() + (per_block ? block * arr.decl.size : 0);
   Word* reg = state.regs[static_cast<std::size_t>(access.reg)];
   const auto w = static_cast<std::uint64_t>(machine_.width());
@@ -213,16 +210,15 @@ void Engine::move_data(const Access& access, std::uint64_t warp, std::uint64_t b
       if (addrs[t] == kNoAddress) continue;
       const std::uint64_t cell = base + addrs[t];
       const std::uint64_t bit = std::uint64_t{1} << (cell % 64);
-      if ((written[cell / 64] & bit) && !mutant::is("highest_thread_wins")) continue;
+      if (written[cell / 64] & bit) continue;
       written[cell / 64] |= bit;
       cells[addrs[t]] = reg[first + t];
     }
   } else {
     // Highest thread first, so that the lowest thread's value is the one that lands.
     for (std::uint64_t i = 0; i < w; ++i) {
-      const std::uint64_t t = mutant::is("highest_thread_wins") ? i : w - 1 - i;
+      const std::uint64_t t = w - 1 - i;
       if (addrs[t] == kNoAddress) continue;
-      if (mutant::is("async_write_keeps_first") && cells[addrs[t]] != 0) continue;
       cells[addrs[t]] = reg[first + t];
     }
   }
@@ -256,9 +252,8 @@ TimeUnits Engine::run_asynchronous(const Kernel& kernel, LaunchState& state) {
   std::vector<ReadySet> ready(memories, ReadySet(state.warps));
   std::vector<std::uint64_t> rr_next(memories, 0);
   std::vector<Pipeline> pipe;
-  const int extra = mutant::is("latency_one_more") ? 1 : 0;
-  pipe.emplace_back(machine_.global ? machine_.global->latency() + extra : 1);
-  for (std::uint64_t d = 0; d < k; ++d) pipe.emplace_back(machine_.shared ? machine_.shared->latency() + extra : 1);
+  pipe.emplace_back(machine_.global ? machine_.global->latency() : 1);
+  for (std::uint64_t d = 0; d < k; ++d) pipe.emplace_back(machine_.shared ? machine_.shared->latency() : 1);
   std::vector<std::uint64_t> arrived(kernel.blocks, 0);   // warps waiting at the block barrier
   std::vector<std::uint64_t> finished(kernel.blocks, 0);  // warps that ran to the end
   using Event = std::pair<TimeUnits, std::uint64_t>;      // (ready time, warp)
@@ -276,8 +271,7 @@ TimeUnits Engine::run_asynchronous(const Kernel& kernel, LaunchState& state) {
   const std::uint64_t initial = kernel.resident_blocks_per_dmm == 0
                                     ? kernel.blocks
                                     : std::min<std::uint64_t>(kernel.blocks, kernel.resident_blocks_per_dmm * k);
-  for (; next_block < initial; ++next_block)
-    issue_block(next_block, mutant::is("block_contiguous_dmm") ? next_block * k / kernel.blocks : next_block % k, 0);
+  for (; next_block < initial; ++next_block) issue_block(next_block, next_block % k, 0);
 
   // Runs warp g from its pc at time t until it waits on memory, on a barrier, or ends.
   const auto advance = [&](std::uint64_t g, TimeUnits t) {
@@ -298,10 +292,6 @@ TimeUnits Engine::run_asynchronous(const Kernel& kernel, LaunchState& state) {
         continue;
       }
       if (std::holds_alternative<BlockBarrier>(step)) {
-        if constexpr (mutant::is("block_barrier_dropped")) {
-          ++pc[g];
-          continue;
-        }
         if (++arrived[block] == state.warps_per_block) {
           arrived[block] = 0;
           for (std::uint64_t j = 0; j < state.warps_per_block; ++j) {
@@ -336,7 +326,7 @@ TimeUnits Engine::run_asynchronous(const Kernel& kernel, LaunchState& state) {
     }
     for (std::size_t m = 0; m < memories; ++m) {
       if (ready[m].empty() || pipe[m].next_entry() > t) continue;
-      const std::uint64_t g = ready[m].next_from(mutant::is("dispatch_lowest_first") ? 0 : rr_next[m]);
+      const std::uint64_t g = ready[m].next_from(rr_next[m]);
       ready[m].erase(g);
       rr_next[m] = g + 1;
       const auto& access = std::get<Access>(kernel.steps[pc[g]]);
@@ -355,7 +345,7 @@ TimeUnits Engine::run_asynchronous(const Kernel& kernel, LaunchState& state) {
         hand_on_trace(kAsyncTraceBatch);
       }
       ++pc[g];
-      in_flight.push({pipe[m].completion_of(enter + c.slots - 1) + (mutant::is("ready_at_completion") ? 0 : 1), g});
+      in_flight.push({pipe[m].completion_of(enter + c.slots - 1) + 1, g});
     }
     TimeUnits next = -1;
     if (!in_flight.empty()) next = in_flight.top().first;

@@ -4,7 +4,7 @@
 // round-synchronous and asynchronous execution, statistics, traces and the seeded generator.
 // It may include the standard library only; every other folder builds on it.
 //
-// The discrete-event engine: runs SIMT kernels on a machine of pipelined memories (MODEL.md).
+// The discrete-event engine: runs SIMT kernels on a machine of pipelined memories (docs/model.md).
 #pragma once
 
 #include <cstdint>

@@ -1,4 +1,4 @@
-// Round-synchronous execution (MODEL.md "Rounds and barriers"), spread over host threads.
+// Round-synchronous execution (docs/model.md "Rounds and barriers"), spread over host threads.
 //
 // Every warp is ready at a round's start, so each pipeline takes its warps' slots back to back in
 // warp order, and the round's time follows from the slot counts (S + latency - 1 per pipeline, the
@@ -14,7 +14,6 @@
 
 #include "sim/engine.h"
 #include "sim/engine_internal.h"
-#include "sim/mutant.h"
 #include "sim/pipeline.h"
 #include "sim/round_counts.h"
 #include "sim/workers.h"
@@ -106,8 +105,7 @@ void Engine::access_chunk(const Kernel& kernel, std::size_t step, const Access& 
   const AccessContext context{access.op, access.array, arr.decl.element_bytes};
   for (std::uint64_t g = chunk.first_warp; g < chunk.end_warp; ++g) {
     const int requests = warp_addresses(kernel, step, access, g, state, addrs.data());
-    const WarpCost idle = mutant::is("idle_warp_dispatched") ? WarpCost{1, 1, 0} : WarpCost{};
-    const WarpCost c = requests == 0 ? idle : model.cost_access(addrs, context);
+    const WarpCost c = requests == 0 ? WarpCost{} : model.cost_access(addrs, context);
     detail::add_cost(chunk.counts, c, requests);
     if (c.slots == 0) continue;
     const std::uint64_t block = g / state.warps_per_block;
@@ -126,8 +124,7 @@ void Engine::access_chunk(const Kernel& kernel, std::size_t step, const Access& 
         }
       }
     }
-    const std::uint64_t blocks = state.warps / state.warps_per_block;
-    const std::uint64_t p = !shared ? 0 : mutant::is("block_contiguous_dmm") ? block * pipes / blocks : block % pipes;
+    const std::uint64_t p = !shared ? 0 : block % pipes;
     const auto enter = static_cast<TimeUnits>(chunk.pipe_slots[p]);
     chunk.pipe_slots[p] += static_cast<std::uint64_t>(c.slots);
     if (options_.trace)
@@ -242,8 +239,7 @@ TimeUnits Engine::run_round_synchronous(const Kernel& kernel, LaunchState& state
         resolve_collisions(kernel, s, *access, state, chunks, collided.data());
     }
     // Merge in warp order: each chunk's slots enter its pipelines after those of the chunks before.
-    std::vector<Pipeline> pipeline(static_cast<std::size_t>(pipes),
-                                   Pipeline(model.latency() + (mutant::is("latency_one_more") ? 1 : 0)));
+    std::vector<Pipeline> pipeline(static_cast<std::size_t>(pipes), Pipeline(model.latency()));
     std::vector<TimeUnits> offset(static_cast<std::size_t>(pipes), 0);
     const TimeUnits base = stats_.time_units + total;
     for (auto& chunk : chunks) {
@@ -264,10 +260,7 @@ TimeUnits Engine::run_round_synchronous(const Kernel& kernel, LaunchState& state
       }
     }
     TimeUnits t = 0;
-    for (const auto& p : pipeline)
-      t = mutant::is("round_dmms_summed") ? t + p.last_completion() + 1 : std::max(t, p.last_completion() + 1);
-    // Mutant: the next round's slots enter while this one's last are still in flight.
-    if (mutant::is("barrier_dropped") && s + 1 < kernel.steps.size()) t -= std::min<TimeUnits>(t, model.latency() - 1);
+    for (const auto& p : pipeline) t = std::max(t, p.last_completion() + 1);
     rs.time_units = t;
     total += t;
   }

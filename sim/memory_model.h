@@ -26,7 +26,7 @@ struct AccessContext {
 
 /// A memory of width w behind one pipeline of `latency()` stages.
 ///
-/// Contract (MODEL.md "One warp access and its slots", KNI Sect. 2):
+/// Contract (docs/model.md "One warp access and its slots", KNI Sect. 2):
 ///  - `cost` is asked once per warp instruction with the w addresses its threads present, kNoAddress
 ///    for a thread that makes no request; equal addresses merge into one request;
 ///  - `slots` is 0 exactly when no thread makes a request;

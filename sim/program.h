@@ -2,7 +2,7 @@
 //
 // A kernel is a grid of blocks of threads; each step is either a memory instruction (every thread
 // maps its identity, and its registers, to one address or to none) or local computation on
-// registers, which costs nothing (MODEL.md "Rounds and barriers"). The engine alone turns a
+// registers, which costs nothing (docs/model.md "Rounds and barriers"). The engine alone turns a
 // program into time; nothing here knows about time.
 #pragma once
 
@@ -61,7 +61,7 @@ struct Access {
   AddressFn address;
 };
 
-/// Local computation on registers: free in time (MODEL.md).
+/// Local computation on registers: free in time (docs/model.md "Rounds and barriers").
 struct Compute {
   ComputeFn fn;
 };

@@ -10,7 +10,7 @@
 
 namespace mmsim {
 
-/// One round: a memory instruction executed by every thread of a kernel (MODEL.md "Rounds").
+/// One round: a memory instruction executed by every thread of a kernel (docs/model.md "Rounds and barriers").
 struct RoundStats {
   std::string kernel;
   std::string name;

@@ -9,8 +9,8 @@ namespace mmsim {
 /// Address of one memory cell m[i] (KNI Sect. 2).
 using Address = std::uint64_t;
 
-/// What a thread presents when it makes no request in an instruction (MODEL.md: inactive threads
-/// send nothing; a warp whose threads are all inactive is not dispatched).
+/// What a thread presents when it makes no request in an instruction (docs/model.md "One warp access
+/// and its slots": inactive threads send nothing; a warp whose threads are all inactive is not dispatched).
 inline constexpr Address kNoAddress = std::numeric_limits<Address>::max();
 
 /// Content of one memory cell or register. 32 bits hold every index and key mmsim moves (arrays

@@ -100,7 +100,7 @@ TraceFile read_trace(std::istream& in, const std::string& file) {
       e.complete = static_cast<TimeUnits>(number(f[9], "complete", kMaxTime));
       if (e.complete < e.enter) throw LineError{"complete " + f[9] + " is before enter " + f[8]};
       for (const auto& a : split(f[10], ' ')) e.requests.push_back(number(a, "request", ~std::uint64_t{0} - 1));
-      // One latency per pipeline (MODEL.md "The pipelined MMU").
+      // One latency per pipeline (docs/model.md "The pipelined MMU and its timing").
       const int lat = static_cast<int>(e.complete - e.enter + 1);
       const auto [it, fresh] = latency.emplace(e.memory, std::make_pair(lat, n));
       if (!fresh && it->second.first != lat)

@@ -46,7 +46,7 @@ for key in algorithm family paper parameters permutation n machine execution tim
 done
 expect_ok "run s-designated async" "$MMSIM" run s-designated --perm bit-reversal -n 4096 -w 16 --async --json
 grep -q '"correct": true' "$tmp/out" || fail "s-designated async: output not correct"
-# Asynchronous time is at most the round-synchronous closed form (MODEL.md).
+# Asynchronous time is at most the round-synchronous closed form (docs/model.md, "Rounds and barriers").
 t=$(grep -o '^  "time_units": [0-9]*' "$tmp/out" | sed 's/.*: //')
 p=$(json_value predicted_time_units)
 [ -n "$t" ] && [ -n "$p" ] && [ "$t" -le "$p" ] || fail "s-designated async: time_units '$t' above the closed form '$p'"

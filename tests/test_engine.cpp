@@ -1,4 +1,4 @@
-// The engine against hand-worked examples of MODEL.md and KNI Fig. 2: one timing fact each.
+// The engine against hand-worked examples of docs/model.md and KNI Fig. 2: one timing fact each.
 #include <doctest/doctest.h>
 
 #include <numeric>

@@ -8,7 +8,6 @@
 #include "algorithms/params.h"
 #include "io/input_error.h"
 #include "io/input_file.h"
-#include "sim/mutant.h"
 
 namespace mmsim::f2 {
 
@@ -101,8 +100,7 @@ BitMatrix operator*(const BitMatrix& a, const BitMatrix& b) {
   BitMatrix p(a.n_);
   for (int i = 0; i < a.n_; ++i) {
     BitVector r = 0;
-    for (BitVector m = a.row(i); m != 0; m &= m - 1)
-      r ^= mutant::is("product_xor_as_or") ? (r | b.row(__builtin_ctzll(m))) ^ r : b.row(__builtin_ctzll(m));
+    for (BitVector m = a.row(i); m != 0; m &= m - 1) r ^= b.row(__builtin_ctzll(m));
     p.rows_[static_cast<std::size_t>(i)] = r;
   }
   return p;
@@ -224,14 +222,13 @@ Lup lup(const BitMatrix& a) {
 
 Bmmc compose(const Bmmc& f, const Bmmc& g) {
   if (f.bits() != g.bits()) throw std::invalid_argument("compose: BMMCs of different sizes");
-  if constexpr (mutant::is("compose_order_swapped")) return {g.a * f.a, f.a.apply(g.c) ^ f.c};
   return {f.a * g.a, f.a.apply(g.c) ^ f.c};
 }
 
 Bmmc inverse(const Bmmc& f) {
   const auto ai = inverse(f.a);
   if (!ai) throw std::invalid_argument("inverse: singular matrix");
-  return {*ai, mutant::is("inverse_constant_kept") ? f.c : ai->apply(f.c)};
+  return {*ai, ai->apply(f.c)};
 }
 
 Bmmc identity(int n) { return {BitMatrix::identity(n), 0}; }

@@ -2,7 +2,6 @@
 
 #include "algorithms/enumeration/pairing_core.h"
 #include "io/input_error.h"
-#include "sim/mutant.h"
 #include "sim/names.h"
 
 namespace mmsim::enumeration {
@@ -13,10 +12,7 @@ std::uint64_t isqrt_floor(std::uint64_t v) { return core::isqrt_floor(v); }
 std::uint64_t isqrt_ceil(std::uint64_t v) { return core::isqrt_ceil(v); }
 
 // V1, eq. (3).
-std::uint64_t v1_encode(Cell2 c) {
-  if constexpr (mutant::is("v1_coordinates_swapped")) return tri_minus(c.x) + c.y;
-  return tri_minus(c.y) + c.x;
-}
+std::uint64_t v1_encode(Cell2 c) { return tri_minus(c.y) + c.x; }
 
 Cell2 v1_decode(std::uint64_t k) {
   const core::XY c = core::v1_decode(k);  // eqs. (5), (8)
@@ -24,7 +20,7 @@ Cell2 v1_decode(std::uint64_t k) {
 }
 
 // V1R, eq. (4).
-std::uint64_t v1r_encode(Cell2 c) { return tri_plus(c.y) - c.x - (mutant::is("v1r_off_by_one") ? 0 : 1); }
+std::uint64_t v1r_encode(Cell2 c) { return tri_plus(c.y) - c.x - 1; }
 
 Cell2 v1r_decode(std::uint64_t k) {
   const core::XY c = core::v1r_decode(k);  // eqs. (9), (10)
@@ -55,8 +51,7 @@ std::uint64_t v1b_encode(std::uint64_t m, std::uint64_t w, Cell2 c) {
   const std::uint64_t base = v1b_band_first(m, w, i);
   const std::uint64_t dy = c.y - i * w;  // >= 1 below the diagonal
   const std::uint64_t dx = c.x - i * w;
-  if (dy <= w) return base + tri_minus(dy) + dx;  // the band's triangle: V1 shifted by iw
-  if constexpr (mutant::is("v1b_rectangle_row_skipped")) return base + tri_plus(w) + (dy - w) * w + dx;
+  if (dy <= w) return base + tri_minus(dy) + dx;      // the band's triangle: V1 shifted by iw
   return base + tri_plus(w) + (dy - w - 1) * w + dx;  // its rectangle: w entries per row
 }
 
@@ -67,8 +62,7 @@ Cell2 v1b_decode(std::uint64_t m, std::uint64_t w, std::uint64_t k) {
 
 std::uint64_t v1bf_encode(std::uint64_t m, std::uint64_t n, std::uint64_t w, Cell2 c) {
   const std::uint64_t i = c.x / w;
-  const std::uint64_t width =
-      mutant::is("v1bf_last_band_full") ? w : core::v1bf_width(m, w, i);  // the last band may be narrower
+  const std::uint64_t width = core::v1bf_width(m, w, i);  // the last band may be narrower
   return i * w * n + c.y * width + (c.x - i * w);
 }
 

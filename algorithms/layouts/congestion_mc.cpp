@@ -10,7 +10,6 @@
 #include "models/bank_counter.h"
 #include "models/layouts/array4_layout.h"
 #include "models/layouts/matrix_layout.h"
-#include "sim/mutant.h"
 #include "sim/workers.h"
 
 namespace mmsim::layouts {
@@ -105,10 +104,7 @@ void run_2d_as(const CongestionQuery& q, std::uint64_t seed, std::uint64_t trial
     if constexpr (K == MatrixLayoutKind::Ras) {
       uniform(shift, w + 1);
     } else {
-      if constexpr (K == MatrixLayoutKind::Rap && mutant::is("rap_draws_with_replacement"))
-        uniform(shift, w);
-      else if constexpr (K == MatrixLayoutKind::Rap)
-        shuffler.shuffle(draws, shift);
+      if constexpr (K == MatrixLayoutKind::Rap) shuffler.shuffle(draws, shift);
       uniform(shift + w, 1);
     }
     return shift[w];
@@ -145,7 +141,7 @@ void run_2d_as(const CongestionQuery& q, std::uint64_t seed, std::uint64_t trial
         }
         // A cell named before in this access merges with it: only a first naming is a request.
         auto add_new = [&](std::uint32_t i, std::uint32_t j, std::uint32_t key) {
-          if (seen[key] == gen && !mutant::is("random_cells_not_merged")) return;
+          if (seen[key] == gen) return;
           seen[key] = gen;
           add(MatrixLayout::bank_of<K, Pow2>(i, j, w, shift[i]));
         };

@@ -1,4 +1,4 @@
-// The one writer of a congestion Monte Carlo (papers/001 Sect. V, VII): `mmsim congestion --json`
+// The one writer of a congestion Monte Carlo (NMI Sect. V, VII): `mmsim congestion --json`
 // and the Python module's mmsim.congestion() print the same keys.
 #pragma once
 

@@ -7,7 +7,6 @@
 
 #include "algorithms/offline/edge_colouring.h"
 #include "algorithms/offline/no_init_vector.h"
-#include "sim/mutant.h"
 #include "sim/workers.h"
 
 namespace mmsim::offline {
@@ -49,9 +48,7 @@ void schedule_rows(std::span<const Word> row_perm, std::uint64_t N, int w, std::
     std::fill(filled.begin(), filled.end(), 0u);
     for (std::uint64_t t = 0; t < N; ++t) {
       const std::uint64_t j = (t % degree) * W + t / degree;
-      std::uint32_t c = colour[t];
-      if constexpr (mutant::is("schedule_row_colour_swapped"))  // row 0: its first two edges trade colours
-        if (r == 0 && t < 2 && N > 1) c = colour[1 - t];
+      const std::uint32_t c = colour[t];
       const std::uint64_t slot = r * N + c * W + filled[c]++;
       out.s[slot] = static_cast<Word>(j);
       out.d[slot] = P[j];

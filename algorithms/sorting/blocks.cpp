@@ -2,8 +2,6 @@
 
 #include <algorithm>
 
-#include "sim/mutant.h"
-
 namespace mmsim::sorting {
 
 namespace {
@@ -11,7 +9,7 @@ namespace {
 using Addrs = std::vector<Address>;
 using Vals = std::vector<Word>;
 
-bool before(Word a, Word b, bool desc) { return desc && !mutant::is("merge_direction_ignored") ? a > b : a < b; }
+bool before(Word a, Word b, bool desc) { return desc ? a > b : a < b; }
 
 // Merges runs [lo, mid) and [mid, hi) of every row of `src` into `dst`: 2 steps per output.
 void merge_runs(Work& k, Region src, Region dst, std::uint64_t lo, std::uint64_t mid, std::uint64_t hi,
@@ -80,7 +78,7 @@ void row_radix_sort(Work& k, const Directions& desc, std::uint64_t key_range) {
   Addrs addr(w);
   Vals x(w), c(w);
   std::vector<Word> d(w);
-  const unsigned passes_bits = std::max(key_bits, 1u) + (mutant::is("radix_extra_pass") ? bits : 0);
+  const unsigned passes_bits = std::max(key_bits, 1u);
   for (unsigned shift = 0; shift < passes_bits; shift += bits) {
     // Zero the counts (each processor in its own row of aux).
     std::fill(c.begin(), c.end(), 0);

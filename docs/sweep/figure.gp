@@ -24,7 +24,7 @@ set yrange [0.8:400]
 set key top left
 set xlabel 'w (banks)'
 set ylabel 'mean congestion'
-set title 'a column (stride) access of a w x w matrix under three layouts (papers/001)'
+set title 'a column (stride) access of a w x w matrix under three layouts (NMI Sect. V)'
 layout(name) = (strcol("algorithm") eq "congestion" && strcol("layout") eq name) ? column("congestion_mean") : NaN
 plot for [l in "raw ras rap"] csv using "w":(layout(l)) smooth unique with linespoints lw 2 pt 7 title l
 unset multiplot

@@ -11,7 +11,7 @@
 // Reading a[] directly with the stride would cost a warp up to w address groups in the global
 // memory; staged, the stride costs only shared-memory bank conflicts, none when gcd(stride, T) = 1
 // (bank = local * stride mod w, a bijection over a warp's w threads). The round-synchronous closed
-// form, MODEL.md's rules applied to the four rounds, is printed beside the simulated time:
+// form, docs/model.md's rules applied to the four rounds, is printed beside the simulated time:
 //   2 (n / w + L - 1) + 2 (ceil(blocks / k) T / w + l - 1).
 //
 //   custom_kernel [--json] [--async] [-w W] [--stride S] [--blocks B] [--threads T]

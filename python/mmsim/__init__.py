@@ -77,7 +77,7 @@ def access(model, w, l, warps):
     gives it: ``warps[j]`` lists the w addresses warp j presents (None or a negative number: an
     inactive thread). Returns the command's object: slots (per warp), time_units, the trace of every
     slot and each warp's requests explained (bank or address group, slot, merges).
-    papers/000 Fig. 2: ``access("dmm", 4, 5, [[7, 5, 15, 0], [10, 11, 12, 9]])`` takes 7 time units,
+    KNI Fig. 2: ``access("dmm", 4, 5, [[7, 5, 15, 0], [10, 11, 12, 9]])`` takes 7 time units,
     on the UMM 9.
     """
     rows = [[-1 if a is None else a for a in warp] for warp in warps]
@@ -85,7 +85,7 @@ def access(model, w, l, warps):
 
 
 def congestion(layout, pattern, *, w=32, dims=2, trials=100000, seed=1, speed=False):
-    """Monte Carlo of the congestion of one warp access under a random layout (papers/001), as
+    """Monte Carlo of the congestion of one warp access under a random layout (NMI Sect. V), as
     ``mmsim congestion --json``: mean, stderr, min, max and the histogram over ``trials`` accesses,
     each with a fresh layout and pattern; ``seed`` fixes every draw. ``speed=True`` adds the time.
     """

@@ -1,4 +1,4 @@
-"""mmsim.access: papers/000 Fig. 2 from Python, and its errors worded as the program words them."""
+"""mmsim.access: KNI Fig. 2 from Python, and its errors worded as the program words them."""
 import pytest
 
 from module_or_skip import import_mmsim

@@ -1,5 +1,5 @@
 """Kernels of one's own from Python: NumPy arrays of per-thread addresses, run by the engine in both
-execution modes, against the same kernel written in C++ (examples/custom_kernel) and MODEL.md."""
+execution modes, against the same kernel written in C++ (examples/custom_kernel) and docs/model.md."""
 import pytest
 
 from module_or_skip import import_mmsim
@@ -77,7 +77,7 @@ def test_negative_addresses_are_idle_threads_and_an_idle_warp_is_not_dispatched(
     e.add_array("m", "shared", 16)
     k = mmsim.Kernel("fig2", blocks=1, threads_per_block=12)
     k.read("m", np.array([7, 5, 15, 0, 10, 11, 12, 9, -1, -1, -1, -1]))
-    assert e.launch(k)["time_units"] == 7  # papers/000 Fig. 2; the third warp requests nothing
+    assert e.launch(k)["time_units"] == 7  # KNI Fig. 2; the third warp requests nothing
     assert e.stats()["rounds"][0]["warps"] == 2
 
 

@@ -109,7 +109,7 @@ list=$("$mmsim" list)
 for name in rap r1p 1pw2r "malicious (--dims 4, r1p)" rap-t1 rap-t2 rap-t3 rap-t4 "NMI Sect. VII"; do
   grep -qF "$name" <<<"$list" || { echo "FAIL: mmsim list lacks $name"; fail=1; }
 done
-grep -E "^\| (layout|pattern) .*papers/00" <<<"$list" && { echo "FAIL: mmsim list cites papers/00N, not a key"; fail=1; }
+grep -E "^\| (layout|pattern) .*papers[/]0" <<<"$list" && { echo "FAIL: mmsim list cites a paper by its file, not by its key"; fail=1; }
 runs=$("$mmsim" run --help)
 for name in crsw srcw drdw; do
   grep -q "^  $name " <<<"$runs" || { echo "FAIL: mmsim run lacks $name"; fail=1; }

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The Debian packages as cpack makes them: their fields, that every package they depend on is
 # installed here at a version that satisfies it (what `dpkg -i` checks first), and their files
-# unpacked (dpkg -x) into a scratch root, where the program runs papers/000 Fig. 2 and, where
+# unpacked (dpkg -x) into a scratch root, where the program runs KNI Fig. 2 and, where
 # built, the Python module does the same. Nothing is installed on this machine.
 #   deb_package.sh BUILD OUT PYTHON (the interpreter the module is built for, or OFF)
 set -u

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # cmake --install into a fresh prefix; then the files the prefix must hold, the installed program's
-# --version and papers/000 Fig. 2, and its man page. Leaves the prefix for example_installed.
+# --version and KNI Fig. 2, and its man page. Leaves the prefix for example_installed.
 #   install_tree.sh BUILD PREFIX VERSION PYTHON(ON|OFF)
 set -u
 build=$1 prefix=$2 version=$3 python=$4
