@@ -98,37 +98,36 @@ std::vector<ResultEntry> make_results() {
         .keys = {"access", "layout", "w"},
         .rows = {{"stride", "ras", "32"}, {"diagonal", "rap", "32"}, {"random", "raw", "32"}, {"random", "rap", "256"}},
         .columns = {"measured", "standard error", "paper", "difference", "within 4 s.e."}}}));
-  all.push_back(cpu_table(
-      "rap-t3", "NMI Table III", "read/write congestion and DMM time units of the CRSW, SRCW, DRDW transposes per layout",
-      rap_t3,
-      {{.csv = "rap-t3.csv",
-        .keys = {"transpose", "layout"},
-        .rows = {{"crsw", "raw"}, {"crsw", "ras"}, {"crsw", "rap"}, {"drdw", "rap"}},
-        .columns = {"read congestion", "write congestion", "time units (DMM)"}}}));
-  all.push_back(cpu_table(
-      "rap-t4", "NMI Table IV", "expected congestion on a w^4 array per RAP scheme, and the random numbers used", rap_t4,
-      {{.csv = "rap-t4.csv",
-        .keys = {"access", "w"},
-        .rows = {{"stride1", "32"}, {"stride2", "32"}, {"stride3", "32"}, {"malicious", "32"}},
-        .columns = {"raw", "ras", "1p", "r1p", "3p", "w2p", "1pw2r"}}}));
+  all.push_back(cpu_table("rap-t3", "NMI Table III",
+                          "read/write congestion and DMM time units of the CRSW, SRCW, DRDW transposes per layout",
+                          rap_t3,
+                          {{.csv = "rap-t3.csv",
+                            .keys = {"transpose", "layout"},
+                            .rows = {{"crsw", "raw"}, {"crsw", "ras"}, {"crsw", "rap"}, {"drdw", "rap"}},
+                            .columns = {"read congestion", "write congestion", "time units (DMM)"}}}));
+  all.push_back(cpu_table("rap-t4", "NMI Table IV",
+                          "expected congestion on a w^4 array per RAP scheme, and the random numbers used", rap_t4,
+                          {{.csv = "rap-t4.csv",
+                            .keys = {"access", "w"},
+                            .rows = {{"stride1", "32"}, {"stride2", "32"}, {"stride3", "32"}, {"malicious", "32"}},
+                            .columns = {"raw", "ras", "1p", "r1p", "3p", "w2p", "1pw2r"}}}));
   all.push_back(cpu_table(
       "enumeration-bands", "GL Sect. 5.1, 7", "band width of V1B / V1BF under a TLB: time units and misses per width",
       enumeration_bands_table,
       {{.csv = "enumeration-bands.csv",
         .keys = {"order", "algorithm", "band (tiles)"},
-        .rows = {{"1024", "IP V1B", "1"}, {"1024", "IP V1B", "8"}, {"1024", "OOP V1BF", "1"}, {"1024", "OOP V1BF", "8"}},
+        .rows =
+            {{"1024", "IP V1B", "1"}, {"1024", "IP V1B", "8"}, {"1024", "OOP V1BF", "1"}, {"1024", "OOP V1BF", "8"}},
         .columns = {"time units (TLB)", "TLB slow-down", "TLB misses"}}}));
-  all.push_back(cpu_table("enumeration-tlb", "GL Sect. 3.1, 7",
-                          "transposition block orders (naive, super grid, V1, V1R, V1B, NVIDIA, V1BF) with and without "
-                          "a TLB: time units and misses by order",
-                          enumeration_tlb_table,
-                          {{.csv = "enumeration-tlb.csv",
-                            .keys = {"order", "algorithm"},
-                            .rows = {{"1024", "IP naive"},
-                                     {"1024", "IP V1B w=4"},
-                                     {"1024", "OOP NVIDIA"},
-                                     {"1024", "OOP V1BF w=4"}},
-                            .columns = {"time units (no TLB)", "time units (TLB)", "TLB slow-down"}}}));
+  all.push_back(cpu_table(
+      "enumeration-tlb", "GL Sect. 3.1, 7",
+      "transposition block orders (naive, super grid, V1, V1R, V1B, NVIDIA, V1BF) with and without "
+      "a TLB: time units and misses by order",
+      enumeration_tlb_table,
+      {{.csv = "enumeration-tlb.csv",
+        .keys = {"order", "algorithm"},
+        .rows = {{"1024", "IP naive"}, {"1024", "IP V1B w=4"}, {"1024", "OOP NVIDIA"}, {"1024", "OOP V1BF w=4"}},
+        .columns = {"time units (no TLB)", "time units (TLB)", "TLB slow-down"}}}));
   all.push_back(cpu_table(
       "enumeration-3d", "GL Sect. 3.3, Figs. 14-15",
       "3D involutions T_yxz and T_zyx in place, original grid and V1B, with and without a TLB: time units and misses",
@@ -140,17 +139,16 @@ std::vector<ResultEntry> make_results() {
                  {"1280", "4", "T_zyx", "original"},
                  {"1280", "4", "T_zyx", "V1B"}},
         .columns = {"time units (no TLB)", "TLB slow-down", "time / V1B time"}}}));
-  all.push_back(cpu_table(
-      "bmmc-optimisations", "BDS Fig. 9-10",
-      "each BPC/BMMC kernel on random BPCs, random BMMCs and bit-reversal (time units, % of copy)",
-      bmmc_optimisations_table,
-      {{.csv = "bmmc-optimisations.csv",
-        .keys = {"permutation", "kernel"},
-        .rows = {{"random BPC", "naive"},
-                 {"random BPC", "tile-banks"},
-                 {"random BMMC", "tile-banks"},
-                 {"bit-reversal", "tile-banks-iters"}},
-        .columns = {"time units", "closed form", "max |difference|", "% of copy bandwidth"}}}));
+  all.push_back(cpu_table("bmmc-optimisations", "BDS Fig. 9-10",
+                          "each BPC/BMMC kernel on random BPCs, random BMMCs and bit-reversal (time units, % of copy)",
+                          bmmc_optimisations_table,
+                          {{.csv = "bmmc-optimisations.csv",
+                            .keys = {"permutation", "kernel"},
+                            .rows = {{"random BPC", "naive"},
+                                     {"random BPC", "tile-banks"},
+                                     {"random BMMC", "tile-banks"},
+                                     {"bit-reversal", "tile-banks-iters"}},
+                            .columns = {"time units", "closed form", "max |difference|", "% of copy bandwidth"}}}));
   all.push_back(cpu_table("bmmc-sizes", "BDS Fig. 11",
                           "speed-up of the optimised BPC/BMMC kernels over the naive one by array size",
                           bmmc_sizes_table,
@@ -158,8 +156,8 @@ std::vector<ResultEntry> make_results() {
                             .keys = {"log2 n", "permutation"},
                             .rows = {{"18", "random BPC"}, {"18", "random BMMC"}, {"18", "bit-reversal"}},
                             .columns = {"optimised kernel", "optimised time units", "closed form", "speed-up"}}}));
-  all.push_back(cpu_table("parm-sort", "BDS Sect. 7", "the parm sorting network, direct or through BMMC permutations, by size",
-                          parm_sort_table,
+  all.push_back(cpu_table("parm-sort", "BDS Sect. 7",
+                          "the parm sorting network, direct or through BMMC permutations, by size", parm_sort_table,
                           {{.csv = "parm-sort.csv",
                             .keys = {"log2 n", "permutations"},
                             .rows = {{"12", "direct (none)"}, {"12", "naive"}, {"12", "tile-banks"}},
@@ -174,8 +172,8 @@ std::vector<ResultEntry> make_results() {
                                      {"scheduled", "random"}},
                             .columns = {"time units", "closed form", "difference", "async time units"}}}));
   all.push_back(cpu_table(
-      "as-bounds", "AS Sect. 2-3", "steps of conflict-free sorting, partition, permutation on the DMM beside their bounds",
-      as_bounds_table,
+      "as-bounds", "AS Sect. 2-3",
+      "steps of conflict-free sorting, partition, permutation on the DMM beside their bounds", as_bounds_table,
       {{.csv = "as-bounds.csv",
         .keys = {"w", "m", "algorithm"},
         .rows = {{"32", "16", "as-sort"},
@@ -211,15 +209,16 @@ std::vector<ResultEntry> make_results() {
 
   // The CPU figures, in the order `mmsim reproduce` draws them.
   all.push_back(cpu_figure(
-      "kasagi-fig4",
-      "KNI Fig. 4", "data movement of the in-place shuffle, bit-reversal and transpose through one DMM's tile (n = 256, w = 4)",
+      "kasagi-fig4", "KNI Fig. 4",
+      "data movement of the in-place shuffle, bit-reversal and transpose through one DMM's tile (n = 256, w = 4)",
       kasagi_fig4, gnuplot_files("kasagi-fig4", {"kasagi-fig4.csv"})));
   all.push_back(cpu_figure("kasagi-fig6", "KNI Fig. 6",
                            "the scheduled permutation's three steps at sqrt(n) = 4, each cell painted with its colour",
                            kasagi_fig6, gnuplot_files("kasagi-fig6", {"kasagi-fig6.csv"})));
-  all.push_back(cpu_figure(
-      "kasagi-fig7", "KNI Fig. 7", "the bipartite multigraph of kasagi-fig6's permutation, each edge in the colour the run gave it",
-      kasagi_fig7, gnuplot_files("kasagi-fig7", {"kasagi-fig7.csv"})));
+  all.push_back(
+      cpu_figure("kasagi-fig7", "KNI Fig. 7",
+                 "the bipartite multigraph of kasagi-fig6's permutation, each edge in the colour the run gave it",
+                 kasagi_fig7, gnuplot_files("kasagi-fig7", {"kasagi-fig7.csv"})));
   {
     std::vector<std::string> files = gnuplot_files("rap-congestion", {"rap-congestion.csv"});
     for (auto& f : gnuplot_files("rap-congestion-4d", {"rap-congestion-4d.csv"})) files.push_back(std::move(f));
@@ -243,10 +242,11 @@ std::vector<ResultEntry> make_results() {
                            enumeration_3d_figure, dat_files("enumeration-3d")));
   all.push_back(cpu_figure("bmmc-optimisations", "BDS Fig. 9", "time units of each BPC/BMMC kernel per workload",
                            bmmc_optimisations_figure, dat_files("bmmc-optimisations")));
-  all.push_back(cpu_figure("bmmc-sizes", "BDS Fig. 11",
-                           "speed-up of the optimised BPC/BMMC kernels over the naive one by size (simulator; the GPU's "
-                           "2^20 .. 2^30: scripts/gpu_bmmc_figures.sh)",
-                           bmmc_sizes_figure, dat_files("bmmc-sizes")));
+  all.push_back(
+      cpu_figure("bmmc-sizes", "BDS Fig. 11",
+                 "speed-up of the optimised BPC/BMMC kernels over the naive one by size (simulator; the GPU's "
+                 "2^20 .. 2^30: scripts/gpu_bmmc_figures.sh)",
+                 bmmc_sizes_figure, dat_files("bmmc-sizes")));
   all.push_back(cpu_figure("as-bounds", "AS Sect. 2-3",
                            "normalised steps of conflict-free sorting, partition, permutation against m",
                            as_bounds_figure, dat_files("as-bounds")));
@@ -285,18 +285,17 @@ std::vector<ResultEntry> make_results() {
                     "results/gpu-<device>" +
                         out,
                     "bounds", {"table1-bounds.md", "table1-bounds.csv"}));
-  all.push_back(gpu(kFigure, "table1_bounds", "KNI Table 1",
-                    "measured ms against each row's bound, with ms = c x bound fitted through the origin per kernel "
-                    "and type",
-                    "scripts/gpu_table1_figures.sh results/gpu-<device>", "bounds",
-                    {"table1_bounds_fit.csv", "table1_bounds.dat", "table1_bounds.png", "table1_bounds.svg"},
-                    {{.csv = "table1_bounds_fit.csv",
-                      .keys = {"kernel", "type"},
-                      .rows = {{"d-designated", "float"},
-                               {"s-designated", "float"},
-                               {"in-place", "float"},
-                               {"scheduled-paper", "float"}},
-                      .columns = {"points", "r2", "max_rel_residual_n_ge_2^22"}}}));
+  all.push_back(gpu(
+      kFigure, "table1_bounds", "KNI Table 1",
+      "measured ms against each row's bound, with ms = c x bound fitted through the origin per kernel "
+      "and type",
+      "scripts/gpu_table1_figures.sh results/gpu-<device>", "bounds",
+      {"table1_bounds_fit.csv", "table1_bounds.dat", "table1_bounds.png", "table1_bounds.svg"},
+      {{.csv = "table1_bounds_fit.csv",
+        .keys = {"kernel", "type"},
+        .rows =
+            {{"d-designated", "float"}, {"s-designated", "float"}, {"in-place", "float"}, {"scheduled-paper", "float"}},
+        .columns = {"points", "r2", "max_rel_residual_n_ge_2^22"}}}));
   all.push_back(gpu(kTable, "rap-t3", "NMI Table III",
                     "the 32 x 32 transposes under every layout: congestion, DMM time units and GPU time, the paper's "
                     "GTX TITAN times beside",
@@ -331,25 +330,27 @@ std::vector<ResultEntry> make_results() {
                                {"30", "random BPC", "tile-banks-iters"},
                                {"30", "bit-reversal", "tile-banks-iters"}},
                       .columns = {"speedup_over_naive"}}}));
-  all.push_back(gpu(kTable, "parm-gpu", "BDS Sect. 7",
-                    "the parm sorting network on the GPU, direct and through each BMMC kernel, beside the simulated "
-                    "time units of the same network",
-                    "mmsim gpu parm" + out, "parm", {"parm-gpu.md", "parm-gpu.csv", "parm-progress.log"},
-                    {{.csv = "parm-gpu.csv",
-                      .keys = {"log2_n", "variant"},
-                      .rows = {{"16", "direct"}, {"16", "tile-banks-iters"}, {"24", "direct"}, {"24", "tile-banks-iters"}},
-                      .columns = {"launches", "median_ms", "sim_time_units", "correct"}}}));
+  all.push_back(
+      gpu(kTable, "parm-gpu", "BDS Sect. 7",
+          "the parm sorting network on the GPU, direct and through each BMMC kernel, beside the simulated "
+          "time units of the same network",
+          "mmsim gpu parm" + out, "parm", {"parm-gpu.md", "parm-gpu.csv", "parm-progress.log"},
+          {{.csv = "parm-gpu.csv",
+            .keys = {"log2_n", "variant"},
+            .rows = {{"16", "direct"}, {"16", "tile-banks-iters"}, {"24", "direct"}, {"24", "tile-banks-iters"}},
+            .columns = {"launches", "median_ms", "sim_time_units", "correct"}}}));
   all.push_back(gpu(kTable, "parm-ncu", "BDS Sect. 7",
                     "Nsight Compute's sectors per request and bank conflicts of the parm sort's kernels at 2^12",
                     "bash cuda/ncu_parm.sh build-gpu/bin/mmsim results/gpu-<device>", "parm", {"parm-ncu.md"}));
-  all.push_back(gpu(kTable, "as-gpu", "AS Sect. 2-3",
-                    "as-sort, as-partition, as-permute and their baselines as one warp per w x m matrix: cycles per "
-                    "instance beside the simulated steps",
-                    "mmsim gpu sorting" + out, "sorting", {"as-gpu.md", "as-gpu.csv", "sorting-progress.log"},
-                    {{.csv = "as-gpu.csv",
-                      .keys = {"algorithm", "m"},
-                      .rows = {{"as-sort", "32"}, {"as-sort-bitonic", "32"}, {"as-sort", "512"}, {"as-sort-bitonic", "512"}},
-                      .columns = {"sim_steps", "gpu_cycles_alone", "cycles_per_step_alone", "ms"}}}));
+  all.push_back(
+      gpu(kTable, "as-gpu", "AS Sect. 2-3",
+          "as-sort, as-partition, as-permute and their baselines as one warp per w x m matrix: cycles per "
+          "instance beside the simulated steps",
+          "mmsim gpu sorting" + out, "sorting", {"as-gpu.md", "as-gpu.csv", "sorting-progress.log"},
+          {{.csv = "as-gpu.csv",
+            .keys = {"algorithm", "m"},
+            .rows = {{"as-sort", "32"}, {"as-sort-bitonic", "32"}, {"as-sort", "512"}, {"as-sort-bitonic", "512"}},
+            .columns = {"sim_steps", "gpu_cycles_alone", "cycles_per_step_alone", "ms"}}}));
   all.push_back(gpu(kTable, "as-ncu", "AS Sect. 1",
                     "Nsight Compute's shared-memory bank conflicts and instructions of the AS kernels beside the "
                     "simulator's counts",
@@ -360,8 +361,9 @@ std::vector<ResultEntry> make_results() {
                     "scripts/gpu_bounds_figures.sh results/gpu-<device>", "",
                     {"as_sort_bound.dat", "as_sort_bound.png", "as_sort_bound.svg"}));
   all.push_back(gpu(kFigure, "as_partition_bound", "AS Corollary 1, Theorem 1, Lemma 2",
-                    "one instance's cycles against m max(1, log_m w)^3", "scripts/gpu_bounds_figures.sh results/gpu-<device>",
-                    "", {"as_partition_bound.dat", "as_partition_bound.png", "as_partition_bound.svg"}));
+                    "one instance's cycles against m max(1, log_m w)^3",
+                    "scripts/gpu_bounds_figures.sh results/gpu-<device>", "",
+                    {"as_partition_bound.dat", "as_partition_bound.png", "as_partition_bound.svg"}));
   all.push_back(gpu(kFigure, "as_permute_bound", "AS Theorem 4",
                     "one instance's cycles against m log log log_m w (m on every shape of the grid)",
                     "scripts/gpu_bounds_figures.sh results/gpu-<device>", "",

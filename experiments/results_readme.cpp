@@ -23,12 +23,9 @@ struct Section {
 };
 const std::vector<Section>& sections() {
   static const std::vector<Section> all{
-      {"KNI", "KNI: offline permutation on the HMM"},
-      {"NMI", "NMI: the RAW, RAS and RAP layouts"},
-      {"BDS", "BDS: BPC and BMMC permutations"},
-      {"AS", "AS: sorting and permuting without bank conflicts"},
-      {"GL", "GL: enumeration-scheme transposition"},
-      {"", "mmsim's own measurements on the GPU"},
+      {"KNI", "KNI: offline permutation on the HMM"}, {"NMI", "NMI: the RAW, RAS and RAP layouts"},
+      {"BDS", "BDS: BPC and BMMC permutations"},      {"AS", "AS: sorting and permuting without bank conflicts"},
+      {"GL", "GL: enumeration-scheme transposition"}, {"", "mmsim's own measurements on the GPU"},
   };
   return all;
 }
@@ -122,10 +119,8 @@ std::vector<std::vector<std::string>> excerpt_rows(const Excerpt& x, const std::
     }
     if (matches != 1) {
       std::string which;
-      for (std::size_t i = 0; i < keys.size(); ++i)
-        which += (i ? ", " : "") + x.keys[i] + " = " + want.at(i);
-      throw InputError(path + ": " + (matches == 0 ? "no row" : std::to_string(matches) + " rows") + " with " +
-                       which);
+      for (std::size_t i = 0; i < keys.size(); ++i) which += (i ? ", " : "") + x.keys[i] + " = " + want.at(i);
+      throw InputError(path + ": " + (matches == 0 ? "no row" : std::to_string(matches) + " rows") + " with " + which);
     }
     std::vector<std::string> r;
     if (!label.empty()) r.push_back(label);
@@ -197,8 +192,7 @@ void write_entry(std::ostream& o, const ResultEntry& e, const std::string& dir,
     if (!e.stage.empty()) o << " (stage `" << e.stage << "` of `./mmsim.sh gpu-reproduce`)";
     o << ".\n";
     if (devices.empty()) o << "No GPU folder here yet.\n";
-    for (const auto& d : devices)
-      o << "- " << label_of(d) << ": " << file_links(e, dir, d + "/", device_of(d)) << "\n";
+    for (const auto& d : devices) o << "- " << label_of(d) << ": " << file_links(e, dir, d + "/", device_of(d)) << "\n";
   } else {
     o << "Made by `" << e.command << "`"
       << (e.table || e.figure ? " (and by `mmsim reproduce`)" : " (not by `mmsim reproduce`)") << ".\n"

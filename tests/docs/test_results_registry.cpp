@@ -78,8 +78,8 @@ TEST_CASE("every entry is named once for its kind and platform, and cites a pape
   std::set<std::string> seen;
   for (const auto& e : results()) {
     CAPTURE(e.name);
-    const std::string key = e.name + (e.kind == ResultKind::Table ? " table" : " figure") +
-                            (e.platform == Platform::Gpu ? " gpu" : " cpu");
+    const std::string key =
+        e.name + (e.kind == ResultKind::Table ? " table" : " figure") + (e.platform == Platform::Gpu ? " gpu" : " cpu");
     CHECK(seen.insert(key).second);
     CHECK_FALSE(e.command.empty());
     CHECK_FALSE(e.files.empty());
@@ -112,13 +112,13 @@ TEST_CASE("tables() and figures() are the registry's CPU drivers, in its order, 
   CHECK(table_names == tables_in_registry);
   CHECK(figure_names == figures_in_registry);
   // The drivers `mmsim reproduce` ran before there was a registry: none was lost on the way.
-  for (const char* name : {"rap-t1", "rap-t2", "rap-t3", "rap-t4", "enumeration-bands", "enumeration-tlb",
-                           "enumeration-3d", "bmmc-optimisations", "bmmc-sizes", "parm-sort", "kasagi-t1", "as-bounds",
-                           "as-bounds-theorem4"})
+  for (const char* name :
+       {"rap-t1", "rap-t2", "rap-t3", "rap-t4", "enumeration-bands", "enumeration-tlb", "enumeration-3d",
+        "bmmc-optimisations", "bmmc-sizes", "parm-sort", "kasagi-t1", "as-bounds", "as-bounds-theorem4"})
     CHECK_MESSAGE(find_table(name) != nullptr, name);
-  for (const char* name : {"kasagi-fig4", "kasagi-fig6", "kasagi-fig7", "rap-congestion", "rap-lemma4", "rap-fixed-r",
-                           "enumeration-tlb", "enumeration-3d", "bmmc-optimisations", "bmmc-sizes", "as-bounds",
-                           "as-bounds-theorem4"})
+  for (const char* name :
+       {"kasagi-fig4", "kasagi-fig6", "kasagi-fig7", "rap-congestion", "rap-lemma4", "rap-fixed-r", "enumeration-tlb",
+        "enumeration-3d", "bmmc-optimisations", "bmmc-sizes", "as-bounds", "as-bounds-theorem4"})
     CHECK_MESSAGE(find_figure(name) != nullptr, name);
 }
 
@@ -208,8 +208,9 @@ TEST_CASE("a file that is absent is said to be absent, and a GPU table with no G
 
 TEST_CASE("a CSV that lacks a row or a column the registry names, or holds a row twice, is refused naming it") {
   const TempFolder t;
-  t.write("kasagi-t1.csv", "algorithm,permutation,time units,closed form,difference,async time units,correct\n"
-                           "d-designated,random,111,222,-111,99,yes\n");
+  t.write("kasagi-t1.csv",
+          "algorithm,permutation,time units,closed form,difference,async time units,correct\n"
+          "d-designated,random,111,222,-111,99,yes\n");
   CHECK(message_of(t.path.string()).find("kasagi-t1.csv: no row with algorithm = transpose, permutation = transpose") !=
         std::string::npos);
   t.write("kasagi-t1.csv", kasagi_t1_csv("scheduled,random,8,8,0,6,yes\n"));
