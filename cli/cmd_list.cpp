@@ -1,9 +1,11 @@
 // `mmsim list`: every algorithm with its family, paper, machine and typed parameters, then the
-// permutations, layouts, patterns, kernels, tables and figures with their papers.
+// permutations, layouts, patterns, kernels, tables and figures with their papers (the GPU's tables
+// and figures too, from the registry of results: experiments/results.h).
 #include "algorithms/registry.h"
 #include "algorithms/registry_output.h"
 #include "cli/common.h"
 #include "experiments/figures.h"
+#include "experiments/results.h"
 #include "experiments/tables.h"
 #include "report/table.h"
 
@@ -28,6 +30,11 @@ Runner add_list_command(CLI::App& app) {
     auto entries = catalogue();
     for (const auto& t : experiments::tables()) entries.push_back({"table", t.name, t.description, t.paper});
     for (const auto& f : experiments::figures()) entries.push_back({"figure", f.name, f.description, f.paper});
+    // The GPU's are made by `mmsim gpu ...` and scripts on a GPU machine, never by `mmsim table`.
+    for (const auto& r : experiments::results())
+      if (r.platform == experiments::Platform::Gpu)
+        entries.push_back({r.kind == experiments::ResultKind::Table ? "gpu table" : "gpu figure", r.name,
+                           r.description + " (" + r.command + ")", r.paper.empty() ? "-" : r.paper});
     if (*json) {
       report::Json algos = report::Json::array();
       for (const auto& a : algorithms()) algos.push(mmsim::to_json(a));

@@ -1,9 +1,12 @@
-// `mmsim reproduce` and `mmsim figure`: the tables and figures, written as files.
+// `mmsim reproduce` and `mmsim figure`: the tables and figures, written as files, and the page
+// that lists them (results/README.md).
 #include <cstdio>
+#include <filesystem>
 
 #include "cli/common.h"
 #include "experiments/figures.h"
 #include "experiments/reproduce.h"
+#include "experiments/results_readme.h"
 #include "io/output_path.h"
 
 namespace mmsim::cli {
@@ -11,8 +14,22 @@ namespace mmsim::cli {
 Runner add_reproduce_command(CLI::App& app) {
   auto* cmd = app.add_subcommand("reproduce", "write every table and figure to a folder (default results/)");
   auto out = std::make_shared<std::string>("results");
+  auto readme = std::make_shared<bool>(false);
   cmd->add_option("--out", *out, "output folder")->capture_default_str();
-  return [out] {
+  cmd->add_flag("--readme", *readme,
+                "only write OUT/README.md, the list of every table and figure, from the files already in OUT "
+                "(and its gpu-<device> folders)");
+  return [out, readme] {
+    if (*readme) {
+      // It reads the folder's CSVs: a folder that is not there holds nothing to list.
+      std::error_code ec;
+      if (!std::filesystem::is_directory(*out, ec)) throw InputError("--out: '" + *out + "' is not a folder");
+      check_output_folder("--out", *out);
+      const std::string path = *out + "/" + experiments::kResultsReadmeName;
+      experiments::write_file(path, experiments::results_readme(*out));
+      std::cout << path << "\n";
+      return kOk;
+    }
     check_output_folder("--out", *out);
     const auto failed = experiments::reproduce(*out, std::cerr);
     if (failed.empty()) return kOk;

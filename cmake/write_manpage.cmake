@@ -112,9 +112,9 @@ internal error: a bug of mmsim (please report it with the command line).
 .B 4
 no usable GPU, in builds with the CUDA backend (\\fBmmsim gpu\\fR, \\fBmmsim validate\\fR).
 .SH SEE ALSO
-The source's README.md (the machine's rules and what mmsim reproduces), docs/exit\\-status.md,
-docs/report.md (the JSON report) and docs/library.md (the C++ library, the CMake package and the
-Python module).
+The source's README.md (where to start), docs/model.md (the machine's rules), results/README.md
+(every reproduced table and figure), docs/exit\\-status.md, docs/report.md (the JSON report) and
+docs/library.md (the C++ library, the CMake package and the Python module).
 ")
 
 string(REGEX REPLACE "\\.gz$" "" plain "${OUTPUT}")

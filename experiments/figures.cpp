@@ -14,50 +14,20 @@
 #include <vector>
 
 #include "algorithms/params.h"
-#include "experiments/bmmc/bmmc_experiments.h"
-#include "experiments/enumeration/enumeration_experiments.h"
-#include "experiments/layouts/rap_figures.h"
-#include "experiments/layouts/rap_tables.h"
-#include "experiments/offline/kasagi_figures.h"
-#include "experiments/sorting/as_bounds.h"
-#include "experiments/sorting/as_theorem4.h"
+#include "experiments/results.h"
 #include "io/input_error.h"
 #include "io/output_file.h"
 
 namespace mmsim::experiments {
 
+// The CPU figures are the registry's entries that have a figure driver (experiments/results.cpp).
 const std::vector<FigureSpec>& figures() {
-  static const std::vector<FigureSpec> all{
-      {"kasagi-fig4",
-       "data movement of the in-place shuffle, bit-reversal and transpose through one DMM's tile (n = 256, w = 4)",
-       "KNI Fig. 4", kasagi_fig4},
-      {"kasagi-fig6", "the scheduled permutation's three steps at sqrt(n) = 4, each cell painted with its colour",
-       "KNI Fig. 6", kasagi_fig6},
-      {"kasagi-fig7", "the bipartite multigraph of kasagi-fig6's permutation, each edge in the colour the run gave it",
-       "KNI Fig. 7", kasagi_fig7},
-      {"rap-congestion", "expected congestion against w for every layout and access (w x w and w^4)",
-       "NMI Sect. V, VII", rap_congestion_figure},
-      {"rap-lemma4", "congestion distribution of every layout and access against the tail bound for rap",
-       "NMI Lemma 4, Theorem 2", rap_lemma4_figure},
-      {"rap-fixed-r",
-       "the paper's fixed r = (2, 0, 3, 1) drawn from the layouts; a fixed r against a fresh r at w = 32", "NMI Fig. 6",
-       rap_fixed_r_figure},
-      {"enumeration-tlb", "throughput and TLB misses of the transposition block orders against the matrix order",
-       "GL Fig. 2, 9-11", enumeration_tlb_figure},
-      {"enumeration-3d", "cells per time unit of the 3D involutions T_yxz and T_zyx, original grid and V1B, by order",
-       "GL Figs. 14-15", enumeration_3d_figure},
-      {"bmmc-optimisations", "time units of each BPC/BMMC kernel per workload", "BDS Fig. 9",
-       bmmc_optimisations_figure},
-      {"bmmc-sizes",
-       "speed-up of the optimised BPC/BMMC kernels over the naive one by size (simulator; the GPU's 2^20 .. 2^30: "
-       "scripts/gpu_bmmc_figures.sh)",
-       "BDS Fig. 11", bmmc_sizes_figure},
-      {"as-bounds", "normalised steps of conflict-free sorting, partition, permutation against m", "AS Sect. 2-3",
-       as_bounds_figure},
-      {"as-bounds-theorem4",
-       "Theorem 4's phases over their terms against m, and the finish by Lemma 2, by the sort path, by a full sort",
-       "AS Theorem 4, Appendix B", as_theorem4_figure},
-  };
+  static const std::vector<FigureSpec> all = [] {
+    std::vector<FigureSpec> out;
+    for (const auto& e : results())
+      if (e.figure) out.push_back({e.name, e.description, e.paper, e.figure});
+    return out;
+  }();
   return all;
 }
 

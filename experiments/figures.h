@@ -18,6 +18,7 @@ struct FigureSpec {
   std::function<std::vector<std::string>(const std::string& out_dir)> make;
 };
 
+/// The CPU figures of the registry (results.h), in its order.
 const std::vector<FigureSpec>& figures();
 const FigureSpec* find_figure(const std::string& name);
 

@@ -6,6 +6,7 @@
 
 #include "algorithms/params.h"
 #include "experiments/figures.h"
+#include "experiments/results_readme.h"
 #include "experiments/tables.h"
 #include "io/input_error.h"
 #include "report/build_info.h"
@@ -82,6 +83,8 @@ std::vector<std::string> reproduce(const std::string& out_dir, std::ostream& pro
       for (auto& path : f.make(out_dir)) made.push_back(std::move(path));
     });
   write_file(out_dir + "/" + kManifestName, manifest_json(out_dir, made, failed).dump() + "\n");
+  // The page that lists them, last: it reads the CSVs just written (and the GPU's folders beside them).
+  write_file(out_dir + "/" + kResultsReadmeName, results_readme(out_dir));
   return failed;
 }
 

@@ -17,7 +17,9 @@ inline constexpr const char* kManifestName = "manifest.json";
 /// message starts a line of its own. Returns one line per table whose own correctness check failed
 /// (report::failed_rows); such a table is still written, so that its rows can be read.
 /// Last, it writes OUT/manifest.json (kManifestName): the command, mmsim's version and commit, the
-/// failed checks, and every file it made with its size in bytes and SHA-256 (docs/report.md).
+/// failed checks, and every file it made with its size in bytes and SHA-256 (docs/report.md). Then
+/// OUT/README.md (results_readme.h), which lists them; the manifest does not, since the page only
+/// indexes the files that it lists.
 std::vector<std::string> reproduce(const std::string& out_dir, std::ostream& progress);
 
 /// The manifest of files `made` in `out_dir` (paths as written, listed by their name in the

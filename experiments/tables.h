@@ -1,10 +1,11 @@
 // Folder experiments/ (target mmsim::experiments): the papers' reproduced tables and figures. It owns
-// one driver per table (this header's registry) and per figure (figures.h), and `reproduce`, which
-// writes them all; gpu/ (target mmsim_experiments_gpu, built with CUDA) holds the GPU's tables,
-// which drive the kernels of cuda/. It may include sim/, models/, io/, report/ and algorithms/ (gpu/
-// also cuda/ and predict/).
+// one registry of every table and figure, CPU and GPU (results.h), one driver per CPU table (this
+// header's tables(), taken from the registry) and per CPU figure (figures.h), `reproduce`, which
+// writes them all, and results/README.md, written from the registry (results_readme.h); gpu/ (target
+// mmsim_experiments_gpu, built with CUDA) holds the GPU's tables, which drive the kernels of cuda/.
+// It may include sim/, models/, io/, report/ and algorithms/ (gpu/ also cuda/ and predict/).
 //
-// The reproduced tables: one driver per table, each returning a tidy report::Table.
+// The reproduced CPU tables: one driver per table, each returning a tidy report::Table.
 #pragma once
 
 #include <functional>
@@ -32,6 +33,7 @@ struct TableSpec {
   std::function<report::Table(const TableOptions&)> make;
 };
 
+/// The CPU tables of the registry (results.h), in its order.
 const std::vector<TableSpec>& tables();
 
 /// The HMM a table runs on: -w, -l, -L, -k as given, else KNI's setting (w = 32, l = 1, L = 100,
