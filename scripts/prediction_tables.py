@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
-"""The README's prediction tables, made from the files `mmsim validate` wrote under results/.
+"""docs/prediction.md's prediction tables, made from the files `mmsim validate` wrote under results/.
 
-  scripts/prediction_tables.py --write README.md   replace the tables between their markers
-  scripts/prediction_tables.py --check README.md   exit 1 when the README's tables differ
+  scripts/prediction_tables.py --write docs/prediction.md   replace the tables between their markers
+  scripts/prediction_tables.py --check docs/prediction.md   exit 1 when the document's tables differ
   scripts/prediction_tables.py --overall FILE...   the pooled KNI figure of some per-run tables
 
 Three tables: the KNI families (conventional, scheduled, in-place) per GPU and size, from
@@ -172,7 +172,7 @@ def render(head, rows):
 
 def between(text, name, body=None):
     """The text between the markers of table `name`, or the text with it replaced by `body`."""
-    begin = "<!-- prediction table %s: scripts/prediction_tables.py --write README.md -->\n" % name
+    begin = "<!-- prediction table %s: scripts/prediction_tables.py --write docs/prediction.md -->\n" % name
     end = "<!-- end of prediction table %s -->" % name
     i, j = text.find(begin), text.find(end)
     if i < 0 or j < i:
