@@ -1,5 +1,7 @@
 #include "algorithms/registry.h"
 
+#include <stdexcept>
+
 #include "algorithms/bmmc/entries.h"
 #include "algorithms/enumeration/entries.h"
 #include "algorithms/layouts/entries.h"
@@ -54,40 +56,61 @@ const AlgorithmEntry* find_algorithm(const std::string& name) {
   return nullptr;
 }
 
-RunReport run_algorithm(const AlgorithmEntry& entry, const std::map<std::string, std::string>& given,
-                        Execution execution, bool trace) {
-  EngineOptions engine;
-  engine.execution = execution;
-  engine.trace = trace;
-  return run_algorithm(entry, given, engine);
+namespace {
+
+[[noreturn]] void refuse(const AlgorithmEntry& entry, const std::string& what) {
+  throw InputError(entry.name + ": " + what);
 }
 
-RunRequest check_request(const AlgorithmEntry& entry, const std::map<std::string, std::string>& given,
-                         const EngineOptions& engine) {
-  const auto fail = [&](const std::string& what) { throw InputError(entry.name + ": " + what); };
-  for (const auto& [name, text] : given) {
-    bool known = false;
-    for (const auto& s : entry.params) known = known || s.name == name;
-    if (!known) fail("'" + name + "' is not a parameter (see mmsim run " + entry.name + " --help)");
+const ParamSpec* spec_of(const AlgorithmEntry& entry, const std::string& name) {
+  for (const auto& s : entry.params)
+    if (s.name == name) return &s;
+  return nullptr;
+}
+
+void refuse_undeclared(const AlgorithmEntry& entry, const std::string& name) {
+  if (!spec_of(entry, name))
+    refuse(entry, "'" + name + "' is not a parameter (see mmsim run " + entry.name + " --help)");
+}
+
+}  // namespace
+
+ParamValues parse_params(const AlgorithmEntry& entry, const std::map<std::string, std::string>& given) {
+  for (const auto& [name, text] : given) refuse_undeclared(entry, name);
+  ParamValues out;
+  for (const auto& spec : entry.params) {
+    const auto it = given.find(spec.name);
+    if (it == given.end()) continue;
+    try {
+      out.set(spec.name, parse_value(spec, it->second));
+    } catch (const InputError& e) {
+      refuse(entry, e.what());
+    }
   }
+  return out;
+}
+
+RunRequest check_request(const AlgorithmEntry& entry, const ParamValues& given, const EngineOptions& engine) {
+  for (const auto& [name, value] : given.items()) refuse_undeclared(entry, name);
   if (engine.execution == Execution::Asynchronous && !entry.asynchronous)
-    fail("--async is not available for this algorithm");
-  if (engine.trace && !entry.traces) fail("--trace is not available for this algorithm");
+    refuse(entry, "--async is not available for this algorithm");
+  if (engine.trace && !entry.traces) refuse(entry, "--trace is not available for this algorithm");
 
   RunRequest req;
   req.machine.model = entry.machine;
   for (const auto& spec : entry.params) {
-    const auto it = given.find(spec.name);
-    if (it != given.end()) {
+    if (given.has(spec.name)) {
+      const ParamValue& v = *given.find(spec.name);
       try {
-        req.params.set(spec.name, parse_value(spec, it->second));
+        check_value(spec, v);
       } catch (const InputError& e) {
-        fail(e.what());
+        refuse(entry, e.what());
       }
+      req.params.set(spec.name, v);
     } else if (spec.default_value) {
-      req.params.set(spec.name, parse_value(spec, *spec.default_value));
+      req.params.set(spec.name, *spec.default_value);
     } else if (spec.required) {
-      fail(spec.flag() + " is required: " + spec.rule());
+      refuse(entry, spec.flag() + " is required: " + spec.rule());
     } else if (spec.kind == ParamKind::Flag) {
       req.params.set(spec.name, false);
     }
@@ -99,7 +122,7 @@ RunRequest check_request(const AlgorithmEntry& entry, const std::map<std::string
   machine_int("l", req.machine.l);
   machine_int("L", req.machine.L);
   machine_int("k", req.machine.k);
-  if (auto err = req.machine.validate()) fail(*err);
+  if (auto err = req.machine.validate()) refuse(entry, *err);
   req.engine = engine;
   return req;
 }
@@ -148,29 +171,35 @@ constexpr std::uint64_t kTraceBytesPerCell = 128;
 
 }  // namespace
 
-RunReport run_algorithm(const AlgorithmEntry& entry, const std::map<std::string, std::string>& given,
-                        const EngineOptions& engine) {
-  const auto fail = [&](const std::string& what) { throw InputError(entry.name + ": " + what); };
+RunReport run_algorithm(const AlgorithmEntry& entry, const ParamValues& given, Execution execution, bool trace) {
+  EngineOptions engine;
+  engine.execution = execution;
+  engine.trace = trace;
+  return run_algorithm(entry, given, engine);
+}
+
+RunReport run_algorithm(const AlgorithmEntry& entry, const ParamValues& given, const EngineOptions& engine) {
   const RunRequest req = check_request(entry, given, engine);
   const RunSize size = run_size(entry, req);
-  if (!size.options.empty()) {
+  const std::string& options = size.options;
+  if (!options.empty()) {
     if (engine.trace)
-      check_memory(entry.name, size.options + " with --trace", size.cells * (kBytesPerCell + kTraceBytesPerCell));
+      check_memory(entry.name, options + " with --trace", size.cells * (kBytesPerCell + kTraceBytesPerCell));
     else
-      check_memory(entry.name, size.options, size.cells * kBytesPerCell);
+      check_memory(entry.name, options, size.cells * kBytesPerCell);
   }
   RunReport r;
   try {
     r = entry.run(req);
   } catch (const std::bad_alloc&) {
     // The estimate let it start; say what to shrink all the same.
-    fail((size.options.empty() ? std::string("out of memory") : size.options + ": out of memory") +
-         "; choose a smaller value");
+    refuse(entry,
+           (options.empty() ? std::string("out of memory") : options + ": out of memory") + "; choose a smaller value");
   } catch (const InputError& e) {
     // Every message of a run names its algorithm once, whether a declared rule or a joint one broke.
     const std::string what = e.what();
     if (what.rfind(entry.name + ": ", 0) == 0) throw;
-    fail(what);
+    refuse(entry, what);
   }
   r.algorithm = entry.name;
   r.family = entry.family;
@@ -179,6 +208,12 @@ RunReport run_algorithm(const AlgorithmEntry& entry, const std::map<std::string,
   r.parameters = req.params;
   r.execution = engine.execution;
   return r;
+}
+
+void set_machine(ParamValues& values, const AlgorithmEntry& entry, const MachineParams& machine) {
+  const std::pair<const char*, int> fields[] = {{"w", machine.w}, {"l", machine.l}, {"L", machine.L}, {"k", machine.k}};
+  for (const auto& [name, value] : fields)
+    if (spec_of(entry, name)) values.set(name, std::int64_t{value});
 }
 
 std::vector<CatalogueEntry> catalogue() {

@@ -59,20 +59,28 @@ const std::vector<AlgorithmEntry>& algorithms();
 /// nullptr when no algorithm has that name.
 const AlgorithmEntry* find_algorithm(const std::string& name);
 
-/// Runs an entry from the values a user gave (option name -> text, flags as "true"): checks every
-/// value against its rule, fills the defaults, builds the machine and runs. Throws InputError
-/// naming the option, the algorithm and the rule.
-RunReport run_algorithm(const AlgorithmEntry& entry, const std::map<std::string, std::string>& given,
-                        Execution execution = Execution::RoundSynchronous, bool trace = false);
-/// Checks the values a user gave against the entry's declared rules (unknown names, each value's
-/// rule, the machine) and fills the defaults, without running: the request run_algorithm would run.
-/// Throws InputError as run_algorithm does. (Rules joining several values are the run's.)
-RunRequest check_request(const AlgorithmEntry& entry, const std::map<std::string, std::string>& given,
-                         const EngineOptions& engine);
-/// The same with every engine option (threads included: a run option, not a parameter, since
-/// the report is the same for every number of threads).
-RunReport run_algorithm(const AlgorithmEntry& entry, const std::map<std::string, std::string>& given,
-                        const EngineOptions& engine);
+/// The edge for text (the command line, a URL, a grid): each value a person typed (parameter name
+/// -> text, a flag's as "true") parsed once by its declared rule (parse_value). Throws InputError
+/// naming the algorithm: an undeclared name first, then the first value, in declaration order,
+/// that breaks its rule ("d-designated: -n: must be an integer in [1, 2^28] (got '0')").
+ParamValues parse_params(const AlgorithmEntry& entry, const std::map<std::string, std::string>& given);
+
+/// Checks typed values against the entry's declared rules (unknown names, each value's kind and
+/// rule, the machine) and fills the defaults, without running: the request run_algorithm runs.
+/// Throws InputError naming the algorithm, the option and the rule. (Rules joining several values
+/// are the run's.)
+RunRequest check_request(const AlgorithmEntry& entry, const ParamValues& given, const EngineOptions& engine);
+
+/// Checks the request (check_request), refuses a run whose memory cannot fit (io/work_bounds.h),
+/// builds the machine and runs. Throws InputError naming the option, the algorithm and the rule.
+/// The engine's options include the host threads (a run option, not a parameter: the report is
+/// the same for every number of threads).
+RunReport run_algorithm(const AlgorithmEntry& entry, const ParamValues& given, const EngineOptions& engine = {});
+RunReport run_algorithm(const AlgorithmEntry& entry, const ParamValues& given, Execution execution, bool trace = false);
+
+/// Sets w, l, L and k to a given machine's, as typed values, for those the entry declares: a run on
+/// a fixed machine (a GPU profile's).
+void set_machine(ParamValues& values, const AlgorithmEntry& entry, const MachineParams& machine);
 
 /// One line of `mmsim list` for what is not an algorithm (permutations, layouts, patterns, kernels).
 struct CatalogueEntry {

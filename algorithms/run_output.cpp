@@ -13,16 +13,16 @@ const char* execution_name(Execution e) { return e == Execution::Asynchronous ? 
 
 using ull = unsigned long long;
 
+// A matrix is named by where it came from (its file, as given).
 report::Json value_json(const ParamValue& v) {
   if (const auto* i = std::get_if<std::int64_t>(&v)) return report::Json(static_cast<long long>(*i));
-  if (const auto* s = std::get_if<std::string>(&v)) return report::Json(*s);
-  return report::Json(std::get<bool>(v));
+  if (const auto* b = std::get_if<bool>(&v)) return report::Json(*b);
+  return report::Json(display(v));
 }
 
 std::string value_text(const ParamValue& v) {
-  if (const auto* i = std::get_if<std::int64_t>(&v)) return std::to_string(*i);
-  if (const auto* s = std::get_if<std::string>(&v)) return *s;
-  return std::get<bool>(v) ? "yes" : "no";
+  if (const auto* b = std::get_if<bool>(&v)) return *b ? "yes" : "no";
+  return display(v);
 }
 
 std::string figure_text(const ReportFigure& f) {

@@ -193,24 +193,26 @@ std::string run(const std::string& name, const std::string& query) {
       }
     // A page reads no files: --perm-file, --schedule, --matrix and the like are the command line's.
     for (const auto& spec : entry->params)
-      if (spec.kind == ParamKind::Text && given.count(spec.name))
+      if ((spec.kind == ParamKind::Text || spec.kind == ParamKind::Matrix) && given.count(spec.name))
         throw InputError(name + ": " + spec.flag() + " names a file, which the page cannot read; run mmsim for it");
+    // The URL's text, parsed once here into typed values.
+    const ParamValues values = parse_params(*entry, given);
     EngineOptions engine;
     engine.threads = 1;  // the page has one thread; the report is the same for every count
     engine.trace = true;
-    const RunRequest req = check_request(*entry, given, engine);
+    const RunRequest req = check_request(*entry, values, engine);
     if (const auto cells = run_cells(*entry, req); cells > kMaxRunCells)
       throw InputError(name + ": " + std::to_string(cells) + " cells are more than the " +
                        std::to_string(kMaxRunCells) + " the page runs; use mmsim run for larger runs");
     Json out = Json::object();
     Json traces = Json::object();
     Json svgs = Json::object();
-    const RunReport sync = run_algorithm(*entry, given, engine);
+    const RunReport sync = run_algorithm(*entry, values, engine);
     out.set("round_synchronous", mmsim::to_json(sync));
     traces.set("round_synchronous", trace_of(sync, "round_synchronous", svgs));
     if (entry->asynchronous) {
       engine.execution = Execution::Asynchronous;
-      const RunReport async = run_algorithm(*entry, given, engine);
+      const RunReport async = run_algorithm(*entry, values, engine);
       out.set("asynchronous", mmsim::to_json(async));
       traces.set("asynchronous", trace_of(async, "asynchronous", svgs));
     } else {

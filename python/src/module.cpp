@@ -1,8 +1,9 @@
 // The extension mmsim._mmsim: what the program offers, for Python, through the same library calls
 // (the registry, runs, warp accesses, the congestion Monte Carlo) and the same JSON writers, so
 // that Python gets the numbers and keys `mmsim ... --json` prints and the same one-line errors:
-// InputError (bad input) is a ValueError, WriteError an OSError. python/mmsim/__init__.py is the
-// Python face; kernels of one's own are in kernels.cpp.
+// InputError (bad input) is a ValueError, WriteError an OSError. Keyword arguments are parsed once
+// here into typed values. python/mmsim/__init__.py is the Python face; kernels of one's own are in
+// kernels.cpp.
 #include <pybind11/stl.h>
 
 #include <algorithm>
@@ -35,7 +36,8 @@ int saturate(std::int64_t v) {
 unsigned host_threads(std::int64_t threads) {
   if (threads == 0) return 0;
   static const ParamSpec spec = integer_param("threads", "--threads", "host threads", 1, 1024);
-  return static_cast<unsigned>(std::get<std::int64_t>(parse_value(spec, std::to_string(threads))));
+  check_value(spec, threads);
+  return static_cast<unsigned>(threads);
 }
 
 namespace {
@@ -55,13 +57,39 @@ py::object algorithms_list() {
   return to_python(all);
 }
 
-// One run through the registry, as `mmsim run NAME` does it; `given` maps parameter names to the
-// text a user would type (the Python side spells flags "true" and leaves out what was not given).
+// Keyword arguments as typed values, parsed here once: an int is an integer as it is (the registry
+// checks its rule with the command line's message), True a flag (False and None leave a
+// parameter out), anything else the text a person would type (str(value)), parsed by the
+// parameter's rule as the command line parses it.
+ParamValues typed_params(const AlgorithmEntry& entry, const py::dict& given) {
+  std::map<std::string, std::string> text;
+  ParamValues typed;
+  for (const auto& [key, value] : given) {
+    const auto name = py::cast<std::string>(py::str(key));
+    if (value.is_none() || (py::isinstance<py::bool_>(value) && !value.cast<bool>())) continue;
+    if (py::isinstance<py::bool_>(value)) {
+      text[name] = "true";
+    } else if (py::isinstance<py::int_>(value)) {
+      try {
+        typed.set(name, value.cast<std::int64_t>());
+      } catch (const py::cast_error&) {
+        text[name] = py::cast<std::string>(py::str(value));  // beyond 64 bits: refused as written
+      }
+    } else {
+      text[name] = py::cast<std::string>(py::str(value));
+    }
+  }
+  ParamValues out = parse_params(entry, text);
+  for (const auto& [name, v] : typed.items()) out.set(name, v);
+  return out;
+}
+
+// One run through the registry, as `mmsim run NAME` does it, with the keyword arguments as given.
 // Returns the report and, when traced, the trace CSV (its one writer).
-py::tuple run(const std::string& name, const std::map<std::string, std::string>& given, bool asynchronous, bool trace,
-              std::int64_t threads) {
+py::tuple run(const std::string& name, const py::dict& given, bool asynchronous, bool trace, std::int64_t threads) {
   const AlgorithmEntry* entry = find_algorithm(name);
   if (entry == nullptr) throw InputError("run: unknown algorithm " + quote(name) + " (see mmsim list)");
+  const ParamValues values = typed_params(*entry, given);
   EngineOptions engine;
   engine.execution = asynchronous ? Execution::Asynchronous : Execution::RoundSynchronous;
   engine.trace = trace;
@@ -69,7 +97,7 @@ py::tuple run(const std::string& name, const std::map<std::string, std::string>&
   RunReport r;
   {
     py::gil_scoped_release release;  // a long run leaves other Python threads free
-    r = run_algorithm(*entry, given, engine);
+    r = run_algorithm(*entry, values, engine);
   }
   py::object csv = py::none();
   if (trace) {
@@ -94,8 +122,7 @@ py::object warp_access(const std::string& model, std::int64_t w, std::int64_t l,
   // CLI11 names an option by its long flag in a refused value's line.
   for (const auto& [spec, v] :
        {std::pair{teaching::access_width_param(), w}, std::pair{teaching::access_latency_param(), l}}) {
-    const auto parsed = parse_integer(std::to_string(v), spec);
-    if (const auto* err = std::get_if<std::string>(&parsed))
+    if (const auto err = integer_error(v, spec))
       throw InputError(spec.flags.substr(spec.flags.rfind(',') + 1) + ": " + *err);
   }
   m.w = saturate(w);

@@ -66,6 +66,16 @@ def test_trace_gives_every_slot_of_every_round():
     assert all(row["complete"] >= row["enter"] for row in r["trace"])
 
 
+def test_keyword_arguments_are_typed_values_and_text_is_parsed_as_the_command_line_parses_it(cli_json):
+    theirs = cli_json("run", "bmmc", "-n", 256, "-w", 8, "--random-bpc", "--seed", 5)
+    ours = mmsim.run("bmmc", n=256, w=8, random_bpc=True, seed=5)
+    assert ours == theirs
+    assert mmsim.run("bmmc", n="256", w="8", random_bpc=True, seed="5") == ours
+    assert mmsim.run("bmmc", n=256, w=8, random_bpc=True, random_bmmc=False, bpc=None, seed=5) == ours
+    with pytest.raises(mmsim.InputError, match="-n: must be a power of two"):
+        mmsim.run("bmmc", n=2 ** 70, random_bpc=True)
+
+
 @pytest.mark.parametrize("args, kwargs", [
     (["nope"], {}),
     (["d-designated"], {}),

@@ -28,7 +28,7 @@ std::string error_of(const std::string& text) {
   return "";
 }
 
-TraceFile trace_of(const char* algorithm, std::map<std::string, std::string> given, Execution e) {
+TraceFile trace_of(const char* algorithm, ParamValues given, Execution e) {
   const auto* entry = find_algorithm(algorithm);
   REQUIRE(entry != nullptr);
   const RunReport r = run_algorithm(*entry, given, e, true);
@@ -40,7 +40,7 @@ TraceFile trace_of(const char* algorithm, std::map<std::string, std::string> giv
 }  // namespace
 
 TEST_CASE("a d-designated run's trace reads back: three global rounds, one after another") {
-  const auto t = trace_of("d-designated", {{"n", "256"}, {"w", "8"}, {"L", "10"}}, Execution::RoundSynchronous);
+  const auto t = trace_of("d-designated", {{"n", 256}, {"w", 8}, {"L", 10}}, Execution::RoundSynchronous);
   REQUIRE(t.rounds.size() == 3);
   CHECK(t.rounds[0].name == "read a");
   CHECK(t.rounds[2].op == Op::Write);
@@ -53,7 +53,7 @@ TEST_CASE("a d-designated run's trace reads back: three global rounds, one after
 }
 
 TEST_CASE("an asynchronous transpose's trace: k shared lanes beside the global one, rounds overlapping") {
-  const std::map<std::string, std::string> p{{"n", "1024"}, {"w", "8"}, {"k", "3"}, {"L", "20"}, {"perm", "transpose"}};
+  const ParamValues p{{"n", 1024}, {"w", 8}, {"k", 3}, {"L", 20}, {"perm", "transpose"}};
   const auto a = trace_of("transpose", p, Execution::Asynchronous);
   REQUIRE(a.lanes.size() == 4);
   CHECK(a.lanes[1].name == "shared0");
