@@ -73,6 +73,12 @@ void refuse_undeclared(const AlgorithmEntry& entry, const std::string& name) {
     refuse(entry, "'" + name + "' is not a parameter (see mmsim run " + entry.name + " --help)");
 }
 
+// With --trace, the slots of a round are held until the round is merged and handed to the file
+// (sim/trace_sink.h): a round that touches every cell (a scatter) holds about one slot record per
+// cell. Measured: d-designated random at n = 2^22 peaks at 501 MB traced against 107 MB untraced,
+// 94 bytes a cell more; rounded up.
+constexpr std::uint64_t kTraceBytesPerCell = 128;
+
 }  // namespace
 
 ParamValues parse_params(const AlgorithmEntry& entry, const std::map<std::string, std::string>& given) {
@@ -127,49 +133,23 @@ RunRequest check_request(const AlgorithmEntry& entry, const ParamValues& given, 
   return req;
 }
 
-namespace {
-
-// The options that size a run, as the user gave them ("-n 268435456", "--rows 4096 --cols 4096",
-// "-w 32 -m 65536"), and the cells they make.
-struct RunSize {
-  std::string options;
-  std::uint64_t cells = 0;
-};
-
 RunSize run_size(const AlgorithmEntry& entry, const RunRequest& req) {
-  RunSize size;
-  const auto add = [&](const char* name) -> std::uint64_t {
-    const auto v = req.params.integer_if(name);
-    if (!v) return 0;
-    for (const auto& spec : entry.params)
-      if (spec.name == name) size.options += (size.options.empty() ? "" : " ") + spec.flag() + " " + std::to_string(*v);
-    return static_cast<std::uint64_t>(*v);
-  };
-  if (const auto n = add("n")) {
-    size.cells = n;
-  } else if (const auto m = add("m")) {
-    size.options = "-w " + std::to_string(req.machine.w) + " " + size.options;
-    size.cells = m * static_cast<std::uint64_t>(req.machine.w);
-  } else if (const auto rows = add("rows")) {
-    const auto cols = req.params.integer_if("cols") ? add("cols") : rows;
-    size.cells = rows * cols;
-  } else if (const auto order = add("order")) {
-    size.cells = order * order;
-  }
+  if (!entry.size) return {};
+  RunSize size = entry.size(req);
+  if (req.engine.trace) size.bytes_per_cell += kTraceBytesPerCell;
   return size;
 }
 
-// Bytes per cell of a run: the peak resident memory over n of the heaviest runs at n = 2^22
-// (scheduled 74, row-wise 58, d-designated 27): the input, output and permutation arrays, the
-// offline tables, the engine's per-cell marks. Rounded up, so that it refuses only what cannot fit.
-constexpr std::uint64_t kBytesPerCell = 80;
-// With --trace, the slots of a round are held until the round is merged and handed to the file
-// (sim/trace_sink.h): a round that touches every cell (a scatter) holds about one slot record per
-// cell. Measured: d-designated random at n = 2^22 peaks at 501 MB traced against 107 MB untraced,
-// 94 bytes a cell more; rounded up.
-constexpr std::uint64_t kTraceBytesPerCell = 128;
-
-}  // namespace
+std::string size_options(const AlgorithmEntry& entry, const RunRequest& req, const RunSize& size) {
+  std::string out;
+  for (const auto& name : size.options) {
+    const ParamSpec* spec = spec_of(entry, name);
+    const ParamValue* v = req.params.find(name);
+    if (!spec || !v) throw std::logic_error(entry.name + ": size option " + name + " not given");
+    out += (out.empty() ? "" : " ") + spec->flag() + " " + display(*v);
+  }
+  return out;
+}
 
 RunReport run_algorithm(const AlgorithmEntry& entry, const ParamValues& given, Execution execution, bool trace) {
   EngineOptions engine;
@@ -181,13 +161,9 @@ RunReport run_algorithm(const AlgorithmEntry& entry, const ParamValues& given, E
 RunReport run_algorithm(const AlgorithmEntry& entry, const ParamValues& given, const EngineOptions& engine) {
   const RunRequest req = check_request(entry, given, engine);
   const RunSize size = run_size(entry, req);
-  const std::string& options = size.options;
-  if (!options.empty()) {
-    if (engine.trace)
-      check_memory(entry.name, options + " with --trace", size.cells * (kBytesPerCell + kTraceBytesPerCell));
-    else
-      check_memory(entry.name, options, size.cells * kBytesPerCell);
-  }
+  const std::string options = size_options(entry, req, size);
+  if (!options.empty())
+    check_memory(entry.name, options + (engine.trace ? " with --trace" : ""), size.cells * size.bytes_per_cell);
   RunReport r;
   try {
     r = entry.run(req);

@@ -66,20 +66,6 @@ std::vector<std::string> split(const std::string& text, char sep) {
   }
 }
 
-// The cells a run moves, read from its checked parameters: n where declared (the layouts family
-// moves w^2 when n is left out), an order x order matrix, a rows x cols one, or a w x m matrix.
-std::int64_t run_cells(const AlgorithmEntry& entry, const RunRequest& req) {
-  const auto& p = req.params;
-  const std::int64_t w = req.machine.w;
-  std::int64_t cells = entry.family == "layouts" ? w * w : 0;
-  if (auto n = p.integer_if("n")) cells = std::max(cells, *n);
-  if (auto order = p.integer_if("order")) cells = std::max(cells, *order * *order);
-  if (auto rows = p.integer_if("rows"), cols = p.integer_if("cols"); rows && cols)
-    cells = std::max(cells, *rows * *cols);
-  if (auto m = p.integer_if("m")) cells = std::max(cells, w * *m);
-  return cells;
-}
-
 Json trace_of(const RunReport& r, const std::string& label, Json& svgs) {
   std::stringstream csv;
   mmsim::write_trace_csv(csv, r);
@@ -201,7 +187,7 @@ std::string run(const std::string& name, const std::string& query) {
     engine.threads = 1;  // the page has one thread; the report is the same for every count
     engine.trace = true;
     const RunRequest req = check_request(*entry, values, engine);
-    if (const auto cells = run_cells(*entry, req); cells > kMaxRunCells)
+    if (const std::uint64_t cells = run_size(*entry, req).cells; cells > kMaxRunCells)
       throw InputError(name + ": " + std::to_string(cells) + " cells are more than the " +
                        std::to_string(kMaxRunCells) + " the page runs; use mmsim run for larger runs");
     Json out = Json::object();

@@ -2,6 +2,7 @@
 // formed, and every algorithm run through the registry with small inputs into one report schema.
 #include <doctest/doctest.h>
 
+#include <cstdlib>
 #include <map>
 #include <set>
 #include <tuple>
@@ -102,6 +103,7 @@ TEST_CASE("every registry entry is well formed") {
     CHECK(!a.description.empty());
     CHECK(a.paper.find("papers/") == std::string::npos);  // short keys of docs/references.md
     CHECK(a.run);
+    CHECK(a.size);  // every entry states what a run holds, for the memory check
     std::set<std::string> params, flags;
     for (const auto& p : a.params) {
       CAPTURE(p.name);
@@ -197,6 +199,39 @@ TEST_CASE("a run's defaults are typed values, and the report holds them as the r
   CHECK(r.parameters.text("perm") == "random");
   CHECK(r.parameters.integer("seed") == 1);
   CHECK(r.machine.w == 32);
+}
+
+TEST_CASE("each entry states its size: cells and the options that set them, as the memory check names them") {
+  const auto size_of = [](const std::string& name, const ParamValues& given, bool trace = false) {
+    const AlgorithmEntry& e = *find_algorithm(name);
+    const RunRequest req = check_request(e, given, {.trace = trace});
+    const RunSize size = run_size(e, req);
+    return std::make_tuple(size.cells, size.bytes_per_cell, size_options(e, req, size));
+  };
+  CHECK(size_of("row-wise", {{"n", 4096}}) == std::make_tuple(4096u, kBytesPerCell, std::string("-n 4096")));
+  CHECK(size_of("d-designated", {{"n", 1024}}, true) ==
+        std::make_tuple(1024u, kBytesPerCell + 128, std::string("-n 1024")));
+  CHECK(size_of("as-sort", {{"w", 64}, {"m", 1024}}) ==
+        std::make_tuple(65536u, kBytesPerCell, std::string("-w 64 -m 1024")));
+  CHECK(size_of("crsw", {{"w", 16}}) == std::make_tuple(256u, kBytesPerCell, std::string("-w 16")));
+  CHECK(std::get<0>(size_of("transpose-oop-nvidia", {{"rows", 100}, {"cols", 60}})) == 6000u);
+  CHECK(std::get<2>(size_of("transpose-oop-nvidia", {{"rows", 100}, {"cols", 60}})) == "--rows 100 --cols 60");
+  CHECK(std::get<0>(size_of("transpose-oop-nvidia", {{"order", 16}, {"cols", 5}})) == 80u);
+  CHECK(std::get<0>(size_of("transpose-ip-v1", {{"order", 100}})) == 10000u);
+  // A 3-D involution holds every plane: order^2 x depth, not order^2.
+  CHECK(size_of("transpose3d-yxz-naive", {{"order", 40}, {"depth", 3}}) ==
+        std::make_tuple(4800u, kBytesPerCell, std::string("--order 40 --depth 3")));
+  CHECK(std::get<0>(size_of("parm-sort", {{"n", 256}})) == 256u);
+  CHECK(std::get<0>(size_of("bmmc", {{"n", 1024}, {"random_bpc", true}})) == 1024u);
+  // A refused size names those options, before anything is allocated.
+  setenv("MMSIM_MEMORY_LIMIT", "100000", 1);
+  try {
+    run_algorithm(*find_algorithm("as-sort"), {{"w", 64}, {"m", 1024}});
+    FAIL("a run past the memory limit was not refused");
+  } catch (const InputError& e) {
+    CHECK(std::string(e.what()).rfind("as-sort: -w 64 -m 1024: needs about 5 MiB of memory", 0) == 0);
+  }
+  unsetenv("MMSIM_MEMORY_LIMIT");
 }
 
 TEST_CASE("a prediction's machine goes to the registry as typed values, for the parameters an entry declares") {

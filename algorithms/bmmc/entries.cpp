@@ -84,6 +84,15 @@ f2::Bmmc bmmc_of(const BitMatrixValue& v) {
   return f;
 }
 
+// What a bmmc run holds: n cells, from -n or from the matrix's rows.
+RunSize bmmc_size(const RunRequest& req) {
+  if (const auto n = req.params.integer_if("n")) return {.cells = static_cast<std::uint64_t>(*n), .options = {"n"}};
+  if (const BitMatrixValue* m = req.params.matrix_if("matrix");
+      m && m->rows.size() <= static_cast<std::size_t>(kMaxBits))
+    return {.cells = std::uint64_t{1} << m->rows.size(), .options = {"matrix"}};
+  return {};  // the run says what is missing
+}
+
 RunReport run_bmmc_entry(const RunRequest& req) {
   const ParamValues& p = req.params;
   const BitMatrixValue* matrix = p.matrix_if("matrix");
@@ -204,6 +213,7 @@ std::vector<AlgorithmEntry> algorithm_entries() {
   bmmc.params.push_back(choice_param("bpc", "--bpc", "a named BPC ([BDS] Sect. 3)", bpc_names()));
   bmmc.params.push_back(text_param("save_matrix", "--save-matrix", "write the matrix that ran in the --matrix format"));
   bmmc.params.push_back(seed_param());
+  bmmc.size = bmmc_size;
   bmmc.run = run_bmmc_entry;
 
   AlgorithmEntry sort;
@@ -219,6 +229,9 @@ std::vector<AlgorithmEntry> algorithm_entries() {
   sort.params.push_back(
       flag_param("direct", "--direct", "no permutations: the compare-exchanges read the cells where they lie"));
   sort.params.push_back(seed_param());
+  sort.size = [](const RunRequest& req) {
+    return RunSize{.cells = static_cast<std::uint64_t>(req.params.integer("n")), .options = {"n"}};
+  };
   sort.run = run_parm_sort_entry;
   return {bmmc, sort};
 }

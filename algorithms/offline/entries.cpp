@@ -84,6 +84,10 @@ AlgorithmEntry entry_for(const PermutationAlgorithm& algo, const std::string& de
           .description = algo.description,
           .machine = ModelKind::Hmm,
           .params = std::move(params),
+          .size =
+              [](const RunRequest& req) {
+                return RunSize{.cells = static_cast<std::uint64_t>(req.params.integer("n")), .options = {"n"}};
+              },
           .run = [a](const RunRequest& req) { return run_entry(*a, req); }};
 }
 
