@@ -8,6 +8,7 @@
 
 #include "algorithms/params.h"
 #include "algorithms/run_output.h"
+#include "algorithms/run_report_fields.h"
 #include "io/input_error.h"
 #include "io/input_file.h"
 
@@ -83,7 +84,7 @@ TraceFile read_trace(std::istream& in, const std::string& file) {
         throw LineError{"longer than " + std::to_string(kMaxTraceLineChars) + " characters: " + quote(line)};
       if (!line.empty() && line.back() == '\r') line.pop_back();
       if (n == 1) {
-        if (line != kTraceHeader) throw LineError{"expected the header '" + std::string(kTraceHeader) + "'"};
+        if (line != trace_header()) throw LineError{"expected the header '" + trace_header() + "'"};
         continue;
       }
       if (line.empty()) throw LineError{"empty line"};
@@ -136,7 +137,7 @@ TraceFile read_trace(std::istream& in, const std::string& file) {
       t.end = std::max(t.end, e.complete + 1);
       t.slots.push_back(std::move(e));
     }
-    if (n == 0) throw LineError{"empty file: expected the header '" + std::string(kTraceHeader) + "'"};
+    if (n == 0) throw LineError{"empty file: expected the header '" + trace_header() + "'"};
   } catch (const LineError& err) {
     throw InputError("trace " + file + ": line " + std::to_string(std::max(n, 1)) + ": " + err.why);
   }

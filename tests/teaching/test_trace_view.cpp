@@ -15,7 +15,7 @@ using namespace mmsim::teaching;
 
 namespace {
 
-const std::string kHeader = std::string(kTraceHeader) + "\n";
+const std::string kHeader = trace_header() + "\n";
 
 // The InputError message of reading `text`, or "" when it reads.
 std::string error_of(const std::string& text) {
@@ -68,7 +68,7 @@ TEST_CASE("an asynchronous transpose's trace: k shared lanes beside the global o
 }
 
 TEST_CASE("a malformed trace is refused naming the line") {
-  CHECK(error_of("") == "trace t.csv: line 1: empty file: expected the header '" + std::string(kTraceHeader) + "'");
+  CHECK(error_of("") == "trace t.csv: line 1: empty file: expected the header '" + trace_header() + "'");
   CHECK(error_of("round,kernel\n").rfind("trace t.csv: line 1: expected the header", 0) == 0);
   CHECK(error_of(kHeader + "0,k,r,a,read,global,0,0,0,4,1\n0,k,r,a,read,global\n") ==
         "trace t.csv: line 3: 6 fields, expected 11");
