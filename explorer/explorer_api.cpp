@@ -66,10 +66,9 @@ std::vector<std::string> split(const std::string& text, char sep) {
   }
 }
 
+// The run's own slots, drawn as `mmsim trace` draws its CSV.
 Json trace_of(const RunReport& r, const std::string& label, Json& svgs) {
-  std::stringstream csv;
-  mmsim::write_trace_csv(csv, r);
-  const auto t = teaching::read_trace(csv, label);
+  const auto t = teaching::trace_of(r.stats, r.trace);
   svgs.set(label, teaching::trace_svg(t, label, 900));
   return teaching::trace_json(t, label);
 }

@@ -3,6 +3,7 @@
 #include <doctest/doctest.h>
 
 #include <sstream>
+#include <tuple>
 
 #include "algorithms/registry.h"
 #include "algorithms/run_output.h"
@@ -65,6 +66,25 @@ TEST_CASE("an asynchronous transpose's trace: k shared lanes beside the global o
   const auto svg = trace_svg(a, "a.csv");
   CHECK(svg.find("shared2") != std::string::npos);
   CHECK(svg.find("rounds overlap") != std::string::npos);
+}
+
+TEST_CASE("a run's own slots make the trace its CSV reads back as, with no file between") {
+  for (const auto& [name, given, execution] : std::vector<std::tuple<std::string, ParamValues, Execution>>{
+           {"transpose", {{"n", 1024}, {"w", 8}, {"k", 3}, {"L", 20}}, Execution::Asynchronous},
+           {"d-designated", {{"n", 256}, {"w", 8}}, Execution::RoundSynchronous},
+           {"parm-sort", {{"n", 64}, {"w", 4}}, Execution::Asynchronous},
+       }) {
+    CAPTURE(name);
+    const RunReport r = run_algorithm(*find_algorithm(name), given, execution, true);
+    std::stringstream csv;
+    REQUIRE(write_trace_csv(csv, r));
+    const TraceFile file = read_trace(csv, "run.csv");
+    const TraceFile direct = teaching::trace_of(r.stats, r.trace);
+    CHECK(trace_json(direct, "run").dump() == trace_json(file, "run").dump());
+    CHECK(trace_svg(direct, "run", 900) == trace_svg(file, "run", 900));
+    REQUIRE(direct.slots.size() == file.slots.size());
+    CHECK(direct.end == file.end);
+  }
 }
 
 TEST_CASE("a malformed trace is refused naming the line") {
