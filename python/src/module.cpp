@@ -206,9 +206,9 @@ py::tuple run(const std::string& name, const py::dict& given, bool asynchronous,
   return py::make_tuple(to_python(mmsim::to_json(r)), columns);
 }
 
-// KNI Fig. 2 and its kind, as `mmsim access --warp ...` poses it: each warp is written as the text
-// the command takes (a negative entry as _, an inactive thread) and read by the command's own parser,
-// so that Python gets its checks and its one-line errors word for word.
+// KNI Fig. 2 and its kind, as `mmsim access --warp ...` poses it: the warps go to the command's own
+// checks as numbers (a negative entry an inactive thread), so that Python gets its one-line errors
+// word for word.
 py::object warp_access(const std::string& model, std::int64_t w, std::int64_t l,
                        const std::vector<std::vector<std::int64_t>>& warps) {
   MachineParams m;
@@ -226,13 +226,7 @@ py::object warp_access(const std::string& model, std::int64_t w, std::int64_t l,
   m.w = saturate(w);
   m.l = saturate(l);
   if (auto err = m.validate()) throw InputError(*err);
-  std::vector<std::string> texts;
-  for (const auto& warp : warps) {
-    std::string t;
-    for (std::size_t i = 0; i < warp.size(); ++i) t += (i ? "," : "") + (warp[i] < 0 ? "_" : std::to_string(warp[i]));
-    texts.push_back(std::move(t));
-  }
-  const teaching::PosedAccess posed = teaching::pose_warps(texts, m.w);
+  const teaching::PosedAccess posed = teaching::pose_warps(warps, m.w);
   auto result = teaching::simulate_access(m, posed.warps, posed.cells);
   result.posed = posed.posed;
   result.layout = posed.layout;
