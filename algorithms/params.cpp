@@ -21,6 +21,18 @@ std::string ParamSpec::flag() const {
   return first;
 }
 
+std::optional<std::string> ParamSpec::default_text() const {
+  if (!default_value) return std::nullopt;
+  return display(*default_value);
+}
+
+std::string display(const ParamValue& v) {
+  if (const auto* i = std::get_if<std::int64_t>(&v)) return std::to_string(*i);
+  if (const auto* s = std::get_if<std::string>(&v)) return *s;
+  if (const auto* b = std::get_if<bool>(&v)) return *b ? "true" : "false";
+  return std::get<BitMatrixValue>(v).source;
+}
+
 std::string ParamSpec::rule() const {
   switch (kind) {
     case ParamKind::Integer: {
@@ -38,6 +50,8 @@ std::string ParamSpec::rule() const {
       return "a non-empty text";
     case ParamKind::Flag:
       return "a flag (no value)";
+    case ParamKind::Matrix:
+      return "a file of n rows of n bits, then c";
   }
   return {};
 }
@@ -52,7 +66,7 @@ ParamSpec integer_param(std::string name, std::string flags, std::string help, s
   s.min = min;
   s.max = max;
   s.shape = shape;
-  if (default_value) s.default_value = std::to_string(*default_value);
+  if (default_value) s.default_value = *default_value;
   return s;
 }
 
@@ -64,7 +78,7 @@ ParamSpec choice_param(std::string name, std::string flags, std::string help, st
   s.kind = ParamKind::Choice;
   s.help = std::move(help);
   s.choices = std::move(choices);
-  s.default_value = std::move(default_value);
+  if (default_value) s.default_value = std::move(*default_value);
   return s;
 }
 
@@ -86,10 +100,33 @@ ParamSpec flag_param(std::string name, std::string flags, std::string help) {
   return s;
 }
 
+ParamSpec matrix_param(std::string name, std::string flags, std::string help,
+                       std::function<BitMatrixValue(const std::string& file)> read) {
+  ParamSpec s;
+  s.name = std::move(name);
+  s.flags = std::move(flags);
+  s.kind = ParamKind::Matrix;
+  s.help = std::move(help);
+  s.read = std::move(read);
+  return s;
+}
+
 ParamSpec seed_param() {
   return integer_param("seed", "--seed",
                        "seed of every random choice (a fixed generator: one seed, one run everywhere)", 0,
                        std::numeric_limits<std::int64_t>::max(), 1);
+}
+
+ParamValues::ParamValues(std::initializer_list<std::pair<std::string, ParamValue>> values) {
+  for (const auto& [name, v] : values) set(name, v);
+}
+
+void ParamValues::erase(const std::string& name) {
+  for (auto it = items_.begin(); it != items_.end(); ++it)
+    if (it->first == name) {
+      items_.erase(it);
+      return;
+    }
 }
 
 void ParamValues::set(const std::string& name, ParamValue v) {
@@ -137,6 +174,36 @@ std::optional<std::string> ParamValues::text_if(const std::string& name) const {
   return text(name);
 }
 
+const BitMatrixValue* ParamValues::matrix_if(const std::string& name) const {
+  const ParamValue* v = find(name);
+  if (!v) return nullptr;
+  if (!std::holds_alternative<BitMatrixValue>(*v)) throw std::logic_error("parameter " + name + ": no matrix value");
+  return &std::get<BitMatrixValue>(*v);
+}
+
+namespace {
+
+// The shape and range of an integer already read; on failure the reason, naming `text` as written.
+std::optional<std::string> integer_rule_broken(std::int64_t v, const ParamSpec& spec, const std::string& text) {
+  const auto fail = [&] { return "must be " + spec.rule() + " (got " + quote(text) + ")"; };
+  if (v < spec.min || v > spec.max) return fail();
+  if (spec.shape == IntegerShape::PowerOfTwo && (v <= 0 || (v & (v - 1)) != 0)) return fail();
+  if (spec.shape == IntegerShape::PerfectSquare) {
+    if (v < 0) return fail();
+    auto r = static_cast<std::int64_t>(std::sqrt(static_cast<double>(v)));
+    while (r > 0 && r * r > v) --r;
+    while ((r + 1) <= 3037000499 && (r + 1) * (r + 1) <= v) ++r;  // 3037000499^2 < 2^63
+    if (r * r != v) return fail();
+  }
+  return std::nullopt;
+}
+
+}  // namespace
+
+std::optional<std::string> integer_error(std::int64_t v, const ParamSpec& spec) {
+  return integer_rule_broken(v, spec, std::to_string(v));
+}
+
 std::variant<std::int64_t, std::string> parse_integer(const std::string& text, const ParamSpec& spec) {
   const auto fail = [&] { return "must be " + spec.rule() + " (got " + quote(text) + ")"; };
   if (text.empty()) return fail();
@@ -161,15 +228,7 @@ std::variant<std::int64_t, std::string> parse_integer(const std::string& text, c
     if (v == lowest) return fail();
     v = -v;
   }
-  if (v < spec.min || v > spec.max) return fail();
-  if (spec.shape == IntegerShape::PowerOfTwo && (v <= 0 || (v & (v - 1)) != 0)) return fail();
-  if (spec.shape == IntegerShape::PerfectSquare) {
-    if (v < 0) return fail();
-    auto r = static_cast<std::int64_t>(std::sqrt(static_cast<double>(v)));
-    while (r > 0 && r * r > v) --r;
-    while ((r + 1) <= 3037000499 && (r + 1) * (r + 1) <= v) ++r;  // 3037000499^2 < 2^63
-    if (r * r != v) return fail();
-  }
+  if (auto broken = integer_rule_broken(v, spec, text)) return *broken;
   return v;
 }
 
@@ -189,8 +248,47 @@ ParamValue parse_value(const ParamSpec& spec, const std::string& text) {
       return text;
     case ParamKind::Flag:
       return true;
+    case ParamKind::Matrix:
+      if (text.empty()) throw InputError(spec.flag() + ": must be " + spec.rule() + " (got '')");
+      if (!spec.read) throw std::logic_error("parameter " + spec.name + ": a matrix with no reader");
+      return spec.read(text);
   }
   throw std::logic_error("parameter kind");
+}
+
+void check_value(const ParamSpec& spec, const ParamValue& value) {
+  const auto fail = [&] {
+    throw InputError(spec.flag() + ": must be " + spec.rule() + " (got " + quote(display(value)) + ")");
+  };
+  switch (spec.kind) {
+    case ParamKind::Integer: {
+      const auto* v = std::get_if<std::int64_t>(&value);
+      if (!v) fail();
+      if (auto broken = integer_error(*v, spec)) throw InputError(spec.flag() + ": " + *broken);
+      return;
+    }
+    case ParamKind::Choice: {
+      const auto* v = std::get_if<std::string>(&value);
+      if (!v) fail();
+      for (const auto& c : spec.choices)
+        if (c == *v) return;
+      fail();
+      return;
+    }
+    case ParamKind::Text: {
+      const auto* v = std::get_if<std::string>(&value);
+      if (!v || v->empty()) fail();
+      return;
+    }
+    case ParamKind::Flag:
+      if (!std::holds_alternative<bool>(value)) fail();
+      return;
+    case ParamKind::Matrix: {
+      const auto* m = std::get_if<BitMatrixValue>(&value);
+      if (!m) fail();
+      return;
+    }
+  }
 }
 
 }  // namespace mmsim

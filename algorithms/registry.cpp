@@ -1,5 +1,7 @@
 #include "algorithms/registry.h"
 
+#include <stdexcept>
+
 #include "algorithms/bmmc/entries.h"
 #include "algorithms/enumeration/entries.h"
 #include "algorithms/layouts/entries.h"
@@ -54,40 +56,67 @@ const AlgorithmEntry* find_algorithm(const std::string& name) {
   return nullptr;
 }
 
-RunReport run_algorithm(const AlgorithmEntry& entry, const std::map<std::string, std::string>& given,
-                        Execution execution, bool trace) {
-  EngineOptions engine;
-  engine.execution = execution;
-  engine.trace = trace;
-  return run_algorithm(entry, given, engine);
+namespace {
+
+[[noreturn]] void refuse(const AlgorithmEntry& entry, const std::string& what) {
+  throw InputError(entry.name + ": " + what);
 }
 
-RunRequest check_request(const AlgorithmEntry& entry, const std::map<std::string, std::string>& given,
-                         const EngineOptions& engine) {
-  const auto fail = [&](const std::string& what) { throw InputError(entry.name + ": " + what); };
-  for (const auto& [name, text] : given) {
-    bool known = false;
-    for (const auto& s : entry.params) known = known || s.name == name;
-    if (!known) fail("'" + name + "' is not a parameter (see mmsim run " + entry.name + " --help)");
+const ParamSpec* spec_of(const AlgorithmEntry& entry, const std::string& name) {
+  for (const auto& s : entry.params)
+    if (s.name == name) return &s;
+  return nullptr;
+}
+
+void refuse_undeclared(const AlgorithmEntry& entry, const std::string& name) {
+  if (!spec_of(entry, name))
+    refuse(entry, "'" + name + "' is not a parameter (see mmsim run " + entry.name + " --help)");
+}
+
+// With --trace, the slots of a round are held until the round is merged and handed to the file
+// (sim/trace_sink.h): a round that touches every cell (a scatter) holds about one slot record per
+// cell. Measured: d-designated random at n = 2^22 peaks at 501 MB traced against 107 MB untraced,
+// 94 bytes a cell more; rounded up.
+constexpr std::uint64_t kTraceBytesPerCell = 128;
+
+}  // namespace
+
+ParamValues parse_params(const AlgorithmEntry& entry, const std::map<std::string, std::string>& given) {
+  for (const auto& [name, text] : given) refuse_undeclared(entry, name);
+  ParamValues out;
+  for (const auto& spec : entry.params) {
+    const auto it = given.find(spec.name);
+    if (it == given.end()) continue;
+    try {
+      out.set(spec.name, parse_value(spec, it->second));
+    } catch (const InputError& e) {
+      refuse(entry, e.what());
+    }
   }
+  return out;
+}
+
+RunRequest check_request(const AlgorithmEntry& entry, const ParamValues& given, const EngineOptions& engine) {
+  for (const auto& [name, value] : given.items()) refuse_undeclared(entry, name);
   if (engine.execution == Execution::Asynchronous && !entry.asynchronous)
-    fail("--async is not available for this algorithm");
-  if (engine.trace && !entry.traces) fail("--trace is not available for this algorithm");
+    refuse(entry, "--async is not available for this algorithm");
+  if (engine.trace && !entry.traces) refuse(entry, "--trace is not available for this algorithm");
 
   RunRequest req;
   req.machine.model = entry.machine;
   for (const auto& spec : entry.params) {
-    const auto it = given.find(spec.name);
-    if (it != given.end()) {
+    if (given.has(spec.name)) {
+      const ParamValue& v = *given.find(spec.name);
       try {
-        req.params.set(spec.name, parse_value(spec, it->second));
+        check_value(spec, v);
       } catch (const InputError& e) {
-        fail(e.what());
+        refuse(entry, e.what());
       }
+      req.params.set(spec.name, v);
     } else if (spec.default_value) {
-      req.params.set(spec.name, parse_value(spec, *spec.default_value));
+      req.params.set(spec.name, *spec.default_value);
     } else if (spec.required) {
-      fail(spec.flag() + " is required: " + spec.rule());
+      refuse(entry, spec.flag() + " is required: " + spec.rule());
     } else if (spec.kind == ParamKind::Flag) {
       req.params.set(spec.name, false);
     }
@@ -99,78 +128,54 @@ RunRequest check_request(const AlgorithmEntry& entry, const std::map<std::string
   machine_int("l", req.machine.l);
   machine_int("L", req.machine.L);
   machine_int("k", req.machine.k);
-  if (auto err = req.machine.validate()) fail(*err);
+  if (auto err = req.machine.validate()) refuse(entry, *err);
   req.engine = engine;
   return req;
 }
 
-namespace {
-
-// The options that size a run, as the user gave them ("-n 268435456", "--rows 4096 --cols 4096",
-// "-w 32 -m 65536"), and the cells they make.
-struct RunSize {
-  std::string options;
-  std::uint64_t cells = 0;
-};
-
 RunSize run_size(const AlgorithmEntry& entry, const RunRequest& req) {
-  RunSize size;
-  const auto add = [&](const char* name) -> std::uint64_t {
-    const auto v = req.params.integer_if(name);
-    if (!v) return 0;
-    for (const auto& spec : entry.params)
-      if (spec.name == name) size.options += (size.options.empty() ? "" : " ") + spec.flag() + " " + std::to_string(*v);
-    return static_cast<std::uint64_t>(*v);
-  };
-  if (const auto n = add("n")) {
-    size.cells = n;
-  } else if (const auto m = add("m")) {
-    size.options = "-w " + std::to_string(req.machine.w) + " " + size.options;
-    size.cells = m * static_cast<std::uint64_t>(req.machine.w);
-  } else if (const auto rows = add("rows")) {
-    const auto cols = req.params.integer_if("cols") ? add("cols") : rows;
-    size.cells = rows * cols;
-  } else if (const auto order = add("order")) {
-    size.cells = order * order;
-  }
+  if (!entry.size) return {};
+  RunSize size = entry.size(req);
+  if (req.engine.trace) size.bytes_per_cell += kTraceBytesPerCell;
   return size;
 }
 
-// Bytes per cell of a run: the peak resident memory over n of the heaviest runs at n = 2^22
-// (scheduled 74, row-wise 58, d-designated 27): the input, output and permutation arrays, the
-// offline tables, the engine's per-cell marks. Rounded up, so that it refuses only what cannot fit.
-constexpr std::uint64_t kBytesPerCell = 80;
-// With --trace, the slots of a round are held until the round is merged and handed to the file
-// (sim/trace_sink.h): a round that touches every cell (a scatter) holds about one slot record per
-// cell. Measured: d-designated random at n = 2^22 peaks at 501 MB traced against 107 MB untraced,
-// 94 bytes a cell more; rounded up.
-constexpr std::uint64_t kTraceBytesPerCell = 128;
+std::string size_options(const AlgorithmEntry& entry, const RunRequest& req, const RunSize& size) {
+  std::string out;
+  for (const auto& name : size.options) {
+    const ParamSpec* spec = spec_of(entry, name);
+    const ParamValue* v = req.params.find(name);
+    if (!spec || !v) throw std::logic_error(entry.name + ": size option " + name + " not given");
+    out += (out.empty() ? "" : " ") + spec->flag() + " " + display(*v);
+  }
+  return out;
+}
 
-}  // namespace
+RunReport run_algorithm(const AlgorithmEntry& entry, const ParamValues& given, Execution execution, bool trace) {
+  EngineOptions engine;
+  engine.execution = execution;
+  engine.trace = trace;
+  return run_algorithm(entry, given, engine);
+}
 
-RunReport run_algorithm(const AlgorithmEntry& entry, const std::map<std::string, std::string>& given,
-                        const EngineOptions& engine) {
-  const auto fail = [&](const std::string& what) { throw InputError(entry.name + ": " + what); };
+RunReport run_algorithm(const AlgorithmEntry& entry, const ParamValues& given, const EngineOptions& engine) {
   const RunRequest req = check_request(entry, given, engine);
   const RunSize size = run_size(entry, req);
-  if (!size.options.empty()) {
-    if (engine.trace)
-      check_memory(entry.name, size.options + " with --trace", size.cells * (kBytesPerCell + kTraceBytesPerCell));
-    else
-      check_memory(entry.name, size.options, size.cells * kBytesPerCell);
-  }
+  const std::string options = size_options(entry, req, size);
+  if (!options.empty())
+    check_memory(entry.name, options + (engine.trace ? " with --trace" : ""), size.cells * size.bytes_per_cell);
   RunReport r;
   try {
     r = entry.run(req);
   } catch (const std::bad_alloc&) {
     // The estimate let it start; say what to shrink all the same.
-    fail((size.options.empty() ? std::string("out of memory") : size.options + ": out of memory") +
-         "; choose a smaller value");
+    refuse(entry,
+           (options.empty() ? std::string("out of memory") : options + ": out of memory") + "; choose a smaller value");
   } catch (const InputError& e) {
     // Every message of a run names its algorithm once, whether a declared rule or a joint one broke.
     const std::string what = e.what();
     if (what.rfind(entry.name + ": ", 0) == 0) throw;
-    fail(what);
+    refuse(entry, what);
   }
   r.algorithm = entry.name;
   r.family = entry.family;
@@ -179,6 +184,12 @@ RunReport run_algorithm(const AlgorithmEntry& entry, const std::map<std::string,
   r.parameters = req.params;
   r.execution = engine.execution;
   return r;
+}
+
+void set_machine(ParamValues& values, const AlgorithmEntry& entry, const MachineParams& machine) {
+  const std::pair<const char*, int> fields[] = {{"w", machine.w}, {"l", machine.l}, {"L", machine.L}, {"k", machine.k}};
+  for (const auto& [name, value] : fields)
+    if (spec_of(entry, name)) values.set(name, std::int64_t{value});
 }
 
 std::vector<CatalogueEntry> catalogue() {

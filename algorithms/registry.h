@@ -30,10 +30,26 @@ struct RunRequest {
   EngineOptions engine;
 };
 
+/// Bytes a run holds per cell, where an entry knows no better figure of its own: the peak resident
+/// memory over n of the heaviest runs at n = 2^22 (scheduled 74, row-wise 58, d-designated 27): the
+/// input, output and permutation arrays, the offline tables, the engine's per-cell marks. Rounded
+/// up, so that the memory check refuses only what cannot fit.
+inline constexpr std::uint64_t kBytesPerCell = 80;
+
+/// What a run holds in memory, as its entry states it from the checked request: the cells, the
+/// bytes each takes, and the parameters that set the size, in the order a message names them
+/// ("-w 32 -m 65536"). The memory check (io/work_bounds.h) and the explorer's size limit read it.
+struct RunSize {
+  std::uint64_t cells = 0;
+  std::uint64_t bytes_per_cell = kBytesPerCell;
+  std::vector<std::string> options;
+};
+
 /// Contract:
 ///  - `params` lists every option the algorithm accepts, machine options included (an algorithm on
 ///    a DMM declares no L or k); `mmsim run NAME` accepts exactly these, plus --async where
 ///    `asynchronous`, --trace where `traces`, and --json;
+///  - `size` says what a run of a checked request holds, before anything is allocated;
 ///  - `run` gets values that already satisfy each declared rule; it checks what depends on several
 ///    values at once (throwing InputError, one line naming the option and the rule) and returns a
 ///    report whose `correct` comes from a cell-by-cell check.
@@ -46,6 +62,7 @@ struct AlgorithmEntry {
   std::vector<ParamSpec> params;
   bool asynchronous = true;  ///< accepts --async
   bool traces = true;        ///< accepts --trace
+  std::function<RunSize(const RunRequest&)> size;
   std::function<RunReport(const RunRequest&)> run;
 };
 
@@ -59,20 +76,33 @@ const std::vector<AlgorithmEntry>& algorithms();
 /// nullptr when no algorithm has that name.
 const AlgorithmEntry* find_algorithm(const std::string& name);
 
-/// Runs an entry from the values a user gave (option name -> text, flags as "true"): checks every
-/// value against its rule, fills the defaults, builds the machine and runs. Throws InputError
-/// naming the option, the algorithm and the rule.
-RunReport run_algorithm(const AlgorithmEntry& entry, const std::map<std::string, std::string>& given,
-                        Execution execution = Execution::RoundSynchronous, bool trace = false);
-/// Checks the values a user gave against the entry's declared rules (unknown names, each value's
-/// rule, the machine) and fills the defaults, without running: the request run_algorithm would run.
-/// Throws InputError as run_algorithm does. (Rules joining several values are the run's.)
-RunRequest check_request(const AlgorithmEntry& entry, const std::map<std::string, std::string>& given,
-                         const EngineOptions& engine);
-/// The same with every engine option (threads included: a run option, not a parameter, since
-/// the report is the same for every number of threads).
-RunReport run_algorithm(const AlgorithmEntry& entry, const std::map<std::string, std::string>& given,
-                        const EngineOptions& engine);
+/// The edge for text (the command line, a URL, a grid): each value a person typed (parameter name
+/// -> text, a flag's as "true") parsed once by its declared rule (parse_value). Throws InputError
+/// naming the algorithm: an undeclared name first, then the first value, in declaration order,
+/// that breaks its rule ("d-designated: -n: must be an integer in [1, 2^28] (got '0')").
+ParamValues parse_params(const AlgorithmEntry& entry, const std::map<std::string, std::string>& given);
+
+/// Checks typed values against the entry's declared rules (unknown names, each value's kind and
+/// rule, the machine) and fills the defaults, without running: the request run_algorithm runs.
+/// Throws InputError naming the algorithm, the option and the rule. (Rules joining several values
+/// are the run's.)
+RunRequest check_request(const AlgorithmEntry& entry, const ParamValues& given, const EngineOptions& engine);
+
+/// What a checked request holds in memory (the entry's `size`), and the options that set it as a
+/// person types them ("-n 268435456"), for the message that refuses it.
+RunSize run_size(const AlgorithmEntry& entry, const RunRequest& req);
+std::string size_options(const AlgorithmEntry& entry, const RunRequest& req, const RunSize& size);
+
+/// Checks the request (check_request), refuses a run whose memory cannot fit (io/work_bounds.h),
+/// builds the machine and runs. Throws InputError naming the option, the algorithm and the rule.
+/// The engine's options include the host threads (a run option, not a parameter: the report is
+/// the same for every number of threads).
+RunReport run_algorithm(const AlgorithmEntry& entry, const ParamValues& given, const EngineOptions& engine = {});
+RunReport run_algorithm(const AlgorithmEntry& entry, const ParamValues& given, Execution execution, bool trace = false);
+
+/// Sets w, l, L and k to a given machine's, as typed values, for those the entry declares: a run on
+/// a fixed machine (a GPU profile's).
+void set_machine(ParamValues& values, const AlgorithmEntry& entry, const MachineParams& machine);
 
 /// One line of `mmsim list` for what is not an algorithm (permutations, layouts, patterns, kernels).
 struct CatalogueEntry {

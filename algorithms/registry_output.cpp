@@ -12,6 +12,8 @@ const char* kind_name(ParamKind k) {
       return "text";
     case ParamKind::Flag:
       return "flag";
+    case ParamKind::Matrix:
+      return "matrix";
   }
   return "?";
 }
@@ -19,7 +21,8 @@ const char* kind_name(ParamKind k) {
 report::Json to_json(const ParamSpec& s) {
   report::Json j = report::Json::object();
   j.set("name", s.name).set("flags", s.flags).set("type", kind_name(s.kind));
-  j.set("default", s.default_value ? report::Json(*s.default_value) : report::Json());
+  // As typed on the command line (`mmsim list --json` has always printed the text).
+  j.set("default", s.default_text() ? report::Json(*s.default_text()) : report::Json());
   j.set("required", s.required).set("rule", s.rule()).set("help", s.help);
   if (s.kind == ParamKind::Integer)
     j.set("min", static_cast<long long>(s.min)).set("max", static_cast<long long>(s.max));

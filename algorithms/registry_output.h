@@ -7,7 +7,7 @@
 
 namespace mmsim {
 
-/// "integer", "choice", "text" or "flag".
+/// "integer", "choice", "text", "flag" or "matrix".
 const char* kind_name(ParamKind k);
 /// name, flags, type, default (as typed on the command line, or null), required, rule, help, and
 /// min / max for integers, choices for choices.

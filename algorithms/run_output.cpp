@@ -1,7 +1,9 @@
 #include "algorithms/run_output.h"
 
+#include <charconv>
 #include <sstream>
 
+#include "algorithms/run_report_fields.h"
 #include "io/input_error.h"
 #include "report/table.h"
 
@@ -13,16 +15,9 @@ const char* execution_name(Execution e) { return e == Execution::Asynchronous ? 
 
 using ull = unsigned long long;
 
-report::Json value_json(const ParamValue& v) {
-  if (const auto* i = std::get_if<std::int64_t>(&v)) return report::Json(static_cast<long long>(*i));
-  if (const auto* s = std::get_if<std::string>(&v)) return report::Json(*s);
-  return report::Json(std::get<bool>(v));
-}
-
 std::string value_text(const ParamValue& v) {
-  if (const auto* i = std::get_if<std::int64_t>(&v)) return std::to_string(*i);
-  if (const auto* s = std::get_if<std::string>(&v)) return *s;
-  return std::get<bool>(v) ? "yes" : "no";
+  if (const auto* b = std::get_if<bool>(&v)) return *b ? "yes" : "no";
+  return display(v);
 }
 
 std::string figure_text(const ReportFigure& f) {
@@ -47,58 +42,14 @@ report::Json to_json(const MachineParams& m) {
 }
 
 report::Json to_json(const RoundStats& x) {
-  return report::Json::object()
-      .set("kernel", x.kernel)
-      .set("name", x.name)
-      .set("array", x.array)
-      .set("memory", to_string(x.memory))
-      .set("op", to_string(x.op))
-      .set("warps", static_cast<ull>(x.warps))
-      .set("requests", static_cast<ull>(x.requests))
-      .set("slots", static_cast<ull>(x.slots))
-      .set("time_units", x.time_units)
-      .set("max_congestion", x.max_congestion)
-      .set("bank_conflicts", static_cast<ull>(x.bank_conflicts))
-      .set("extra_bank_requests", static_cast<ull>(x.extra_bank_requests));
+  report::Json j = report::Json::object();
+  for (const auto& f : round_fields()) j.set(f.name, f.json(x));
+  return j;
 }
 
 report::Json to_json(const RunReport& r) {
-  using report::Json;
-  Json j = Json::object();
-  j.set("algorithm", r.algorithm).set("family", r.family).set("paper", r.paper);
-  j.set("machine", to_json(r.machine));
-  Json params = Json::object();
-  for (const auto& [name, v] : r.parameters.items()) params.set(name, value_json(v));
-  j.set("parameters", std::move(params));
-  j.set("execution", execution_name(r.execution));
-  j.set("n", static_cast<ull>(r.n));
-  j.set("permutation", r.permutation);
-  j.set("time_units", r.stats.time_units);
-  j.set("predicted_time_units", r.predicted_time_units);
-  j.set("distribution", r.distribution ? Json(static_cast<ull>(*r.distribution)) : Json());
-  j.set("distribution_inverse", r.distribution_inverse ? Json(static_cast<ull>(*r.distribution_inverse)) : Json());
-  Json rounds = Json::array();
-  for (const auto& x : r.stats.rounds) rounds.push(to_json(x));
-  j.set("rounds", std::move(rounds));
-  Json phases = Json::array();
-  for (const auto& p : phases_of(r.stats))
-    phases.push(Json::object()
-                    .set("name", p.name)
-                    .set("launches", static_cast<ull>(p.launches))
-                    .set("rounds", static_cast<ull>(p.rounds))
-                    .set("time_units", p.time_units));
-  j.set("phases", std::move(phases));
-  Json figures = Json::object();
-  for (const auto& f : r.figures) {
-    if (const auto* i = std::get_if<std::int64_t>(&f.value))
-      figures.set(f.name, static_cast<long long>(*i));
-    else if (const auto* d = std::get_if<double>(&f.value))
-      figures.set(f.name, *d);
-    else
-      figures.set(f.name, std::get<std::string>(f.value));
-  }
-  j.set("figures", std::move(figures));
-  j.set("correct", r.correct);
+  report::Json j = report::Json::object();
+  for (const auto& f : report_fields()) j.set(f.name, f.json(r));
   return j;
 }
 
@@ -145,21 +96,47 @@ std::string memory_name(int memory) { return memory == 0 ? "global" : "shared" +
 
 namespace {
 
-// One slot's line of the trace CSV (kTraceHeader's columns).
-void write_trace_row(std::ostream& out, const SlotEvent& e, const RunStats& stats) {
+template <typename Integer>
+void append_number(std::string& out, Integer v) {
+  char buf[24];
+  const auto end = std::to_chars(buf, buf + sizeof buf, v).ptr;
+  out.append(buf, end);
+}
+
+// One slot's line of the trace CSV, in trace_columns()' order, appended to `line`.
+void append_trace_row(std::string& line, const SlotEvent& e, const RunStats& stats) {
   const auto& round = stats.rounds.at(static_cast<std::size_t>(e.round));
-  out << e.round << "," << round.kernel << "," << round.name << "," << round.array << "," << to_string(round.op) << ","
-      << memory_name(e.memory) << "," << e.warp << "," << e.slot << "," << e.enter << "," << e.complete << ",";
-  for (std::size_t i = 0; i < e.requests.size(); ++i) out << (i ? " " : "") << e.requests[i];
-  out << "\n";
+  bool first = true;
+  for (const auto& c : trace_columns()) {
+    if (!first) line += ',';
+    first = false;
+    switch (c.kind) {
+      case TraceColumnKind::Integer:
+        append_number(line, c.integer(e, round));
+        break;
+      case TraceColumnKind::Text:
+        c.text(line, e, round);
+        break;
+      case TraceColumnKind::Addresses:
+        for (std::size_t i = 0; i < e.requests.size(); ++i) {
+          if (i) line += ' ';
+          append_number(line, e.requests[i]);
+        }
+        break;
+    }
+  }
+  line += '\n';
 }
 
 }  // namespace
 
 bool write_trace_csv(std::ostream& out, const RunReport& r) {
-  out << kTraceHeader << "\n";
+  out << trace_header() << "\n";
+  std::string line;
   for (const auto& e : r.trace) {
-    write_trace_row(out, e, r.stats);
+    line.clear();
+    append_trace_row(line, e, r.stats);
+    out << line;
     if (!out) return false;
   }
   out.flush();
@@ -167,11 +144,21 @@ bool write_trace_csv(std::ostream& out, const RunReport& r) {
 }
 
 TraceCsvWriter::TraceCsvWriter(std::ostream& out, std::function<void()> check) : out_(out), check_(std::move(check)) {
-  out_ << kTraceHeader << "\n";
+  out_ << trace_header() << "\n";
 }
 
 void TraceCsvWriter::consume(std::span<const SlotEvent> slots, const RunStats& stats) {
-  for (const auto& e : slots) write_trace_row(out_, e, stats);
+  // A round may have millions of slots: hand the stream a few kilobytes at a time.
+  constexpr std::size_t kChunk = std::size_t{1} << 16;
+  std::string lines;
+  for (const auto& e : slots) {
+    append_trace_row(lines, e, stats);
+    if (lines.size() >= kChunk) {
+      out_ << lines;
+      lines.clear();
+    }
+  }
+  out_ << lines;
   if (check_) check_();
   if (!out_) throw WriteError("--trace: cannot write the trace");
 }

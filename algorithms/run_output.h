@@ -1,5 +1,6 @@
 // The one set of writers of a RunReport, used by every family: JSON (`mmsim run --json`), text, and
-// the trace CSV. Their keys and columns are documented in docs/report.md.
+// the trace CSV. Their keys and columns come from one field table (algorithms/run_report_fields.h),
+// which also makes the tables of docs/report.md.
 #pragma once
 
 #include <functional>
@@ -8,6 +9,7 @@
 #include <string>
 
 #include "algorithms/run_report.h"
+#include "algorithms/run_report_fields.h"
 #include "report/json.h"
 #include "sim/trace_sink.h"
 
@@ -15,21 +17,17 @@ namespace mmsim {
 
 /// The machine as run: model, w, l, and for the HMM L and k.
 report::Json to_json(const MachineParams& m);
-/// One round: kernel, name, array, memory, op, warps, requests, slots, time_units, max_congestion,
-/// bank_conflicts, extra_bank_requests.
+/// One round: the keys of round_fields().
 report::Json to_json(const RoundStats& r);
-/// The whole report; the same top-level keys for every algorithm (absent facts are null).
+/// The whole report: the keys of report_fields(), the same for every algorithm (absent facts are null).
 report::Json to_json(const RunReport& r);
 
 std::string to_text(const RunReport& r);
 
-/// The trace CSV header, the same for every family:
-/// round,kernel,name,array,op,memory,warp,slot,enter,complete,requests
-inline constexpr const char* kTraceHeader = "round,kernel,name,array,op,memory,warp,slot,enter,complete,requests";
 /// "global" for the global memory (the UMM's memory), "shared<d>" for the shared memory of DMM d.
 std::string memory_name(int memory);
-/// Writes the header and one line per slot of a report's in-memory trace; returns false when the
-/// stream failed.
+/// Writes the header (trace_header()) and one line per slot of a report's in-memory trace, in the
+/// columns of trace_columns(); returns false when the stream failed.
 bool write_trace_csv(std::ostream& out, const RunReport& r);
 
 /// The same CSV, written while the run goes (a sim/trace_sink.h sink for EngineOptions::trace_sink):

@@ -35,7 +35,7 @@ std::vector<BenchResult> bench_engine(std::uint64_t n, int repeats, unsigned thr
       o.execution = modes[m].execution;
       o.threads = modes[m].threads;
       const auto t0 = std::chrono::steady_clock::now();
-      PermutationRun run = algo->run(machine, in, o);
+      RunReport run = algo->run(machine, in, o);
       const double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
       r.requests = run.stats.requests();
       if (i == 0 || s < r.seconds) r.seconds = s;

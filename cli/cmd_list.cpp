@@ -1,8 +1,12 @@
 // `mmsim list`: every algorithm with its family, paper, machine and typed parameters, then the
 // permutations, layouts, patterns, kernels, tables and figures with their papers (the GPU's tables
-// and figures too, from the registry of results: experiments/results.h).
+// and figures too, from the registry of results: experiments/results.h); `--fields TABLE` prints one
+// table of the run report's fields (name, unit, meaning), as docs/report.md holds it.
+#include <algorithm>
+
 #include "algorithms/registry.h"
 #include "algorithms/registry_output.h"
+#include "algorithms/run_report_fields.h"
 #include "cli/common.h"
 #include "experiments/figures.h"
 #include "experiments/results.h"
@@ -25,8 +29,22 @@ Runner add_list_command(CLI::App& app) {
   auto* cmd =
       app.add_subcommand("list", "list algorithms, permutations, layouts, tables and figures with their papers");
   auto json = std::make_shared<bool>(false);
+  auto fields = std::make_shared<std::string>();
   cmd->add_flag("--json", *json, "print one JSON object");
-  return [json] {
+  std::string names;  // "report, round, phase, trace"
+  for (const auto& t : field_table_names()) names += (names.empty() ? "" : ", ") + t;
+  CLI::Option* fields_option =
+      cmd->add_option("--fields", *fields,
+                      "print the fields of the run report's TABLE (" + names + ") in Markdown: key, unit, meaning")
+          ->type_name("TABLE");
+  return [json, fields, fields_option, names] {
+    if (fields_option->count() > 0) {
+      const auto& tables = field_table_names();
+      if (std::find(tables.begin(), tables.end(), *fields) == tables.end())
+        throw InputError("--fields: must be one of " + names + " (got " + quote(*fields) + ")");
+      std::cout << field_table_markdown(*fields);
+      return kOk;
+    }
     auto entries = catalogue();
     for (const auto& t : experiments::tables()) entries.push_back({"table", t.name, t.description, t.paper});
     for (const auto& f : experiments::figures()) entries.push_back({"figure", f.name, f.description, f.paper});

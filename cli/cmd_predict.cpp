@@ -53,7 +53,9 @@ int predict_one(const PredictOptions& a) {
     throw InputError("--profile: " + a.profile + ": " + e.what() + "; or pick one of its models with --model");
   }
   const std::uint32_t bytes = a.type == "double" ? 8 : 4;
-  const predict::AlgorithmCounts run = predict::count_algorithm(profile, *a.entry, given, bytes, a.threads.value());
+  // The command line's text, parsed once here into typed values.
+  const predict::AlgorithmCounts run =
+      predict::count_algorithm(profile, *a.entry, parse_params(*a.entry, given), bytes, a.threads.value());
   const predict::RunCounts& c = run.counts;
   const double ms = predict::predicted_ms(profile.model(*chosen), c);
 
@@ -113,7 +115,7 @@ Runner add_predict_command(CLI::App& app) {
       CLI::Option* o = spec.kind == ParamKind::Flag ? a->command->add_flag(spec.flags, spec.help)
                                                     : a->command->add_option(spec.flags, *a->storage.back(),
                                                                              spec.help + " [" + spec.rule() + "]");
-      if (spec.default_value && spec.kind != ParamKind::Flag) o->default_str(*spec.default_value);
+      if (const auto d = spec.default_text(); d && spec.kind != ParamKind::Flag) o->default_str(*d);
       a->options.emplace_back(&spec, o);
     }
     a->command->add_option("--profile", a->profile, "the GPU profile (results/gpu-<device>/profile-<device>.json)")

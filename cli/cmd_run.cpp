@@ -18,7 +18,7 @@ namespace {
 
 std::string describe(const ParamSpec& s) {
   std::string d = s.help;
-  if (s.kind != ParamKind::Flag && s.kind != ParamKind::Text) d += " [" + s.rule() + "]";
+  if (s.kind != ParamKind::Flag && s.kind != ParamKind::Text && s.kind != ParamKind::Matrix) d += " [" + s.rule() + "]";
   if (s.required) d += " (required)";
   return d;
 }
@@ -33,6 +33,8 @@ const char* type_name(ParamKind k) {
       return "TEXT";
     case ParamKind::Flag:
       return "";
+    case ParamKind::Matrix:
+      return "FILE";
   }
   return "";
 }
@@ -85,7 +87,8 @@ int run_one(const AlgorithmOptions& a) {
     trace_writer.emplace(trace_file->stream(), [&trace_file] { trace_file->check(); });
     engine.trace_sink = &*trace_writer;
   }
-  const RunReport r = run_algorithm(*a.entry, given, engine);
+  // The command line's text, parsed once here into typed values.
+  const RunReport r = run_algorithm(*a.entry, parse_params(*a.entry, given), engine);
   if (trace_file) trace_file->commit();
   if (a.json)
     print_json(mmsim::to_json(r));
@@ -113,7 +116,7 @@ Runner add_run_command(CLI::App& app) {
         o = a->command->add_flag(spec.flags)->description(describe(spec));
       } else {
         o = a->command->add_option(spec.flags, *a->storage.back(), describe(spec))->type_name(type_name(spec.kind));
-        if (spec.default_value) o->default_str(*spec.default_value);
+        if (const auto d = spec.default_text()) o->default_str(*d);
       }
       a->options.emplace_back(&spec, o);
     }

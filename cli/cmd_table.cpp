@@ -41,7 +41,7 @@ Runner add_table_command(CLI::App& app) {
   for (std::size_t i = 0; i < o->specs.size(); ++i) {
     const ParamSpec& s = o->specs[i];
     auto* opt = cmd->add_option(s.flags, o->values[i], s.help + " [" + s.rule() + "]")->type_name("INT");
-    if (s.default_value) opt->default_str(*s.default_value);
+    if (const auto d = s.default_text()) opt->default_str(*d);
     o->options.push_back(opt);
   }
   return [o] {

@@ -66,24 +66,9 @@ std::vector<std::string> split(const std::string& text, char sep) {
   }
 }
 
-// The cells a run moves, read from its checked parameters: n where declared (the layouts family
-// moves w^2 when n is left out), an order x order matrix, a rows x cols one, or a w x m matrix.
-std::int64_t run_cells(const AlgorithmEntry& entry, const RunRequest& req) {
-  const auto& p = req.params;
-  const std::int64_t w = req.machine.w;
-  std::int64_t cells = entry.family == "layouts" ? w * w : 0;
-  if (auto n = p.integer_if("n")) cells = std::max(cells, *n);
-  if (auto order = p.integer_if("order")) cells = std::max(cells, *order * *order);
-  if (auto rows = p.integer_if("rows"), cols = p.integer_if("cols"); rows && cols)
-    cells = std::max(cells, *rows * *cols);
-  if (auto m = p.integer_if("m")) cells = std::max(cells, w * *m);
-  return cells;
-}
-
+// The run's own slots, drawn as `mmsim trace` draws its CSV.
 Json trace_of(const RunReport& r, const std::string& label, Json& svgs) {
-  std::stringstream csv;
-  mmsim::write_trace_csv(csv, r);
-  const auto t = teaching::read_trace(csv, label);
+  const auto t = teaching::trace_of(r.stats, r.trace);
   svgs.set(label, teaching::trace_svg(t, label, 900));
   return teaching::trace_json(t, label);
 }
@@ -193,24 +178,26 @@ std::string run(const std::string& name, const std::string& query) {
       }
     // A page reads no files: --perm-file, --schedule, --matrix and the like are the command line's.
     for (const auto& spec : entry->params)
-      if (spec.kind == ParamKind::Text && given.count(spec.name))
+      if ((spec.kind == ParamKind::Text || spec.kind == ParamKind::Matrix) && given.count(spec.name))
         throw InputError(name + ": " + spec.flag() + " names a file, which the page cannot read; run mmsim for it");
+    // The URL's text, parsed once here into typed values.
+    const ParamValues values = parse_params(*entry, given);
     EngineOptions engine;
     engine.threads = 1;  // the page has one thread; the report is the same for every count
     engine.trace = true;
-    const RunRequest req = check_request(*entry, given, engine);
-    if (const auto cells = run_cells(*entry, req); cells > kMaxRunCells)
+    const RunRequest req = check_request(*entry, values, engine);
+    if (const std::uint64_t cells = run_size(*entry, req).cells; cells > kMaxRunCells)
       throw InputError(name + ": " + std::to_string(cells) + " cells are more than the " +
                        std::to_string(kMaxRunCells) + " the page runs; use mmsim run for larger runs");
     Json out = Json::object();
     Json traces = Json::object();
     Json svgs = Json::object();
-    const RunReport sync = run_algorithm(*entry, given, engine);
+    const RunReport sync = run_algorithm(*entry, values, engine);
     out.set("round_synchronous", mmsim::to_json(sync));
     traces.set("round_synchronous", trace_of(sync, "round_synchronous", svgs));
     if (entry->asynchronous) {
       engine.execution = Execution::Asynchronous;
-      const RunReport async = run_algorithm(*entry, given, engine);
+      const RunReport async = run_algorithm(*entry, values, engine);
       out.set("asynchronous", mmsim::to_json(async));
       traces.set("asynchronous", trace_of(async, "asynchronous", svgs));
     } else {

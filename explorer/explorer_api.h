@@ -29,8 +29,9 @@ std::string algorithms();
 /// `mmsim run NAME --json` for `query`, the parameters as "name=value&name=value" (a flag as
 /// "name=true"), run round-synchronously and, where the algorithm allows it, asynchronously:
 /// {"round_synchronous": report, "asynchronous": report or null, "traces": {...: trace summary},
-/// "svgs": {...: trace SVG}}. Runs above kMaxRunCells cells are refused, and so are parameters that
-/// name files (a page has none).
+/// "svgs": {...: trace SVG}}, the traces drawn from the runs' own slots. Runs above kMaxRunCells
+/// cells (as the algorithm's entry states its size) are refused, and so are parameters that name
+/// files (a page has none).
 std::string run(const std::string& name, const std::string& query);
 inline constexpr long kMaxRunCells = 4096;
 

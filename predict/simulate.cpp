@@ -47,21 +47,18 @@ RunCounts count_microbench(const GpuProfile& profile, const Microbench& bench) {
   });
 }
 
-AlgorithmCounts count_algorithm(const GpuProfile& profile, const AlgorithmEntry& entry,
-                                std::map<std::string, std::string> given, std::uint32_t element_bytes,
-                                unsigned threads) {
+AlgorithmCounts count_algorithm(const GpuProfile& profile, const AlgorithmEntry& entry, ParamValues given,
+                                std::uint32_t element_bytes, unsigned threads) {
   if (entry.machine != ModelKind::Hmm)
     throw InputError(entry.name + ": runs on the " + to_string(entry.machine) +
                      "; a GPU prediction simulates the HMM's global memory, so only HMM algorithms are predicted");
   // The profile's machine: the GPU's width, its SMs as the DMMs, the latencies of the validation.
   const MachineParams& m = profile.machine;
-  for (const auto& [key, value] : std::map<std::string, int>{{"w", m.w}, {"l", m.l}, {"L", m.L}, {"k", m.k}}) {
-    const auto it = given.find(key);
-    if (it != given.end() && it->second != std::to_string(value))
-      throw InputError("-" + key + ": a prediction runs on the profile's machine (" + key + " = " +
+  for (const auto& [key, value] : {std::pair{"w", m.w}, std::pair{"l", m.l}, std::pair{"L", m.L}, std::pair{"k", m.k}})
+    if (const ParamValue* v = given.find(key); v && *v != ParamValue{std::int64_t{value}})
+      throw InputError("-" + std::string(key) + ": a prediction runs on the profile's machine (" + key + " = " +
                        std::to_string(value) + "); leave it out");
-    given[key] = std::to_string(value);
-  }
+  set_machine(given, entry, m);
   AlgorithmCounts out;
   out.counts = count_warm(
       profile, element_bytes,

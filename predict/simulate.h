@@ -4,7 +4,6 @@
 #pragma once
 
 #include <functional>
-#include <map>
 #include <string>
 
 #include "algorithms/registry.h"
@@ -23,16 +22,16 @@ RunCounts count_warm(const GpuProfile& profile, std::uint32_t element_bytes,
 /// The counts of one microbenchmark's simulator program.
 RunCounts count_microbench(const GpuProfile& profile, const Microbench& bench);
 
-/// A registry algorithm's run under the profile: the counts, and the report of the counted run.
-/// Given three host threads or more (`threads`, 0 for every core), the two simulated L2s take two
-/// of them.
+/// A registry algorithm's run under the profile: the counts, and the report of the counted run. It
+/// runs on the profile's machine (its w, l, L, k set as typed values); a w, l, L or k given that
+/// differs from the profile's is refused. Given three host threads or more (`threads`, 0 for every
+/// core), the two simulated L2s take two of them.
 struct AlgorithmCounts {
   RunCounts counts;
   RunReport report;
 };
-AlgorithmCounts count_algorithm(const GpuProfile& profile, const AlgorithmEntry& entry,
-                                std::map<std::string, std::string> given, std::uint32_t element_bytes,
-                                unsigned threads = 0);
+AlgorithmCounts count_algorithm(const GpuProfile& profile, const AlgorithmEntry& entry, ParamValues given,
+                                std::uint32_t element_bytes, unsigned threads = 0);
 
 /// predicted ms = sum of constant x feature.
 double predicted_ms(const FittedModel& model, const RunCounts& counts);

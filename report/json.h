@@ -46,9 +46,13 @@ class Json {
 
   std::string dump(int indent = 2) const;
 
+  using Value = std::variant<std::nullptr_t, bool, std::int64_t, std::uint64_t, double, std::string, Array, Object>;
+  /// The value itself, for a writer of another form than text (the Python module's objects).
+  const Value& value() const { return v_; }
+
  private:
   void write(std::string& out, int indent, int depth) const;
-  std::variant<std::nullptr_t, bool, std::int64_t, std::uint64_t, double, std::string, Array, Object> v_;
+  Value v_;
 };
 
 }  // namespace mmsim::report

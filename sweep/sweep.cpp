@@ -21,20 +21,16 @@ namespace {
 // A journal row is a few hundred bytes; 4 KiB a row bounds a journal of the largest grid.
 constexpr std::uint64_t kMaxJournalBytes = kMaxSweepRows * 4096;
 
-// One congestion parameter of a sweep row (already checked against its rule) into the query.
-void set_query_field(layouts::CongestionQuery& q, const std::string& name, const std::string& text) {
-  if (name == "layout")
-    q.layout = text;
-  else if (name == "pattern")
-    q.pattern = text;
-  else if (name == "w")
-    q.w = static_cast<std::uint32_t>(std::stoul(text));
-  else if (name == "dims")
-    q.dims = std::stoi(text);
-  else if (name == "trials")
-    q.trials = std::stoull(text);
-  else if (name == "seed")
-    q.seed = std::stoull(text);
+// The query of a congestion row, from its values (each already checked against its rule).
+layouts::CongestionQuery query_of(const ParamValues& v) {
+  layouts::CongestionQuery q;
+  q.layout = v.text("layout");
+  q.pattern = v.text("pattern");
+  q.w = static_cast<std::uint32_t>(v.integer("w"));
+  q.dims = static_cast<int>(v.integer("dims"));
+  q.trials = static_cast<std::uint64_t>(v.integer("trials"));
+  q.seed = static_cast<std::uint64_t>(v.integer("seed"));
+  return q;
 }
 
 // The columns every row of an algorithm fills, and those of the Monte Carlo.
@@ -76,18 +72,13 @@ const std::vector<ParamSpec>& params_of(const std::string& algorithm) {
   return find_algorithm(algorithm)->params;
 }
 
-std::string text_of(const ParamValue& v) {
-  if (const auto* i = std::get_if<std::int64_t>(&v)) return std::to_string(*i);
-  if (const auto* b = std::get_if<bool>(&v)) return *b ? "true" : "false";
-  return std::get<std::string>(v);
-}
-
 const char* execution_name(Execution e) {
   return e == Execution::RoundSynchronous ? "round-synchronous" : "asynchronous";
 }
 
 constexpr char kSep = '\x1f';  // joins the parts of a key: no parameter value holds it
 
+// The key and the CSV cells hold the values as written (the journal is read back by key).
 std::string make_key(const std::string& algorithm, const std::string& execution,
                      const std::vector<std::pair<std::string, std::string>>& values) {
   std::string key = algorithm + kSep + execution;
@@ -100,52 +91,73 @@ std::string make_key(const std::string& algorithm, const std::string& execution,
   return key;
 }
 
-// The declared checks of the Monte Carlo's parameters, as check_request makes them for an algorithm.
-std::vector<std::pair<std::string, std::string>> check_congestion(const std::map<std::string, std::string>& given) {
+std::vector<std::pair<std::string, std::string>> written(const ParamValues& values) {
+  std::vector<std::pair<std::string, std::string>> out;
+  for (const auto& [name, v] : values.items()) out.emplace_back(name, display(v));
+  return out;
+}
+
+// A value of a grid as it enters: the text of a JSON string or number, parsed by the parameter's
+// rule, or a range's integer, already typed.
+using GridValue = std::variant<std::string, std::int64_t>;
+
+// The declared checks of the Monte Carlo's parameters, as parse_params and check_request make them
+// for an algorithm.
+ParamValues check_congestion(const std::map<std::string, GridValue>& given) {
   const auto fail = [](const std::string& what) { throw InputError(std::string(kCongestion) + ": " + what); };
-  for (const auto& [name, text] : given) {
+  for (const auto& [name, value] : given) {
     bool known = false;
     for (const auto& s : congestion_params()) known = known || s.name == name;
     if (!known) fail("'" + name + "' is not a parameter (layout, pattern, w, dims, trials, seed)");
   }
-  std::vector<std::pair<std::string, std::string>> values;
-  layouts::CongestionQuery q;
+  ParamValues values;
   for (const auto& spec : congestion_params()) {
     const auto it = given.find(spec.name);
-    std::optional<std::string> text;
-    if (it != given.end())
-      text = it->second;
-    else if (spec.default_value)
-      text = *spec.default_value;
-    else
-      fail(spec.flag() + " is required: " + spec.rule());
+    if (it == given.end() && !spec.default_value) fail(spec.flag() + " is required: " + spec.rule());
     ParamValue v;
     try {
-      v = parse_value(spec, *text);
+      if (it == given.end()) {
+        v = *spec.default_value;
+      } else if (const auto* text = std::get_if<std::string>(&it->second)) {
+        v = parse_value(spec, *text);
+      } else {
+        v = std::get<std::int64_t>(it->second);
+        check_value(spec, v);
+      }
     } catch (const InputError& e) {
       fail(e.what());
     }
-    values.emplace_back(spec.name, text_of(v));
+    values.set(spec.name, std::move(v));
   }
-  for (const auto& [name, text] : values) set_query_field(q, name, text);
   try {
-    q.validate();
+    query_of(values).validate();
   } catch (const InputError& e) {
     fail(e.what());
   }
   return values;
 }
 
+// An algorithm's row: the grid's text parsed by the declared rules, its ranges' integers checked.
+ParamValues parse_row(const AlgorithmEntry& entry, const std::map<std::string, GridValue>& given) {
+  std::map<std::string, std::string> text;
+  for (const auto& [name, v] : given)
+    if (const auto* t = std::get_if<std::string>(&v)) text[name] = *t;
+  ParamValues out = parse_params(entry, text);
+  for (const auto& [name, v] : given)
+    if (const auto* i = std::get_if<std::int64_t>(&v)) out.set(name, *i);
+  return out;
+}
+
 // The values one parameter of a grid takes: a value, a list of values, or a range of integers.
 // A flag's false is nullopt: the flag is left out.
-std::vector<std::optional<std::string>> values_of(const report::JsonValue& v, const std::string& where) {
+std::vector<std::optional<GridValue>> values_of(const report::JsonValue& v, const std::string& where) {
   using report::JsonValue;
-  const auto scalar = [&](const JsonValue& x) -> std::optional<std::string> {
+  const auto scalar = [&](const JsonValue& x) -> std::optional<GridValue> {
     if (x.is_string() || x.is_number()) return x.text();
-    if (x.is_bool()) return x.boolean() ? std::optional<std::string>("true") : std::nullopt;
+    if (x.is_bool()) return x.boolean() ? std::optional<GridValue>("true") : std::nullopt;
     throw InputError(where + ": a value must be a string, a number or true/false, not " + x.describe());
   };
-  std::vector<std::optional<std::string>> out;
+  std::vector<std::optional<GridValue>> out;
   if (v.is_array()) {
     if (v.items().empty()) throw InputError(where + ": an empty list gives no value");
     for (const auto& x : v.items()) out.push_back(scalar(x));
@@ -172,7 +184,7 @@ std::vector<std::optional<std::string>> values_of(const report::JsonValue& v, co
   for (std::int64_t x = *from;;) {
     if (out.size() >= kMaxRangeValues)
       throw InputError(where + ": a range gives at most " + std::to_string(kMaxRangeValues) + " values");
-    out.push_back(std::to_string(x));
+    out.push_back(x);
     std::int64_t s = step.value_or(1), last = 0;  // the next value is x + s, s > 0
     if (times && __builtin_mul_overflow(x, *times - 1, &s)) break;
     if (__builtin_sub_overflow(*to, s, &last) || x > last) break;
@@ -228,15 +240,15 @@ SweepGrid parse_grid(std::string_view text, const std::string& name) {
       if (congestion) throw InputError(where + ": the Monte Carlo has no execution");
       executions.clear();
       for (const auto& v : values_of(*ex, where + ": execution")) {
-        if (v == "round-synchronous")
+        if (v == GridValue("round-synchronous"))
           executions.push_back(Execution::RoundSynchronous);
-        else if (v == "asynchronous")
+        else if (v == GridValue("asynchronous"))
           executions.push_back(Execution::Asynchronous);
         else
           throw InputError(where + ": execution must be round-synchronous or asynchronous");
       }
     }
-    std::vector<std::pair<std::string, std::vector<std::optional<std::string>>>> axes;
+    std::vector<std::pair<std::string, std::vector<std::optional<GridValue>>>> axes;
     if (const report::JsonValue* ps = block.find("parameters")) {
       if (!ps->is_object()) throw InputError(where + ": \"parameters\" must be an object");
       for (const auto& [k, v] : ps->members()) axes.emplace_back(k, values_of(v, where + ": " + k));
@@ -258,26 +270,27 @@ SweepGrid parse_grid(std::string_view text, const std::string& name) {
     for (std::uint64_t r = 0; r < count; ++r) {
       SweepRow row;
       row.algorithm = algorithm;
+      std::map<std::string, GridValue> given;
       std::uint64_t rest = r;
       for (std::size_t a = axes.size(); a-- > 0;) {
         const auto& [k, vals] = axes[a];
-        if (const auto& v = vals[rest % vals.size()]) row.given[k] = *v;
+        if (const auto& v = vals[rest % vals.size()]) given[k] = *v;
         rest /= vals.size();
       }
       row.execution = executions[rest];
       try {
         if (congestion) {
-          row.values = check_congestion(row.given);
+          row.values = row.given = check_congestion(given);
         } else {
           EngineOptions o;
           o.execution = row.execution;
-          const RunRequest req = check_request(*entry, row.given, o);
-          for (const auto& [k, v] : req.params.items()) row.values.emplace_back(k, text_of(v));
+          row.given = parse_row(*entry, given);
+          row.values = check_request(*entry, row.given, o).params;
         }
       } catch (const InputError& e) {
         throw InputError(checked + ": " + e.what());
       }
-      row.key = make_key(algorithm, congestion ? "" : execution_name(row.execution), row.values);
+      row.key = make_key(algorithm, congestion ? "" : execution_name(row.execution), written(row.values));
       if (!keys.insert(row.key).second) throw InputError(where + ": a row repeats one listed before it");
       g.rows.push_back(std::move(row));
     }
@@ -299,11 +312,9 @@ SweepGrid load_grid(const std::string& path) {
 std::vector<std::string> run_row(const SweepGrid& grid, const SweepRow& row) {
   std::map<std::string, std::string> cell;
   cell["algorithm"] = row.algorithm;
-  for (const auto& [k, v] : row.values) cell[k] = v;
+  for (const auto& [k, v] : written(row.values)) cell[k] = v;
   if (row.algorithm == kCongestion) {
-    layouts::CongestionQuery q;
-    for (const auto& [name, text] : row.values) set_query_field(q, name, text);
-    const auto s = layouts::simulate_congestion(q);
+    const auto s = layouts::simulate_congestion(query_of(row.values));
     cell["congestion_mean"] = format_double(s.mean);
     cell["congestion_stderr"] = format_double(s.stderr_mean);
     cell["congestion_min"] = std::to_string(s.min);

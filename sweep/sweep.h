@@ -10,8 +10,9 @@
 //   {"runs": [{"algorithm": "d-designated", "execution": ["round-synchronous", "asynchronous"],
 //              "parameters": {"n": {"from": 1024, "to": 65536, "times": 4}, "perm": ["random"],
 //                             "seed": [1, 2]}}]}
-// Every row is checked against its algorithm's declared rules before any runs (the registry's
-// check_request), so a bad grid is refused in one line. Each row's identity is its key (algorithm,
+// The grid's values are parsed once, as the grid is read, into typed values, and every row is
+// checked against its algorithm's declared rules before any runs (the registry's check_request),
+// so a bad grid is refused in one line. Each row's identity is its key (algorithm,
 // execution and every declared parameter as run), which is what makes a sweep resumable.
 #pragma once
 
@@ -22,6 +23,7 @@
 #include <string_view>
 #include <vector>
 
+#include "algorithms/params.h"
 #include "report/json_reader.h"
 #include "sim/engine.h"
 
@@ -33,9 +35,9 @@ inline constexpr const char* kCongestion = "congestion";
 struct SweepRow {
   std::string algorithm;  ///< a registry name, or kCongestion
   Execution execution = Execution::RoundSynchronous;
-  std::map<std::string, std::string> given;                 ///< as the grid gave them, as text
-  std::vector<std::pair<std::string, std::string>> values;  ///< every declared parameter as run
-  std::string key;                                          ///< identity: algorithm, execution, values
+  ParamValues given;   ///< as the grid gave them, parsed
+  ParamValues values;  ///< every declared parameter as run (defaults included)
+  std::string key;     ///< identity: algorithm, execution, values
 };
 
 enum class ColumnType : std::uint8_t { Integer, Number, Text, Flag };

@@ -45,6 +45,47 @@ std::string quoted(std::string_view s) { return "'" + std::string(s) + "'"; }
 
 }  // namespace
 
+namespace {
+
+// The rules every warp obeys however it was given: an address in range, exactly w of them.
+void check_warp(const std::string& where, const std::vector<Address>& warp, int w) {
+  if (warp.size() > static_cast<std::size_t>(w))
+    throw InputError(where + " has " + std::to_string(warp.size()) + " addresses, more than w = " + std::to_string(w));
+  if (warp.size() < static_cast<std::size_t>(w))
+    throw InputError(where + " has " + std::to_string(warp.size()) + " fields, fewer than w = " + std::to_string(w) +
+                     ": give every thread an address or _ (inactive)");
+}
+
+std::string not_an_address(const std::string& where, const std::string& field) {
+  return where + ": '" + field + "' is not an address (0 .. 16777215, or _ for an inactive thread)";
+}
+
+std::string posed_line(std::size_t warps) {
+  return std::to_string(warps) + " warp" + (warps == 1 ? "" : "s") + " given address by address";
+}
+
+}  // namespace
+
+PosedAccess pose_warps(const std::vector<std::vector<std::int64_t>>& warps, int w) {
+  PosedAccess out;
+  for (std::size_t j = 0; j < warps.size(); ++j) {
+    // The warp as --warp would spell it, to name it in a message.
+    std::string text;
+    for (std::size_t t = 0; t < warps[j].size(); ++t)
+      text += (t ? "," : "") + (warps[j][t] < 0 ? std::string("_") : std::to_string(warps[j][t]));
+    const std::string where = "--warp: warp " + std::to_string(j) + " ('" + text + "')";
+    std::vector<Address> warp;
+    for (const std::int64_t a : warps[j]) {
+      if (a > static_cast<std::int64_t>(kMaxPosedAddress)) throw InputError(not_an_address(where, std::to_string(a)));
+      warp.push_back(a < 0 ? kNoAddress : static_cast<Address>(a));
+    }
+    check_warp(where, warp, w);
+    out.warps.push_back(std::move(warp));
+  }
+  out.posed = posed_line(warps.size());
+  return out;
+}
+
 PosedAccess pose_warps(const std::vector<std::string>& texts, int w) {
   PosedAccess out;
   for (std::size_t j = 0; j < texts.size(); ++j) {
@@ -69,18 +110,13 @@ PosedAccess pose_warps(const std::vector<std::string>& texts, int w) {
       Address a = 0;
       const auto [ptr, ec] = std::from_chars(f.data(), f.data() + f.size(), a);
       if (ec != std::errc{} || ptr != f.data() + f.size() || a > kMaxPosedAddress)
-        throw InputError(where + ": '" + f + "' is not an address (0 .. 16777215, or _ for an inactive thread)");
+        throw InputError(not_an_address(where, f));
       warp.push_back(a);
     }
-    if (warp.size() > static_cast<std::size_t>(w))
-      throw InputError(where + " has " + std::to_string(warp.size()) +
-                       " addresses, more than w = " + std::to_string(w));
-    if (warp.size() < static_cast<std::size_t>(w))
-      throw InputError(where + " has " + std::to_string(warp.size()) + " fields, fewer than w = " + std::to_string(w) +
-                       ": give every thread an address or _ (inactive)");
+    check_warp(where, warp, w);
     out.warps.push_back(std::move(warp));
   }
-  out.posed = std::to_string(texts.size()) + " warp" + (texts.size() == 1 ? "" : "s") + " given address by address";
+  out.posed = posed_line(texts.size());
   return out;
 }
 

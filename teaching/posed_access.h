@@ -30,6 +30,9 @@ struct PosedAccess {
 /// thread (`-` is read as `_`, the spelling of earlier versions). An empty field, a missing or an
 /// extra field is refused: a typo must not pass as an idle thread.
 PosedAccess pose_warps(const std::vector<std::string>& texts, int w);
+/// The same warps given as numbers (a library caller's: Python's lists), a negative entry an
+/// inactive thread; refused with the lines --warp would get for them.
+PosedAccess pose_warps(const std::vector<std::vector<std::int64_t>>& warps, int w);
 
 /// The width and latency of a posed access, as `mmsim access` takes them: one rule for the command
 /// and the Python module, so that both refuse a value with the same line.

@@ -8,6 +8,7 @@
 
 #include "algorithms/params.h"
 #include "algorithms/run_output.h"
+#include "algorithms/run_report_fields.h"
 #include "io/input_error.h"
 #include "io/input_file.h"
 
@@ -83,7 +84,7 @@ TraceFile read_trace(std::istream& in, const std::string& file) {
         throw LineError{"longer than " + std::to_string(kMaxTraceLineChars) + " characters: " + quote(line)};
       if (!line.empty() && line.back() == '\r') line.pop_back();
       if (n == 1) {
-        if (line != kTraceHeader) throw LineError{"expected the header '" + std::string(kTraceHeader) + "'"};
+        if (line != trace_header()) throw LineError{"expected the header '" + trace_header() + "'"};
         continue;
       }
       if (line.empty()) throw LineError{"empty line"};
@@ -136,7 +137,7 @@ TraceFile read_trace(std::istream& in, const std::string& file) {
       t.end = std::max(t.end, e.complete + 1);
       t.slots.push_back(std::move(e));
     }
-    if (n == 0) throw LineError{"empty file: expected the header '" + std::string(kTraceHeader) + "'"};
+    if (n == 0) throw LineError{"empty file: expected the header '" + trace_header() + "'"};
   } catch (const LineError& err) {
     throw InputError("trace " + file + ": line " + std::to_string(std::max(n, 1)) + ": " + err.why);
   }
@@ -149,6 +150,40 @@ TraceFile read_trace(std::istream& in, const std::string& file) {
   for (const auto& e : t.slots) ++per_memory[e.memory];
   for (const auto& [memory, lat] : latency)
     t.lanes.push_back({memory, memory_name(memory), lat.first, per_memory[memory]});
+  return t;
+}
+
+TraceFile trace_of(const RunStats& stats, std::span<const SlotEvent> slots) {
+  TraceFile t;
+  std::map<int, TraceRound> rounds;
+  std::map<int, std::set<std::uint64_t>> warps;
+  std::map<int, std::pair<int, std::uint64_t>> lanes;  // memory -> (latency, slots)
+  for (const SlotEvent& e : slots) {
+    const RoundStats& round = stats.rounds.at(static_cast<std::size_t>(e.round));
+    auto [it, fresh] = rounds.try_emplace(e.round);
+    TraceRound& r = it->second;
+    if (fresh) {
+      r.index = e.round, r.kernel = round.kernel, r.name = round.name, r.array = round.array, r.op = round.op;
+      r.first_enter = e.enter, r.last_complete = e.complete;
+    }
+    if (std::find(r.memories.begin(), r.memories.end(), e.memory) == r.memories.end()) {
+      r.memories.push_back(e.memory);
+      std::sort(r.memories.begin(), r.memories.end());
+    }
+    ++r.slots;
+    warps[e.round].insert(e.warp);
+    r.first_enter = std::min(r.first_enter, e.enter);
+    r.last_complete = std::max(r.last_complete, e.complete);
+    t.end = std::max(t.end, e.complete + 1);
+    auto& lane = lanes.try_emplace(e.memory, static_cast<int>(e.complete - e.enter + 1), 0).first->second;
+    ++lane.second;
+  }
+  t.slots.assign(slots.begin(), slots.end());
+  for (auto& [index, r] : rounds) {
+    r.warps = warps[index].size();
+    t.rounds.push_back(std::move(r));
+  }
+  for (const auto& [memory, lane] : lanes) t.lanes.push_back({memory, memory_name(memory), lane.first, lane.second});
   return t;
 }
 

@@ -1,10 +1,12 @@
 // Reads the one trace CSV schema (docs/report.md, written by algorithms/run_output.h) back, checking
 // every line against the schema and the machine's rules (one pipeline per memory, one latency per
-// pipeline, at most one slot entering a pipeline per time unit), for `mmsim trace`.
+// pipeline, at most one slot entering a pipeline per time unit), for `mmsim trace`; or takes a run's
+// slots as they are, for a view of a run made in the same program (the explorer).
 #pragma once
 
 #include <cstdint>
 #include <istream>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -52,5 +54,9 @@ inline constexpr std::size_t kMaxTraceLineChars = 64 * 1024;
 
 /// Reads a trace. Throws InputError "trace FILE: line N: why" (one line) on the first bad line.
 TraceFile read_trace(std::istream& in, const std::string& file);
+
+/// The same trace from a run's own slots (RunReport::trace, each naming its round in `stats`), with
+/// no file between: what read_trace gives for the CSV of that run (TraceRound::line aside).
+TraceFile trace_of(const RunStats& stats, std::span<const SlotEvent> slots);
 
 }  // namespace mmsim::teaching

@@ -26,7 +26,7 @@ inline std::set<std::string> declared(const AlgorithmEntry& e) {
 }
 
 /// The one line a bad input gives, or "" when the run was accepted.
-inline std::string refusal(const std::string& name, const std::map<std::string, std::string>& given) {
+inline std::string refusal(const std::string& name, const ParamValues& given) {
   try {
     run_algorithm(entry(name), given);
   } catch (const InputError& e) {

@@ -2,8 +2,10 @@
 // formed, and every algorithm run through the registry with small inputs into one report schema.
 #include <doctest/doctest.h>
 
+#include <cstdlib>
 #include <map>
 #include <set>
+#include <tuple>
 
 #include "algorithms/registry.h"
 #include "algorithms/run_output.h"
@@ -22,40 +24,40 @@ std::string error_of(const std::string& text, const ParamSpec& spec) {
 
 // The small inputs each algorithm needs beyond its defaults. Every registered algorithm must have a
 // line here, so that a new algorithm is run by this test from the day it is registered.
-const std::map<std::string, std::map<std::string, std::string>>& small_runs() {
-  static const std::map<std::string, std::map<std::string, std::string>> runs{
-      {"d-designated", {{"n", "1024"}}},
-      {"s-designated", {{"n", "1024"}}},
-      {"transpose", {{"n", "4096"}, {"w", "8"}}},
-      {"shuffle", {{"n", "4096"}, {"w", "8"}}},
-      {"bit-reversal", {{"n", "4096"}, {"w", "8"}}},
-      {"row-wise", {{"n", "4096"}, {"w", "8"}}},
-      {"column-wise", {{"n", "4096"}, {"w", "8"}}},
-      {"scheduled", {{"n", "4096"}, {"w", "8"}}},
-      {"crsw", {{"w", "8"}, {"layout", "ras"}}},
-      {"srcw", {{"w", "8"}, {"layout", "rap"}}},
-      {"drdw", {{"w", "8"}, {"layout", "xor"}}},
-      {"bmmc", {{"n", "1024"}, {"random_bmmc", "true"}}},
-      {"parm-sort", {{"n", "256"}, {"w", "8"}}},
-      {"transpose-ip-naive", {{"order", "100"}, {"w", "8"}}},
-      {"transpose-ip-supergrid", {{"order", "100"}, {"w", "8"}}},
-      {"transpose-ip-v1", {{"order", "100"}, {"w", "8"}}},
-      {"transpose-ip-v1r", {{"order", "100"}, {"w", "8"}}},
-      {"transpose-ip-v1b", {{"order", "100"}, {"w", "8"}}},
-      {"transpose-ip-tw", {{"order", "100"}, {"w", "8"}}},
-      {"transpose3d-yxz-naive", {{"order", "40"}, {"depth", "3"}, {"w", "8"}}},
-      {"transpose3d-yxz-v1b", {{"order", "40"}, {"depth", "3"}, {"w", "8"}}},
-      {"transpose3d-zyx-naive", {{"order", "40"}, {"depth", "3"}, {"w", "8"}}},
-      {"transpose3d-zyx-v1b", {{"order", "40"}, {"depth", "3"}, {"w", "8"}}},
-      {"transpose-oop-nvidia", {{"rows", "100"}, {"cols", "60"}, {"w", "8"}}},
-      {"transpose-oop-v1bf", {{"rows", "100"}, {"cols", "60"}, {"w", "8"}}},
-      {"as-sort", {{"w", "8"}, {"m", "8"}}},
-      {"as-partition", {{"w", "8"}, {"m", "8"}}},
-      {"as-partition-sort", {{"w", "8"}, {"m", "8"}}},
-      {"as-permute", {{"w", "8"}, {"m", "8"}}},
-      {"as-sort-bitonic", {{"w", "8"}, {"m", "8"}}},
-      {"as-partition-direct", {{"w", "8"}, {"m", "8"}}},
-      {"as-permute-direct", {{"w", "8"}, {"m", "8"}}},
+const std::map<std::string, ParamValues>& small_runs() {
+  static const std::map<std::string, ParamValues> runs{
+      {"d-designated", {{"n", 1024}}},
+      {"s-designated", {{"n", 1024}}},
+      {"transpose", {{"n", 4096}, {"w", 8}}},
+      {"shuffle", {{"n", 4096}, {"w", 8}}},
+      {"bit-reversal", {{"n", 4096}, {"w", 8}}},
+      {"row-wise", {{"n", 4096}, {"w", 8}}},
+      {"column-wise", {{"n", 4096}, {"w", 8}}},
+      {"scheduled", {{"n", 4096}, {"w", 8}}},
+      {"crsw", {{"w", 8}, {"layout", "ras"}}},
+      {"srcw", {{"w", 8}, {"layout", "rap"}}},
+      {"drdw", {{"w", 8}, {"layout", "xor"}}},
+      {"bmmc", {{"n", 1024}, {"random_bmmc", true}}},
+      {"parm-sort", {{"n", 256}, {"w", 8}}},
+      {"transpose-ip-naive", {{"order", 100}, {"w", 8}}},
+      {"transpose-ip-supergrid", {{"order", 100}, {"w", 8}}},
+      {"transpose-ip-v1", {{"order", 100}, {"w", 8}}},
+      {"transpose-ip-v1r", {{"order", 100}, {"w", 8}}},
+      {"transpose-ip-v1b", {{"order", 100}, {"w", 8}}},
+      {"transpose-ip-tw", {{"order", 100}, {"w", 8}}},
+      {"transpose3d-yxz-naive", {{"order", 40}, {"depth", 3}, {"w", 8}}},
+      {"transpose3d-yxz-v1b", {{"order", 40}, {"depth", 3}, {"w", 8}}},
+      {"transpose3d-zyx-naive", {{"order", 40}, {"depth", 3}, {"w", 8}}},
+      {"transpose3d-zyx-v1b", {{"order", 40}, {"depth", 3}, {"w", 8}}},
+      {"transpose-oop-nvidia", {{"rows", 100}, {"cols", 60}, {"w", 8}}},
+      {"transpose-oop-v1bf", {{"rows", 100}, {"cols", 60}, {"w", 8}}},
+      {"as-sort", {{"w", 8}, {"m", 8}}},
+      {"as-partition", {{"w", 8}, {"m", 8}}},
+      {"as-partition-sort", {{"w", 8}, {"m", 8}}},
+      {"as-permute", {{"w", 8}, {"m", 8}}},
+      {"as-sort-bitonic", {{"w", 8}, {"m", 8}}},
+      {"as-partition-direct", {{"w", 8}, {"m", 8}}},
+      {"as-permute-direct", {{"w", 8}, {"m", 8}}},
   };
   return runs;
 }
@@ -101,12 +103,15 @@ TEST_CASE("every registry entry is well formed") {
     CHECK(!a.description.empty());
     CHECK(a.paper.find("papers/") == std::string::npos);  // short keys of docs/references.md
     CHECK(a.run);
+    CHECK(a.size);  // every entry states what a run holds, for the memory check
     std::set<std::string> params, flags;
     for (const auto& p : a.params) {
       CAPTURE(p.name);
       CHECK(params.insert(p.name).second);
       CHECK(flags.insert(p.flag()).second);
-      if (p.default_value) CHECK_NOTHROW(parse_value(p, *p.default_value));  // a default obeys its own rule
+      if (p.default_value) CHECK_NOTHROW(check_value(p, *p.default_value));  // a default obeys its own rule
+      // The help's text of a default reads back as the default itself.
+      if (p.default_value) CHECK(parse_value(p, *p.default_text()) == *p.default_value);
       CHECK(!(p.required && p.default_value));
     }
     CHECK(params.count("w") == 1);
@@ -144,18 +149,98 @@ TEST_CASE("a parameter an algorithm does not declare, or a value against its rul
   const AlgorithmEntry* d = find_algorithm("d-designated");
   REQUIRE(d);
   try {
-    run_algorithm(*d, {{"n", "1024"}, {"m", "4"}});
+    run_algorithm(*d, {{"n", 1024}, {"m", 4}});
     FAIL("accepted an undeclared parameter");
   } catch (const InputError& e) {
     CHECK(std::string(e.what()) == "d-designated: 'm' is not a parameter (see mmsim run d-designated --help)");
   }
   try {
-    run_algorithm(*d, {{"n", "1024"}, {"k", "0"}});
+    run_algorithm(*d, {{"n", 1024}, {"k", 0}});
     FAIL("accepted k = 0");
   } catch (const InputError& e) {
     CHECK(std::string(e.what()) == "d-designated: -k: must be an integer in [1, 4096] (got '0')");
   }
   CHECK_THROWS_AS(run_algorithm(*d, {}), InputError);  // -n is required
+}
+
+TEST_CASE("a typed value is refused with the line its text would get on the command line") {
+  const AlgorithmEntry& d = *find_algorithm("d-designated");
+  const auto refusal = [&](const auto& run) -> std::string {
+    try {
+      run();
+    } catch (const InputError& e) {
+      return e.what();
+    }
+    return "";
+  };
+  for (const auto& [name, typed, text] : std::vector<std::tuple<std::string, ParamValue, std::string>>{
+           {"n", std::int64_t{0}, "0"},
+           {"w", std::int64_t{70000}, "70000"},
+           {"perm", std::string("spiral"), "spiral"},
+       }) {
+    CAPTURE(name);
+    const std::string typed_error = refusal([&] { run_algorithm(d, {{"n", 1024}, {name, typed}}); });
+    const std::string text_error = refusal([&] { (void)parse_params(d, {{name, text}}); });
+    CHECK(!typed_error.empty());
+    CHECK(typed_error == text_error);
+  }
+  // Text where an integer is declared is a caller's bug inside the program: refused, never parsed.
+  CHECK(refusal([&] {
+          run_algorithm(d, {{"n", "1024"}});
+        }) == "d-designated: -n: must be an integer in [1, 2^28] (got '1024')");
+  // Text is parsed once, at the edge, into the values the registry takes.
+  CHECK(parse_params(d, {{"n", "4096"}, {"perm", "random"}}) == ParamValues{{"n", 4096}, {"perm", "random"}});
+  CHECK(parse_params(*find_algorithm("bmmc"), {{"random_bpc", "true"}}) == ParamValues{{"random_bpc", true}});
+}
+
+TEST_CASE("a run's defaults are typed values, and the report holds them as the run had them") {
+  const RunReport r = run_algorithm(*find_algorithm("d-designated"), {{"n", 256}});
+  CHECK(r.parameters.integer("w") == 32);
+  CHECK(r.parameters.text("perm") == "random");
+  CHECK(r.parameters.integer("seed") == 1);
+  CHECK(r.machine.w == 32);
+}
+
+TEST_CASE("each entry states its size: cells and the options that set them, as the memory check names them") {
+  const auto size_of = [](const std::string& name, const ParamValues& given, bool trace = false) {
+    const AlgorithmEntry& e = *find_algorithm(name);
+    const RunRequest req = check_request(e, given, {.trace = trace});
+    const RunSize size = run_size(e, req);
+    return std::make_tuple(size.cells, size.bytes_per_cell, size_options(e, req, size));
+  };
+  CHECK(size_of("row-wise", {{"n", 4096}}) == std::make_tuple(4096u, kBytesPerCell, std::string("-n 4096")));
+  CHECK(size_of("d-designated", {{"n", 1024}}, true) ==
+        std::make_tuple(1024u, kBytesPerCell + 128, std::string("-n 1024")));
+  CHECK(size_of("as-sort", {{"w", 64}, {"m", 1024}}) ==
+        std::make_tuple(65536u, kBytesPerCell, std::string("-w 64 -m 1024")));
+  CHECK(size_of("crsw", {{"w", 16}}) == std::make_tuple(256u, kBytesPerCell, std::string("-w 16")));
+  CHECK(std::get<0>(size_of("transpose-oop-nvidia", {{"rows", 100}, {"cols", 60}})) == 6000u);
+  CHECK(std::get<2>(size_of("transpose-oop-nvidia", {{"rows", 100}, {"cols", 60}})) == "--rows 100 --cols 60");
+  CHECK(std::get<0>(size_of("transpose-oop-nvidia", {{"order", 16}, {"cols", 5}})) == 80u);
+  CHECK(std::get<0>(size_of("transpose-ip-v1", {{"order", 100}})) == 10000u);
+  // A 3-D involution holds every plane: order^2 x depth, not order^2.
+  CHECK(size_of("transpose3d-yxz-naive", {{"order", 40}, {"depth", 3}}) ==
+        std::make_tuple(4800u, kBytesPerCell, std::string("--order 40 --depth 3")));
+  CHECK(std::get<0>(size_of("parm-sort", {{"n", 256}})) == 256u);
+  CHECK(std::get<0>(size_of("bmmc", {{"n", 1024}, {"random_bpc", true}})) == 1024u);
+  // A refused size names those options, before anything is allocated.
+  setenv("MMSIM_MEMORY_LIMIT", "100000", 1);
+  try {
+    run_algorithm(*find_algorithm("as-sort"), {{"w", 64}, {"m", 1024}});
+    FAIL("a run past the memory limit was not refused");
+  } catch (const InputError& e) {
+    CHECK(std::string(e.what()).rfind("as-sort: -w 64 -m 1024: needs about 5 MiB of memory", 0) == 0);
+  }
+  unsetenv("MMSIM_MEMORY_LIMIT");
+}
+
+TEST_CASE("a prediction's machine goes to the registry as typed values, for the parameters an entry declares") {
+  ParamValues v{{"n", 64}};
+  set_machine(v, *find_algorithm("d-designated"), {.model = ModelKind::Hmm, .w = 16, .l = 2, .L = 50, .k = 4});
+  CHECK(v == ParamValues{{"n", 64}, {"w", 16}, {"l", 2}, {"L", 50}, {"k", 4}});
+  ParamValues dmm;
+  set_machine(dmm, *find_algorithm("as-sort"), {.model = ModelKind::Hmm, .w = 16, .l = 2, .L = 50, .k = 4});
+  CHECK(dmm == ParamValues{{"w", 16}});  // the A-S entries declare no l, L or k
 }
 
 TEST_CASE("bank_conflicts is Nsight Compute's count, extra_bank_requests the sum over banks") {

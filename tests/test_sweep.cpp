@@ -68,14 +68,14 @@ TEST_CASE("a grid's cross product: executions outermost, the last parameter fast
       {"algorithm": "congestion", "parameters": {"layout": "rap", "pattern": "stride", "w": {"from": 4, "to": 12, "step": 4}}}]})",
                                  "g.json");
   REQUIRE(g.rows.size() == 2 * 3 * 2 + 3);
-  CHECK(g.rows[0].given.at("n") == "1024");
-  CHECK(g.rows[0].given.at("perm") == "random");
-  CHECK(g.rows[1].given.at("perm") == "identical");
-  CHECK(g.rows[2].given.at("n") == "4096");
-  CHECK(g.rows[5].given.at("n") == "16384");
+  CHECK(g.rows[0].given.integer("n") == 1024);
+  CHECK(g.rows[0].given.text("perm") == "random");
+  CHECK(g.rows[1].given.text("perm") == "identical");
+  CHECK(g.rows[2].given.integer("n") == 4096);
+  CHECK(g.rows[5].given.integer("n") == 16384);
   CHECK(g.rows[6].execution == Execution::Asynchronous);
-  CHECK(g.rows[12].given.at("w") == "4");
-  CHECK(g.rows[14].given.at("w") == "12");
+  CHECK(g.rows[12].given.integer("w") == 4);
+  CHECK(g.rows[14].given.integer("w") == 12);
   // Every declared parameter is a column, with its default where the grid gave none.
   std::vector<std::string> names;
   for (const auto& c : g.columns) names.push_back(c.name);
@@ -83,9 +83,8 @@ TEST_CASE("a grid's cross product: executions outermost, the last parameter fast
   CHECK(std::find(names.begin(), names.end(), "k") != names.end());
   CHECK(std::find(names.begin(), names.end(), "congestion_mean") != names.end());
   CHECK(names.back() == "error");
-  bool k_default = false;
-  for (const auto& [name, v] : g.rows[0].values) k_default = k_default || (name == "k" && v == "8");
-  CHECK(k_default);
+  CHECK(g.rows[0].values.integer("k") == 8);
+  CHECK_FALSE(g.rows[0].given.has("k"));
   // Keys tell rows apart and come back from the cells the rows produce.
   const auto cells = run_row(g, g.rows[14]);
   CHECK(key_of_cells(g, cells) == g.rows[14].key);

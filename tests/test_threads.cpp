@@ -248,16 +248,16 @@ TEST_CASE("the worker pool runs every task once and rethrows the lowest failing 
 }
 
 TEST_CASE("algorithms of the registry give the same report and trace for every thread count") {
-  const std::vector<std::pair<std::string, std::map<std::string, std::string>>> runs{
-      {"d-designated", {{"n", "4096"}, {"w", "8"}, {"k", "3"}}},
-      {"s-designated", {{"n", "4096"}, {"w", "8"}}},
-      {"transpose", {{"n", "4096"}, {"w", "8"}}},
-      {"row-wise", {{"n", "4096"}, {"w", "8"}}},
-      {"scheduled", {{"n", "4096"}, {"w", "8"}, {"k", "5"}}},
-      {"crsw", {{"w", "16"}, {"layout", "ras"}}},
-      {"bmmc", {{"n", "1024"}, {"random_bmmc", "true"}, {"w", "8"}}},
-      {"parm-sort", {{"n", "256"}, {"w", "8"}}},
-      {"transpose-ip-v1", {{"order", "100"}, {"w", "8"}, {"tlb_entries", "8"}}},
+  const std::vector<std::pair<std::string, ParamValues>> runs{
+      {"d-designated", {{"n", 4096}, {"w", 8}, {"k", 3}}},
+      {"s-designated", {{"n", 4096}, {"w", 8}}},
+      {"transpose", {{"n", 4096}, {"w", 8}}},
+      {"row-wise", {{"n", 4096}, {"w", 8}}},
+      {"scheduled", {{"n", 4096}, {"w", 8}, {"k", 5}}},
+      {"crsw", {{"w", 16}, {"layout", "ras"}}},
+      {"bmmc", {{"n", 1024}, {"random_bmmc", true}, {"w", 8}}},
+      {"parm-sort", {{"n", 256}, {"w", 8}}},
+      {"transpose-ip-v1", {{"order", 100}, {"w", 8}, {"tlb_entries", 8}}},
   };
   for (const auto& [name, given] : runs) {
     CAPTURE(name);

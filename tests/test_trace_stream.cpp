@@ -19,22 +19,22 @@ namespace {
 
 struct Case {
   std::string algorithm;
-  std::map<std::string, std::string> given;
+  ParamValues given;
   bool async = false;
 };
 
 // One case of every family, with multi-round kernels, several memories and both executions.
 const std::vector<Case>& cases() {
   static const std::vector<Case> all{
-      {"d-designated", {{"n", "4096"}, {"w", "8"}, {"k", "3"}, {"perm", "random"}}},
-      {"d-designated", {{"n", "4096"}, {"w", "8"}, {"k", "3"}, {"perm", "random"}}, true},
-      {"transpose", {{"n", "4096"}, {"w", "8"}}},
-      {"scheduled", {{"n", "4096"}, {"w", "8"}, {"k", "5"}}},
-      {"crsw", {{"w", "16"}, {"layout", "ras"}}},
-      {"bmmc", {{"n", "1024"}, {"random_bmmc", "true"}, {"w", "8"}}},
-      {"parm-sort", {{"n", "256"}, {"w", "8"}}},
-      {"as-sort", {{"w", "8"}, {"m", "16"}}},
-      {"transpose-ip-v1", {{"order", "100"}, {"w", "8"}, {"tlb_entries", "8"}}},
+      {"d-designated", {{"n", 4096}, {"w", 8}, {"k", 3}, {"perm", "random"}}},
+      {"d-designated", {{"n", 4096}, {"w", 8}, {"k", 3}, {"perm", "random"}}, true},
+      {"transpose", {{"n", 4096}, {"w", 8}}},
+      {"scheduled", {{"n", 4096}, {"w", 8}, {"k", 5}}},
+      {"crsw", {{"w", 16}, {"layout", "ras"}}},
+      {"bmmc", {{"n", 1024}, {"random_bmmc", true}, {"w", 8}}},
+      {"parm-sort", {{"n", 256}, {"w", 8}}},
+      {"as-sort", {{"w", 8}, {"m", 16}}},
+      {"transpose-ip-v1", {{"order", 100}, {"w", 8}, {"tlb_entries", 8}}},
   };
   return all;
 }
@@ -102,7 +102,7 @@ TEST_CASE("a streamed trace is the in-memory trace's CSV byte for byte, at 1 and
 }
 
 TEST_CASE("an asynchronous run hands its slots on in bounded batches") {
-  const Case c{"d-designated", {{"n", "262144"}, {"w", "8"}, {"k", "2"}, {"perm", "random"}}, true};
+  const Case c{"d-designated", {{"n", 262144}, {"w", 8}, {"k", 2}, {"perm", "random"}}, true};
   std::ostringstream streamed;
   CountingSink sink(streamed);
   EngineOptions o = options(c, 1);
@@ -120,6 +120,6 @@ TEST_CASE("a sink that fails stops the run with its error") {
   EngineOptions o;
   o.trace = true;
   o.trace_sink = &sink;
-  CHECK_THROWS_WITH_AS(run_algorithm(*find_algorithm("transpose"), {{"n", "4096"}, {"w", "8"}}, o), "disk full",
+  CHECK_THROWS_WITH_AS(run_algorithm(*find_algorithm("transpose"), {{"n", 4096}, {"w", 8}}, o), "disk full",
                        WriteError);
 }

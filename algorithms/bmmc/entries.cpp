@@ -60,12 +60,45 @@ BmmcOptions kernel_options(const ParamValues& params) {
 
 int bits_of(std::int64_t n) { return __builtin_ctzll(static_cast<std::uint64_t>(n)); }  // n: a declared power of two
 
+// The map a --matrix value holds. A file was checked as it was read (f2::read_bmmc_file); a value a
+// caller built in memory is checked here, with the file's rules.
+f2::Bmmc bmmc_of(const BitMatrixValue& v) {
+  const auto bits = static_cast<int>(v.rows.size());
+  if (bits < 1 || bits > kMaxBits)
+    throw InputError("--matrix: " + std::to_string(bits) + " rows, so n = 2^" + std::to_string(bits) +
+                     "; the simulator takes 1 to " + std::to_string(kMaxBits) + " rows");
+  f2::Bmmc f;
+  try {
+    f.a = f2::BitMatrix::from_rows(v.rows);
+  } catch (const std::invalid_argument&) {
+    throw InputError("--matrix " + quote(v.source, 60) + ": a row has bits at or above the " + std::to_string(bits) +
+                     " columns");
+  }
+  if (v.complement & ~f2::low_bits(bits))
+    throw InputError("--matrix " + quote(v.source, 60) + ": the complement has bits at or above the " +
+                     std::to_string(bits) + " columns");
+  f.c = v.complement;
+  if (!f2::invertible(f.a))
+    throw InputError("--matrix " + quote(v.source, 60) + ": the matrix is singular over F2 (rank " +
+                     std::to_string(f2::rank(f.a)) + " of " + std::to_string(bits) + "), so it permutes nothing");
+  return f;
+}
+
+// What a bmmc run holds: n cells, from -n or from the matrix's rows.
+RunSize bmmc_size(const RunRequest& req) {
+  if (const auto n = req.params.integer_if("n")) return {.cells = static_cast<std::uint64_t>(*n), .options = {"n"}};
+  if (const BitMatrixValue* m = req.params.matrix_if("matrix");
+      m && m->rows.size() <= static_cast<std::size_t>(kMaxBits))
+    return {.cells = std::uint64_t{1} << m->rows.size(), .options = {"matrix"}};
+  return {};  // the run says what is missing
+}
+
 RunReport run_bmmc_entry(const RunRequest& req) {
   const ParamValues& p = req.params;
-  const auto matrix = p.text_if("matrix");
+  const BitMatrixValue* matrix = p.matrix_if("matrix");
   const auto bpc = p.text_if("bpc");
   const bool random_bpc = p.flag("random_bpc"), random_bmmc = p.flag("random_bmmc");
-  if (static_cast<int>(matrix.has_value()) + random_bpc + random_bmmc + static_cast<int>(bpc.has_value()) != 1)
+  if (static_cast<int>(matrix != nullptr) + random_bpc + random_bmmc + static_cast<int>(bpc.has_value()) != 1)
     throw InputError("bmmc: give exactly one of --matrix FILE, --random-bpc, --random-bmmc, --bpc NAME");
   const auto save = p.text_if("save_matrix");
   if (save) check_output_file("--save-matrix", *save);  // before any work
@@ -74,14 +107,11 @@ RunReport run_bmmc_entry(const RunRequest& req) {
   f2::Bmmc f;
   std::string what;
   if (matrix) {
-    f = f2::read_bmmc_file(*matrix);
-    if (f.bits() < 1 || f.bits() > kMaxBits)
-      throw InputError("--matrix: " + std::to_string(f.bits()) + " rows, so n = 2^" + std::to_string(f.bits()) +
-                       "; the simulator takes 1 to " + std::to_string(kMaxBits) + " rows");
+    f = bmmc_of(*matrix);
     if (n && bits_of(*n) != f.bits())
       throw InputError("-n: the --matrix has " + std::to_string(f.bits()) + " rows, so n must be 2^" +
                        std::to_string(f.bits()) + " (got " + std::to_string(*n) + "); leave -n out");
-    what = "matrix " + *matrix;
+    what = "matrix " + matrix->source;
   } else {
     if (!n) throw InputError("-n: required with --random-bpc, --random-bmmc and --bpc: a power of two in [2, 2^24]");
     Rng rng(seed);
@@ -154,6 +184,14 @@ RunReport run_parm_sort_entry(const RunRequest& req) {
 
 }  // namespace
 
+BitMatrixValue matrix_value(const f2::Bmmc& f, std::string source) {
+  BitMatrixValue v;
+  for (int i = 0; i < f.bits(); ++i) v.rows.push_back(f.a.row(i));
+  v.complement = f.c;
+  v.source = std::move(source);
+  return v;
+}
+
 std::vector<AlgorithmEntry> algorithm_entries() {
   AlgorithmEntry bmmc;
   bmmc.name = "bmmc";
@@ -166,7 +204,8 @@ std::vector<AlgorithmEntry> algorithm_entries() {
   bmmc.params.push_back(integer_param("n", "-n", "number of elements (with --matrix: 2^rows, may be left out)", 2,
                                       kMaxN, std::nullopt, IntegerShape::PowerOfTwo));
   bmmc.params.push_back(
-      text_param("matrix", "--matrix", "BMMC file: n rows of n bits (character j of row i = a_ij), then c"));
+      matrix_param("matrix", "--matrix", "BMMC file: n rows of n bits (character j of row i = a_ij), then c",
+                   [](const std::string& file) { return matrix_value(f2::read_bmmc_file(file), file); }));
   bmmc.params.push_back(
       flag_param("random_bpc", "--random-bpc", "a random bit permutation and complement, from --seed"));
   bmmc.params.push_back(
@@ -174,6 +213,7 @@ std::vector<AlgorithmEntry> algorithm_entries() {
   bmmc.params.push_back(choice_param("bpc", "--bpc", "a named BPC ([BDS] Sect. 3)", bpc_names()));
   bmmc.params.push_back(text_param("save_matrix", "--save-matrix", "write the matrix that ran in the --matrix format"));
   bmmc.params.push_back(seed_param());
+  bmmc.size = bmmc_size;
   bmmc.run = run_bmmc_entry;
 
   AlgorithmEntry sort;
@@ -189,6 +229,9 @@ std::vector<AlgorithmEntry> algorithm_entries() {
   sort.params.push_back(
       flag_param("direct", "--direct", "no permutations: the compare-exchanges read the cells where they lie"));
   sort.params.push_back(seed_param());
+  sort.size = [](const RunRequest& req) {
+    return RunSize{.cells = static_cast<std::uint64_t>(req.params.integer("n")), .options = {"n"}};
+  };
   sort.run = run_parm_sort_entry;
   return {bmmc, sort};
 }

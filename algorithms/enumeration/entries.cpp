@@ -121,6 +121,26 @@ TlbParams tlb_of(const ParamValues& p) {
   return t;
 }
 
+// The cells a run holds: the matrix (an out-of-place run holds its output beside it, which the bytes
+// per cell cover), named by the options that set its shape.
+RunSize size_of(const Variant& v, const RunRequest& req) {
+  const ParamValues& p = req.params;
+  const auto order = p.integer_if("order");
+  if (v.kind == Kind::OutOfPlace) {
+    const char* side = p.has("rows") ? "rows" : "order";
+    const auto rows = p.integer_if(side);
+    if (!rows) return {};  // the run says what is missing
+    const auto cols = p.integer_if("cols").value_or(*rows);
+    RunSize size{.cells = static_cast<std::uint64_t>(*rows) * static_cast<std::uint64_t>(cols), .options = {side}};
+    if (p.has("cols")) size.options.emplace_back("cols");
+    return size;
+  }
+  const auto side = static_cast<std::uint64_t>(*order);  // declared required
+  if (v.kind == Kind::Involution)
+    return {.cells = side * side * static_cast<std::uint64_t>(p.integer("depth")), .options = {"order", "depth"}};
+  return {.cells = side * side, .options = {"order"}};
+}
+
 RunReport run_variant(const Variant& v, const RunRequest& req) {
   const ParamValues& p = req.params;
   const TlbParams tlb = tlb_of(p);
@@ -227,6 +247,7 @@ std::vector<AlgorithmEntry> algorithm_entries() {
                    .description = v.description,
                    .machine = ModelKind::Hmm,
                    .params = params_of(v),
+                   .size = [vp](const RunRequest& req) { return size_of(*vp, req); },
                    .run = [vp](const RunRequest& req) { return run_variant(*vp, req); }});
   }
   return out;

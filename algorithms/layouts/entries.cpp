@@ -63,6 +63,11 @@ AlgorithmEntry entry_for(Transpose which, const std::string& how) {
   e.params.push_back(
       integer_param("n", "-n", "cells moved: may be left out, else must be w^2", 4, kMaxWidth * kMaxWidth));
   e.params.push_back(seed_param());
+  // One w x w matrix (an -n other than w^2 is the run's to refuse).
+  e.size = [](const RunRequest& req) {
+    const auto w = static_cast<std::uint64_t>(req.machine.w);
+    return RunSize{.cells = w * w, .options = {req.params.has("n") ? "n" : "w"}};
+  };
   e.run = [which](const RunRequest& req) { return run_entry(which, req); };
   return e;
 }

@@ -24,25 +24,19 @@ namespace offline {
 
 RunReport run_permutation(const PermutationAlgorithm& algo, const Machine& machine, const PermutationInput& in,
                           const EngineOptions& options) {
-  PermutationRun run = algo.run(machine, in, options);
-  RunReport r;
+  RunReport r = algo.run(machine, in, options);
   r.algorithm = algo.name;
   r.paper = algo.paper;
   r.machine = machine.params();
   r.execution = options.execution;
   r.n = in.perm->size();
-  r.permutation = in.perm->name;
-  const auto w = static_cast<std::uint64_t>(r.machine.w);
-  // D_w of what was moved: the derived per-row (or per-column) permutation where there is one.
-  const std::vector<Word>& moved = run.performed.empty() ? in.perm->p : run.performed;
-  if (!run.performed.empty()) *r.permutation += " (each line permuted as derived from it)";
-  r.distribution = distribution(moved, w);
-  r.distribution_inverse = distribution(inverse(moved), w);
-  r.stats = std::move(run.stats);
-  r.predicted_time_units = run.predicted;
-  r.correct = run.correct;
-  r.trace = std::move(run.trace);
-  for (const auto& f : run.figures) r.figure(f.name, f.value, f.unit);
+  // D_w of what was moved: P, unless the run said it moved a permutation derived from it.
+  if (!r.permutation) {
+    const auto w = static_cast<std::uint64_t>(r.machine.w);
+    r.permutation = in.perm->name;
+    r.distribution = distribution(in.perm->p, w);
+    r.distribution_inverse = distribution(inverse(in.perm->p), w);
+  }
   return r;
 }
 
@@ -84,6 +78,10 @@ AlgorithmEntry entry_for(const PermutationAlgorithm& algo, const std::string& de
           .description = algo.description,
           .machine = ModelKind::Hmm,
           .params = std::move(params),
+          .size =
+              [](const RunRequest& req) {
+                return RunSize{.cells = static_cast<std::uint64_t>(req.params.integer("n")), .options = {"n"}};
+              },
           .run = [a](const RunRequest& req) { return run_entry(*a, req); }};
 }
 

@@ -89,8 +89,8 @@ Kernel regular_kernel(const std::string& algorithm, std::uint64_t n, std::uint64
       });
 }
 
-PermutationRun run_regular(const std::string& algorithm, const Machine& machine, const PermutationInput& in,
-                           const EngineOptions& opt) {
+RunReport run_regular(const std::string& algorithm, const Machine& machine, const PermutationInput& in,
+                      const EngineOptions& opt) {
   const std::uint64_t n = in.perm->size();
   const auto& mp = machine.params();
   const auto w = static_cast<std::uint64_t>(mp.w);
@@ -102,11 +102,11 @@ PermutationRun run_regular(const std::string& algorithm, const Machine& machine,
   const Kernel k = regular_kernel(algorithm, n, w, a, b, tile);
   engine.launch(k);
   if (in.after_launch) in.after_launch(engine, k);
-  PermutationRun run = collect(engine);
+  RunReport run = collect(engine);
   run.correct = holds_permutation(engine.global(b), in.perm->p);
   const auto busiest =
       closed_form::busiest_dmm_slots(static_cast<std::int64_t>(k.blocks), k.threads_per_block, mp.w, mp.k);
-  run.predicted = closed_form::regular_permutation(static_cast<std::int64_t>(n), mp.w, mp.L, mp.l, busiest);
+  run.predicted_time_units = closed_form::regular_permutation(static_cast<std::int64_t>(n), mp.w, mp.L, mp.l, busiest);
   return run;
 }
 

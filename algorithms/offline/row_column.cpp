@@ -68,8 +68,8 @@ void check_line(const std::string& algorithm, const MachineParams& m, const Perm
   (void)line_permutation(algorithm, *in.perm, N, columns);
 }
 
-PermutationRun run_line(const std::string& algorithm, const Machine& machine, const PermutationInput& in,
-                        const EngineOptions& opt, bool columns) {
+RunReport run_line(const std::string& algorithm, const Machine& machine, const PermutationInput& in,
+                   const EngineOptions& opt, bool columns) {
   const auto& mp = machine.params();
   const std::uint64_t n = in.perm->size();
   const std::uint64_t N = offline::square_side(algorithm, n, mp.w);
@@ -91,11 +91,11 @@ PermutationRun run_line(const std::string& algorithm, const Machine& machine, co
   std::copy(sched.d.begin(), sched.d.end(), engine.global(d).begin());
   const auto row_busiest =
       closed_form::busiest_dmm_slots(static_cast<std::int64_t>(N), static_cast<std::int64_t>(N), mp.w, mp.k);
-  PermutationRun run;
+  RunReport run;
   if (!columns) {
     engine.launch(offline::row_wise_kernel("row-wise", N, a, b, s, d, alpha, beta));
     run = collect(engine);
-    run.predicted = closed_form::row_wise(static_cast<std::int64_t>(n), mp.w, mp.L, mp.l, row_busiest);
+    run.predicted_time_units = closed_form::row_wise(static_cast<std::int64_t>(n), mp.w, mp.L, mp.l, row_busiest);
   } else {
     const ArrayId x = engine.add_array({"x", Space::Global, n});
     const ArrayId y = engine.add_array({"y", Space::Global, n});
@@ -106,11 +106,17 @@ PermutationRun run_line(const std::string& algorithm, const Machine& machine, co
     run = collect(engine);
     const auto tiles = static_cast<std::int64_t>((N / w) * (N / w));
     const auto tile_busiest = closed_form::busiest_dmm_slots(tiles, static_cast<std::int64_t>(w * w), mp.w, mp.k);
-    run.predicted = closed_form::column_wise(static_cast<std::int64_t>(n), mp.w, mp.L, mp.l, tile_busiest, row_busiest);
+    run.predicted_time_units =
+        closed_form::column_wise(static_cast<std::int64_t>(n), mp.w, mp.L, mp.l, tile_busiest, row_busiest);
   }
   run.correct = holds_permutation(engine.global(b), lines.effective);
-  if (lines.effective != in.perm->p) run.performed = lines.effective;
-  run.figures.push_back({"schedule_bank_colouring_seconds", schedule_seconds, "s"});
+  if (lines.effective != in.perm->p) {
+    // D_w of what moved: the derived per-row (or per-column) permutation.
+    run.permutation = in.perm->name + " (each line permuted as derived from it)";
+    run.distribution = distribution(lines.effective, w);
+    run.distribution_inverse = distribution(inverse(lines.effective), w);
+  }
+  run.figure("schedule_bank_colouring_seconds", schedule_seconds, "s");
   return run;
 }
 

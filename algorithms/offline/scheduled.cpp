@@ -18,12 +18,12 @@ void check_scheduled(const MachineParams& m, const PermutationInput& in) {
   offline::square_side("scheduled", in.perm->size(), m.w);
 }
 
-PermutationRun run_scheduled(const Machine& machine, const PermutationInput& in, const EngineOptions& opt) {
+RunReport run_scheduled(const Machine& machine, const PermutationInput& in, const EngineOptions& opt) {
   const auto& mp = machine.params();
   const std::uint64_t n = in.perm->size();
   const std::uint64_t N = offline::square_side("scheduled", n, mp.w);
   const auto w = static_cast<std::uint64_t>(mp.w);
-  std::vector<RunFigure> figures;
+  std::vector<ReportFigure> figures;
   offline::ThreeStepSchedule sched;
   if (in.schedule_file) {
     const auto t0 = std::chrono::steady_clock::now();
@@ -66,13 +66,14 @@ PermutationRun run_scheduled(const Machine& machine, const PermutationInput& in,
   launch(offline::transpose_kernel("transpose", N, w, x, y, tile));
   launch(offline::row_wise_kernel("row-wise 3", N, y, b, s[2], d[2], alpha, beta));
 
-  PermutationRun run = collect(engine);
+  RunReport run = collect(engine);
   run.correct = holds_permutation(engine.global(b), in.perm->p);
   const auto row_busiest =
       closed_form::busiest_dmm_slots(static_cast<std::int64_t>(N), static_cast<std::int64_t>(N), mp.w, mp.k);
   const auto tiles = static_cast<std::int64_t>((N / w) * (N / w));
   const auto tile_busiest = closed_form::busiest_dmm_slots(tiles, static_cast<std::int64_t>(w * w), mp.w, mp.k);
-  run.predicted = closed_form::scheduled(static_cast<std::int64_t>(n), mp.w, mp.L, mp.l, tile_busiest, row_busiest);
+  run.predicted_time_units =
+      closed_form::scheduled(static_cast<std::int64_t>(n), mp.w, mp.L, mp.l, tile_busiest, row_busiest);
   run.figures = std::move(figures);
   return run;
 }

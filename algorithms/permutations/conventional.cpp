@@ -32,8 +32,8 @@ Kernel one_thread_per_element(std::string name, std::uint64_t n, int w) {
 }
 
 // Sets up a (source values), the index array and b on a fresh engine, runs the kernel, checks b.
-PermutationRun run_conventional(const Machine& machine, const PermutationInput& in, const EngineOptions& opt,
-                                bool destination_designated) {
+RunReport run_conventional(const Machine& machine, const PermutationInput& in, const EngineOptions& opt,
+                           bool destination_designated) {
   const Permutation& perm = *in.perm;
   const std::uint64_t n = perm.size();
   const int w = machine.params().w;
@@ -60,11 +60,11 @@ PermutationRun run_conventional(const Machine& machine, const PermutationInput& 
   }
   engine.launch(k);
 
-  PermutationRun run = collect(engine);
+  RunReport run = collect(engine);
   run.correct = holds_permutation(engine.global(b), perm.p);
   const auto d =
       static_cast<std::int64_t>(distribution(destination_designated ? perm.p : q, static_cast<std::uint64_t>(w)));
-  run.predicted = closed_form::conventional(d, static_cast<std::int64_t>(n), w, machine.params().L);
+  run.predicted_time_units = closed_form::conventional(d, static_cast<std::int64_t>(n), w, machine.params().L);
   return run;
 }
 

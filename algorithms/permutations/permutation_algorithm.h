@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "algorithms/permutations/permutation.h"
+#include "algorithms/run_report.h"
 #include "models/machines.h"
 #include "sim/engine.h"
 
@@ -23,39 +24,26 @@ struct PermutationInput {
   std::function<void(Engine&, const Kernel&)> after_launch;
 };
 
-/// A named figure a run reports beside its time (e.g. the schedule's precomputation in seconds).
-struct RunFigure {
-  std::string name;
-  double value = 0;
-  std::string unit;
-};
-
-struct PermutationRun {
-  RunStats stats;
-  std::optional<TimeUnits> predicted;  ///< the paper's closed form for this machine and P, if any
-  bool correct = false;                ///< b[P(i)] == a[i] for every i, checked cell by cell
-  std::vector<RunFigure> figures;
-  std::vector<SlotEvent> trace;  ///< every slot, when the engine traced
-  /// The permutation the run performed when it is not the input P (row-wise and column-wise derive
-  /// one from a P that does not keep the rows); empty otherwise.
-  std::vector<Word> performed;
-};
-
-/// The stats (and trace) an engine collected, as the start of a PermutationRun.
-inline PermutationRun collect(const Engine& engine) {
-  PermutationRun run;
-  run.stats = engine.stats();
-  run.trace = engine.trace();
-  return run;
+/// The stats (and trace) an engine collected, as the start of a run's report.
+inline RunReport collect(const Engine& engine) {
+  RunReport r;
+  r.stats = engine.stats();
+  r.trace = engine.trace();
+  return r;
 }
 
+/// Contract: `run` returns the run's report with what only the run knows: stats, trace, the paper's
+/// closed form for this machine and P (predicted_time_units), `correct` (b[P(i)] == a[i] for every
+/// i, checked cell by cell) and its figures; where it moved the data along a permutation derived
+/// from P rather than P (row-wise and column-wise, from a P that does not keep the lines), also
+/// `permutation` and the distributions of what it moved. offline::run_permutation fills the rest.
 struct PermutationAlgorithm {
   std::string name;
   std::string description;
   std::string paper;  ///< paper and section
   /// Throws InputError when the algorithm cannot run this input on this machine.
   std::function<void(const MachineParams&, const PermutationInput&)> check;
-  std::function<PermutationRun(const Machine&, const PermutationInput&, const EngineOptions&)> run;
+  std::function<RunReport(const Machine&, const PermutationInput&, const EngineOptions&)> run;
 };
 
 /// Distinct values for the source array, so that a misplaced cell cannot go unnoticed.

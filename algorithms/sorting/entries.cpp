@@ -140,6 +140,11 @@ std::vector<AlgorithmEntry> algorithm_entries() {
                    .params = params_for(a.task),
                    .asynchronous = false,
                    .traces = true,
+                   .size =
+                       [](const RunRequest& req) {
+                         const auto m = static_cast<std::uint64_t>(req.params.integer("m"));
+                         return RunSize{.cells = static_cast<std::uint64_t>(req.machine.w) * m, .options = {"w", "m"}};
+                       },
                    .run = [algo](const RunRequest& req) { return run_entry(*algo, req); }});
   }
   return out;

@@ -91,7 +91,9 @@ double median_cycles(const std::vector<long long>& c) {
 RunReport simulate(Algo a, std::uint32_t m, std::uint64_t seed) {
   const AlgorithmEntry* e = find_algorithm(registry_name(a));
   if (!e) throw GpuError(std::string("the simulator has no algorithm ") + registry_name(a));
-  return run_algorithm(*e, {{"w", std::to_string(kW)}, {"m", std::to_string(m)}, {"seed", std::to_string(seed)}});
+  return run_algorithm(*e, {{"w", static_cast<std::int64_t>(kW)},
+                            {"m", static_cast<std::int64_t>(m)},
+                            {"seed", static_cast<std::int64_t>(seed)}});
 }
 
 std::int64_t steps_of(const RunReport& r) {

@@ -31,7 +31,7 @@ struct Snapshot {
 };
 
 struct ObservedRun {
-  PermutationRun run;
+  RunReport run;
   std::vector<Snapshot> after;  ///< one per kernel, in launch order
 };
 
@@ -56,7 +56,7 @@ ObservedRun run_observed(const PermutationAlgorithm& algo, const Permutation& p)
     after.push_back(std::move(s));
   };
   algo.check(machine.params(), in);
-  PermutationRun run = algo.run(machine, in, {});
+  RunReport run = algo.run(machine, in, {});
   return {std::move(run), std::move(after)};
 }
 
@@ -112,7 +112,7 @@ std::vector<std::string> written(const std::string& out_dir, const std::string& 
 struct ScheduledExample {
   std::uint64_t N = 4;
   Permutation perm;
-  PermutationRun run;
+  RunReport run;
   std::vector<std::vector<std::uint64_t>> stages;  ///< a, after step 1, after step 2, b: source index per cell
   std::vector<std::uint64_t> colour;               ///< colour[x] of source element x
 };

@@ -243,7 +243,7 @@ function paramInputs(algo, state) {
   const entry = catalogue.find((a) => a.name === algo);
   if (!entry) return;
   for (const p of entry.parameters) {
-    if (p.type === 'text') continue;  // files: the command line's
+    if (p.type === 'text' || p.type === 'matrix') continue;  // files: the command line's
     const label = el('label', { title: `${p.help} [${p.rule}]` }, p.name + ' ');
     let input;
     if (p.type === 'choice') {

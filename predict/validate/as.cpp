@@ -39,7 +39,7 @@ std::vector<MeasuredRun> read_as(const std::filesystem::path& dir, const Selecti
     if (instances == 0) throw r.error("instances must be positive");
     m.n = w * rows_m;
     m.algorithm = m.kernel;
-    m.params = {{"m", std::to_string(rows_m)}, {"seed", "1"}};
+    m.params = {{"m", static_cast<std::int64_t>(rows_m)}, {"seed", std::int64_t{1}}};
     m.known_failure = kInstructions;
 
     MeasuredRun many = m;

@@ -1,13 +1,14 @@
 // [BDS] BMMC permutations on the GPU (bmmc.csv, cuda/bmmc/): each kernel (naive, tile, tile-banks,
 // tile-banks-iters) is the registry's `bmmc --kernel K` on the profile's HMM, for the very matrix
 // the GPU ran: bmmc-matrices.txt records each one (mmsim gpu bmmc draws them from one generator
-// across sizes, so they cannot be drawn again from the seed). tile-banks-iters takes the
-// simulator's default iterations per pass, min(3, the free bits), as the GPU's plan does.
-#include <chrono>
-#include <fstream>
+// across sizes, so they cannot be drawn again from the seed); each goes to the registry as a value.
+// tile-banks-iters takes the simulator's default iterations per pass, min(3, the free bits), as the
+// GPU's plan does.
 #include <map>
 #include <stdexcept>
 
+#include "algorithms/bmmc/entries.h"
+#include "algorithms/bmmc/f2.h"
 #include "io/input_file.h"
 #include "predict/validate/csv_rows.h"
 #include "predict/validate/family.h"
@@ -15,38 +16,6 @@
 namespace mmsim::predict::validate {
 
 namespace {
-
-// The recorded matrices as files the registry's --matrix reads, in a folder removed at exit.
-class MatrixFiles {
- public:
-  MatrixFiles() = default;
-  MatrixFiles(const MatrixFiles&) = delete;
-  MatrixFiles& operator=(const MatrixFiles&) = delete;
-  ~MatrixFiles() {
-    std::error_code ignored;
-    if (!dir_.empty()) std::filesystem::remove_all(dir_, ignored);
-  }
-  std::filesystem::path write(const std::string& text) {
-    if (dir_.empty()) {
-      // A name no other validate running at the same time takes: the clock's nanoseconds.
-      const auto now = std::chrono::steady_clock::now().time_since_epoch().count();
-      dir_ = std::filesystem::temp_directory_path() / ("mmsim-validate-bmmc-" + std::to_string(now));
-      std::filesystem::create_directories(dir_);
-    }
-    const std::filesystem::path file = dir_ / (std::to_string(count_++) + ".txt");
-    std::ofstream(file) << text;
-    return file;
-  }
-
- private:
-  std::filesystem::path dir_;
-  int count_ = 0;
-};
-
-MatrixFiles& matrix_files() {
-  static MatrixFiles files;
-  return files;
-}
 
 // "# 2^B NAME" opens a matrix's block; the lines up to the next '#' line are its text.
 std::map<std::string, std::string> read_matrices(const std::filesystem::path& file) {
@@ -73,7 +42,7 @@ std::vector<MeasuredRun> read_bmmc(const std::filesystem::path& dir, const Selec
   const auto rows = read_csv_rows(dir / "bmmc.csv", {"log2_n", "n", "permutation", "kernel", "median_ms", "correct"});
   if (s.type != "float") return {};  // the kernels move 4-byte words
   std::map<std::string, std::string> matrices;
-  std::map<std::string, std::filesystem::path> written;
+  std::map<std::string, BitMatrixValue> parsed;  // the text of each matrix a row runs, read once
   bool matrices_read = false;
   std::vector<MeasuredRun> out;
   for (const CsvRow& r : rows) {
@@ -91,10 +60,10 @@ std::vector<MeasuredRun> read_bmmc(const std::filesystem::path& dir, const Selec
     const std::string key = "2^" + r.text("log2_n") + " " + m.permutation;
     const auto it = matrices.find(key);
     if (it == matrices.end()) throw r.error("bmmc-matrices.txt records no matrix '" + key + "'");
-    auto [file, fresh] = written.emplace(key, std::filesystem::path());
-    if (fresh) file->second = matrix_files().write(it->second);
+    auto [value, fresh] = parsed.try_emplace(key);
+    if (fresh) value->second = bmmc::matrix_value(f2::parse_bmmc(it->second, "bmmc-matrices.txt: " + key), key);
     m.algorithm = "bmmc";
-    m.params = {{"matrix", file->second.string()}, {"kernel", m.kernel}};
+    m.params = {{"matrix", value->second}, {"kernel", m.kernel}};
     // tile-banks and tile-banks-iters make the same accesses, so the model prices them the same;
     // the GPU runs tile-banks (one tile per block, a barrier between its read and its write) up to
     // 1.6x slower: too few bytes in flight per SM, which no count sees.

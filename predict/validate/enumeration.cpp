@@ -27,15 +27,15 @@ void read_one(const std::filesystem::path& csv, bool three_d, const Selection& s
     if (m.n < s.min_n || m.n > s.max_n) continue;
     if (three_d) {
       m.algorithm = "transpose3d-" + kind + "-" + variant;
-      m.params = {{"order", std::to_string(rows)}, {"depth", std::to_string(depth)}};
+      m.params = {{"order", static_cast<std::int64_t>(rows)}, {"depth", static_cast<std::int64_t>(depth)}};
       m.permutation = std::to_string(rows) + " x " + std::to_string(rows) + " x " + std::to_string(depth);
     } else if (kind == "in-place") {
       m.algorithm = "transpose-ip-" + variant;
-      m.params = {{"order", std::to_string(rows)}};
+      m.params = {{"order", static_cast<std::int64_t>(rows)}};
       m.permutation = std::to_string(rows) + " x " + std::to_string(cols);
     } else if (kind == "out-of-place") {
       m.algorithm = "transpose-oop-" + variant;
-      m.params = {{"rows", std::to_string(rows)}, {"cols", std::to_string(cols)}};
+      m.params = {{"rows", static_cast<std::int64_t>(rows)}, {"cols", static_cast<std::int64_t>(cols)}};
       m.permutation = std::to_string(rows) + " x " + std::to_string(cols);
     } else {
       throw r.error("kind must be in-place or out-of-place (got '" + kind + "')");
@@ -48,8 +48,8 @@ void read_one(const std::filesystem::path& csv, bool three_d, const Selection& s
       m.known_failure =
           "each block decodes its tile pair (square root, band arithmetic) before moving it: no count sees the "
           "arithmetic, so V1B is priced like the naive grid it measures slower than";
-    if (band > 0) m.params["band"] = std::to_string(band);
-    if (region > 0) m.params["region"] = std::to_string(region);
+    if (band > 0) m.params.set("band", static_cast<std::int64_t>(band));
+    if (region > 0) m.params.set("region", static_cast<std::int64_t>(region));
     out.push_back(std::move(m));
   }
 }

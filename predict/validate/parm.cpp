@@ -36,11 +36,11 @@ std::vector<MeasuredRun> read_parm(const std::filesystem::path& dir, const Selec
     m.n = r.integer("n");
     m.ms = r.number("median_ms");
     if (!(m.ms > 0)) throw r.error("median_ms must be positive");
-    std::map<std::string, std::string> params{{"n", std::to_string(m.n)}};
+    ParamValues params{{"n", static_cast<std::int64_t>(m.n)}};
     if (m.kernel == "direct")
-      params["direct"] = "true";
+      params.set("direct", true);
     else if (bmmc::parse_kernel(m.kernel))
-      params["kernel"] = m.kernel;
+      params.set("kernel", m.kernel);
     else
       throw r.error("variant must be direct, naive, tile, tile-banks or tile-banks-iters");
     if (m.n < s.min_n || m.n > s.max_n) continue;

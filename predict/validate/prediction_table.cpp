@@ -36,9 +36,9 @@ std::string simulated_for(const MeasuredRun& m) {
 std::uint32_t element_bytes(const std::string& type) { return type == "double" ? 8 : 4; }
 
 // The parameters of the run that mirrors m: a KNI kernel's are its size and permutation.
-std::map<std::string, std::string> params_for(const MeasuredRun& m) {
+ParamValues params_for(const MeasuredRun& m) {
   if (m.source != "kasagi-t2") return m.params;
-  return {{"n", std::to_string(m.n)}, {"perm", m.permutation}};
+  return {{"n", static_cast<std::int64_t>(m.n)}, {"perm", m.permutation}};
 }
 
 // The time a model predicts for m from one run's counts.
@@ -73,12 +73,9 @@ double priced_ms(const predict::FittedModel& f, const MeasuredRun& m, const std:
 // GPU-like global memory (predict::count_algorithm), a DMM one (one warp's shared memory) on a DMM
 // of the profile's w and l.
 predict::AlgorithmCounts count_on_profile(const predict::GpuProfile& profile, const AlgorithmEntry& entry,
-                                          std::map<std::string, std::string> given, std::uint32_t element_bytes,
-                                          unsigned threads) {
+                                          ParamValues given, std::uint32_t element_bytes, unsigned threads) {
   if (entry.machine == ModelKind::Hmm) return predict::count_algorithm(profile, entry, given, element_bytes, threads);
-  for (const auto& [key, value] : std::map<std::string, int>{{"w", profile.machine.w}, {"l", profile.machine.l}})
-    for (const ParamSpec& spec : entry.params)
-      if (spec.name == key) given[key] = std::to_string(value);  // the A-S entries declare no l: their DMM has l = 1
+  set_machine(given, entry, profile.machine);  // w and l; the A-S entries declare no l: their DMM has l = 1
   predict::AlgorithmCounts out;
   out.counts = predict::count_warm(
       profile, element_bytes,
@@ -166,7 +163,7 @@ std::vector<PredictedRun> predict_runs(const predict::GpuProfile& profile, const
                                        const SimulationPlan& plan) {
   struct Job {
     predict::RunIdentity run;  ///< for the counts file: countable runs only (reusable: true)
-    std::map<std::string, std::string> params;
+    ParamValues params;
     unsigned seeds = 1;
     bool reusable = false;
     std::vector<predict::RunCounts> counts;  ///< one per seed
@@ -174,7 +171,7 @@ std::vector<PredictedRun> predict_runs(const predict::GpuProfile& profile, const
     std::string error;
   };
   std::vector<Job> jobs;
-  std::map<std::tuple<std::string, std::map<std::string, std::string>, std::string, unsigned>, std::size_t> index;
+  std::map<std::tuple<std::string, ParamValues, std::string, unsigned>, std::size_t> index;
   std::vector<std::optional<std::size_t>> job_of(runs.size());
   for (std::size_t i = 0; i < runs.size(); ++i) {
     const std::string alg = simulated_for(runs[i]);
@@ -217,7 +214,7 @@ std::vector<PredictedRun> predict_runs(const predict::GpuProfile& profile, const
   for (std::size_t j : order) {
     const Job& job = jobs[j];
     std::string what = job.run.algorithm;
-    for (const auto& [key, value] : job.params) what += " " + key + "=" + value;
+    for (const auto& [key, value] : job.params.items()) what += " " + key + "=" + display(value);
     sized.push_back({what + " " + job.run.type, simulation_bytes(job.run.algorithm, job.run.n)});
   }
   const unsigned per_run = std::max<unsigned>(
@@ -233,8 +230,8 @@ std::vector<PredictedRun> predict_runs(const predict::GpuProfile& profile, const
           if (entry == nullptr) throw std::logic_error("no registry entry " + job.run.algorithm);
           job.correct = true;
           for (unsigned seed = 0; seed < job.seeds; ++seed) {
-            std::map<std::string, std::string> given = job.params;
-            if (job.seeds > 1) given["seed"] = std::to_string(std::stoull(given.at("seed")) + seed);
+            ParamValues given = job.params;
+            if (job.seeds > 1) given.set("seed", given.integer("seed") + seed);
             const auto r = count_on_profile(profile, *entry, given, element_bytes(job.run.type), per_run);
             job.counts.push_back(r.counts);
             job.correct = job.correct && r.report.correct;

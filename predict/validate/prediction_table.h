@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "algorithms/params.h"
 #include "predict/counts_file.h"
 #include "predict/gpu_profile.h"
 #include "predict/simulate.h"
@@ -34,10 +35,10 @@ struct MeasuredRun {
   double ms = 0;
   // Filled by the family readers beyond KNI Table II (predict/validate/family.h); the
   // kasagi-t2 rows leave them as they are and are mapped by kernel name.
-  std::string source = "kasagi-t2";           ///< the measured table the row came from
-  std::string algorithm;                      ///< the registry algorithm that mirrors the kernel; "": none does
-  std::map<std::string, std::string> params;  ///< its parameters (the profile's machine is added)
-  unsigned seeds = 1;  ///< runs averaged, with seed, seed + 1, ... (random layouts drawn per block)
+  std::string source = "kasagi-t2";  ///< the measured table the row came from
+  std::string algorithm;             ///< the registry algorithm that mirrors the kernel; "": none does
+  ParamValues params;                ///< its parameters, typed (the profile's machine is added)
+  unsigned seeds = 1;                ///< runs averaged, with seed, seed + 1, ... (random layouts drawn per block)
   Pricing pricing = Pricing::WholeRun;
   std::uint64_t waves = 1;    ///< Pricing::Waves: runs one after another on each SM
   std::string measured_as;    ///< how the GPU's figure became ms, when not read as ms

@@ -33,7 +33,7 @@ std::vector<MeasuredRun> read_rap(const std::filesystem::path& dir, const Select
     m.ms = r.number(ns_column) * 1e-6;
     if (!(m.ms > 0)) throw r.error(ns_column + " must be positive");
     m.algorithm = m.kernel;
-    m.params = {{"layout", m.permutation}, {"seed", "1"}};
+    m.params = {{"layout", m.permutation}, {"seed", std::int64_t{1}}};
     m.seeds = m.permutation == "ras" || m.permutation == "rap" ? kRandomLayoutSeeds : 1;
     m.pricing = Pricing::SharedOnly;
     m.measured_as = "ns per transpose (global timer, median over blocks) / 10^6";

@@ -12,9 +12,6 @@ Kernels of one's own: :class:`Machine`, :class:`Engine` and :class:`Kernel`, who
 instructions are NumPy arrays of per-thread addresses (docs/library.md).
 """
 
-import csv
-import io
-
 from . import _mmsim
 from ._mmsim import Engine, InputError, Kernel, Machine, WriteError
 
@@ -32,43 +29,28 @@ def build_info():
 def algorithms():
     """Every registered algorithm as a dict, with the keys of ``mmsim list --json``: name, family,
     paper, machine, description, asynchronous, traces, parameters. Each parameter is a dict with
-    name, flags, type (integer, choice, text, flag), default, required, rule, help, and min / max or
-    choices; unlike the command's text, defaults are typed (an int for an integer, False for a flag).
+    name, flags, type (integer, choice, text, flag, matrix), default, required, rule, help, and
+    min / max or choices; unlike the command's text, defaults are typed (an int for an integer,
+    False for a flag).
     """
-    out = _mmsim.algorithms()
-    for algorithm in out:
-        for p in algorithm["parameters"]:
-            if p["type"] == "integer" and p["default"] is not None:
-                p["default"] = int(p["default"])
-            elif p["type"] == "flag":
-                p["default"] = False
-    return out
-
-
-def _parameter_text(values):
-    """Keyword arguments as the text `mmsim run` would be given: a flag is True or left out,
-    everything else is written as a number or word and checked by the registry."""
-    return {key: "true" if value is True else str(value)
-            for key, value in values.items() if value is not None and value is not False}
+    return _mmsim.algorithms()
 
 
 def run(name, *, asynchronous=False, trace=False, threads=0, **params):
     """Runs one algorithm of the registry as ``mmsim run NAME ... --json`` does and returns that
     report as a dict (docs/report.md: algorithm, machine, parameters, time_units, rounds, correct...).
     ``params`` are the algorithm's parameters by the names of :func:`algorithms` and of the report's
-    "parameters" (``n=4096, w=32, perm="random", perm_file="p.txt"``); with
-    ``trace=True`` the report also has "trace", one dict per slot (the columns of ``--trace``).
+    "parameters" (``n=4096, w=32, perm="random", perm_file="p.txt"``): an int is taken as it is, a
+    flag is True (False or None leave a parameter out), anything else as the text ``str(value)``
+    the command line would be given. With ``trace=True`` the report also has "trace": a dict of
+    NumPy arrays, one per column of ``--trace``, one entry per slot (int64 for the numbers, str for
+    the words, and for "requests" an object array of each slot's uint64 addresses).
     ``threads`` are the host threads of round-synchronous rounds, as ``--threads`` (0: every core);
     the report is the same for every count.
     """
-    report, trace_csv = _mmsim.run(name, _parameter_text(params), asynchronous, trace, threads)
-    if trace_csv is not None:
-        rows = list(csv.DictReader(io.StringIO(trace_csv)))
-        for row in rows:
-            for key in ("round", "warp", "slot", "enter", "complete"):
-                row[key] = int(row[key])
-            row["requests"] = [int(a) for a in row["requests"].split()]
-        report["trace"] = rows
+    report, columns = _mmsim.run(name, params, asynchronous, trace, threads)
+    if columns is not None:
+        report["trace"] = columns
     return report
 
 

@@ -1,15 +1,20 @@
 // The extension mmsim._mmsim: what the program offers, for Python, through the same library calls
 // (the registry, runs, warp accesses, the congestion Monte Carlo) and the same JSON writers, so
 // that Python gets the numbers and keys `mmsim ... --json` prints and the same one-line errors:
-// InputError (bad input) is a ValueError, WriteError an OSError. python/mmsim/__init__.py is the
-// Python face; kernels of one's own are in kernels.cpp.
+// InputError (bad input) is a ValueError, WriteError an OSError. Keyword arguments are parsed once
+// here into typed values; results come back as Python objects built from the writers' values (no
+// JSON text between), a run's trace as NumPy columns. python/mmsim/__init__.py is the Python face;
+// kernels of one's own are in kernels.cpp.
+#include <pybind11/numpy.h>
 #include <pybind11/stl.h>
 
 #include <algorithm>
+#include <cmath>
 #include <limits>
 #include <map>
-#include <sstream>
 #include <string>
+#include <type_traits>
+#include <unordered_map>
 #include <vector>
 
 #include "algorithms/layouts/congestion_mc.h"
@@ -25,7 +30,33 @@
 
 namespace mmsim::python {
 
-py::object to_python(const report::Json& j) { return py::module_::import("json").attr("loads")(j.dump(0)); }
+py::object to_python(const report::Json& j) {
+  return std::visit(
+      [](const auto& v) -> py::object {
+        using T = std::decay_t<decltype(v)>;
+        if constexpr (std::is_same_v<T, std::nullptr_t>) {
+          return py::none();
+        } else if constexpr (std::is_same_v<T, bool>) {
+          return py::bool_(v);
+        } else if constexpr (std::is_same_v<T, std::int64_t> || std::is_same_v<T, std::uint64_t>) {
+          return py::int_(v);
+        } else if constexpr (std::is_same_v<T, double>) {
+          if (!std::isfinite(v)) return py::none();  // as the JSON writer has it: JSON has no NaN
+          return py::float_(v);
+        } else if constexpr (std::is_same_v<T, std::string>) {
+          return py::str(v);
+        } else if constexpr (std::is_same_v<T, report::Json::Array>) {
+          py::list out;
+          for (const auto& x : v) out.append(to_python(x));
+          return std::move(out);
+        } else {
+          py::dict out;
+          for (const auto& [key, x] : v) out[py::str(key)] = to_python(x);
+          return std::move(out);
+        }
+      },
+      j.value());
+}
 
 int saturate(std::int64_t v) {
   return static_cast<int>(
@@ -35,7 +66,8 @@ int saturate(std::int64_t v) {
 unsigned host_threads(std::int64_t threads) {
   if (threads == 0) return 0;
   static const ParamSpec spec = integer_param("threads", "--threads", "host threads", 1, 1024);
-  return static_cast<unsigned>(std::get<std::int64_t>(parse_value(spec, std::to_string(threads))));
+  check_value(spec, threads);
+  return static_cast<unsigned>(threads);
 }
 
 namespace {
@@ -49,19 +81,118 @@ py::dict build_info() {
   return d;
 }
 
+// `mmsim list --json`'s algorithms, with each default typed where the command prints its text: an
+// int for an integer, False for a flag, the word for a choice.
 py::object algorithms_list() {
-  report::Json all = report::Json::array();
-  for (const auto& e : algorithms()) all.push(mmsim::to_json(e));
-  return to_python(all);
+  py::list out;
+  for (const auto& e : algorithms()) {
+    py::dict entry = to_python(mmsim::to_json(e));
+    py::list params = entry["parameters"];
+    for (std::size_t i = 0; i < e.params.size(); ++i) {
+      const ParamSpec& spec = e.params[i];
+      py::object d = py::none();
+      if (spec.kind == ParamKind::Flag)
+        d = py::bool_(false);
+      else if (const auto* v = spec.default_value ? std::get_if<std::int64_t>(&*spec.default_value) : nullptr)
+        d = py::int_(*v);
+      else if (const auto* w = spec.default_value ? std::get_if<std::string>(&*spec.default_value) : nullptr)
+        d = py::str(*w);
+      py::dict param = params[i];
+      param["default"] = d;
+    }
+    out.append(entry);
+  }
+  return std::move(out);
 }
 
-// One run through the registry, as `mmsim run NAME` does it; `given` maps parameter names to the
-// text a user would type (the Python side spells flags "true" and leaves out what was not given).
-// Returns the report and, when traced, the trace CSV (its one writer).
-py::tuple run(const std::string& name, const std::map<std::string, std::string>& given, bool asynchronous, bool trace,
-              std::int64_t threads) {
+// Keyword arguments as typed values, parsed here once: an int is an integer as it is (the registry
+// checks its rule with the command line's message), True a flag (False and None leave a
+// parameter out), anything else the text a person would type (str(value)), parsed by the
+// parameter's rule as the command line parses it.
+ParamValues typed_params(const AlgorithmEntry& entry, const py::dict& given) {
+  std::map<std::string, std::string> text;
+  ParamValues typed;
+  for (const auto& [key, value] : given) {
+    const auto name = py::cast<std::string>(py::str(key));
+    if (value.is_none() || (py::isinstance<py::bool_>(value) && !value.cast<bool>())) continue;
+    if (py::isinstance<py::bool_>(value)) {
+      text[name] = "true";
+    } else if (py::isinstance<py::int_>(value)) {
+      try {
+        typed.set(name, value.cast<std::int64_t>());
+      } catch (const py::cast_error&) {
+        text[name] = py::cast<std::string>(py::str(value));  // beyond 64 bits: refused as written
+      }
+    } else {
+      text[name] = py::cast<std::string>(py::str(value));
+    }
+  }
+  ParamValues out = parse_params(entry, text);
+  for (const auto& [name, v] : typed.items()) out.set(name, v);
+  return out;
+}
+
+// The trace as NumPy columns, one per column of --trace (algorithms/run_report_fields.h): int64 for
+// numbers, str for words, and for `requests` an object array holding each slot's uint64 addresses.
+py::dict trace_columns_of(const RunReport& r) {
+  const auto n = static_cast<py::ssize_t>(r.trace.size());
+  const auto round_of = [&](const SlotEvent& e) -> const RoundStats& {
+    return r.stats.rounds.at(static_cast<std::size_t>(e.round));
+  };
+  const py::module_ numpy = py::module_::import("numpy");
+  py::dict out;
+  for (const TraceColumn& c : trace_columns()) {
+    switch (c.kind) {
+      case TraceColumnKind::Integer: {
+        py::array_t<std::int64_t> a(n);
+        auto* cells = a.mutable_data();
+        for (py::ssize_t i = 0; i < n; ++i) {
+          const SlotEvent& e = r.trace[static_cast<std::size_t>(i)];
+          cells[i] = c.integer(e, round_of(e));
+        }
+        out[c.name] = std::move(a);
+        break;
+      }
+      case TraceColumnKind::Text: {
+        // A column's words repeat (a round's kernel, a memory's name): one Python string each.
+        std::unordered_map<std::string, py::str> words;
+        py::list cells(n);
+        std::string cell;
+        for (py::ssize_t i = 0; i < n; ++i) {
+          const SlotEvent& e = r.trace[static_cast<std::size_t>(i)];
+          cell.clear();
+          c.text(cell, e, round_of(e));
+          auto it = words.find(cell);
+          if (it == words.end()) it = words.emplace(cell, py::str(cell)).first;
+          cells[static_cast<std::size_t>(i)] = it->second;
+        }
+        out[c.name] = numpy.attr("array")(cells, py::arg("dtype") = "str");
+        break;
+      }
+      case TraceColumnKind::Addresses: {
+        py::array cells = numpy.attr("empty")(n, py::arg("dtype") = "object");
+        auto** slots = static_cast<PyObject**>(cells.mutable_data());
+        for (py::ssize_t i = 0; i < n; ++i) {
+          const auto& requests = r.trace[static_cast<std::size_t>(i)].requests;
+          py::array_t<std::uint64_t> a(static_cast<py::ssize_t>(requests.size()));
+          std::copy(requests.begin(), requests.end(), a.mutable_data());
+          Py_XDECREF(slots[i]);
+          slots[i] = a.release().ptr();
+        }
+        out[c.name] = std::move(cells);
+        break;
+      }
+    }
+  }
+  return out;
+}
+
+// One run through the registry, as `mmsim run NAME` does it, with the keyword arguments as given.
+// Returns the report and, when traced, its trace as NumPy columns.
+py::tuple run(const std::string& name, const py::dict& given, bool asynchronous, bool trace, std::int64_t threads) {
   const AlgorithmEntry* entry = find_algorithm(name);
   if (entry == nullptr) throw InputError("run: unknown algorithm " + quote(name) + " (see mmsim list)");
+  const ParamValues values = typed_params(*entry, given);
   EngineOptions engine;
   engine.execution = asynchronous ? Execution::Asynchronous : Execution::RoundSynchronous;
   engine.trace = trace;
@@ -69,20 +200,15 @@ py::tuple run(const std::string& name, const std::map<std::string, std::string>&
   RunReport r;
   {
     py::gil_scoped_release release;  // a long run leaves other Python threads free
-    r = run_algorithm(*entry, given, engine);
+    r = run_algorithm(*entry, values, engine);
   }
-  py::object csv = py::none();
-  if (trace) {
-    std::ostringstream out;
-    mmsim::write_trace_csv(out, r);
-    csv = py::str(out.str());
-  }
-  return py::make_tuple(to_python(mmsim::to_json(r)), csv);
+  py::object columns = trace ? py::object(trace_columns_of(r)) : py::none();
+  return py::make_tuple(to_python(mmsim::to_json(r)), columns);
 }
 
-// KNI Fig. 2 and its kind, as `mmsim access --warp ...` poses it: each warp is written as the text
-// the command takes (a negative entry as _, an inactive thread) and read by the command's own parser,
-// so that Python gets its checks and its one-line errors word for word.
+// KNI Fig. 2 and its kind, as `mmsim access --warp ...` poses it: the warps go to the command's own
+// checks as numbers (a negative entry an inactive thread), so that Python gets its one-line errors
+// word for word.
 py::object warp_access(const std::string& model, std::int64_t w, std::int64_t l,
                        const std::vector<std::vector<std::int64_t>>& warps) {
   MachineParams m;
@@ -94,20 +220,13 @@ py::object warp_access(const std::string& model, std::int64_t w, std::int64_t l,
   // CLI11 names an option by its long flag in a refused value's line.
   for (const auto& [spec, v] :
        {std::pair{teaching::access_width_param(), w}, std::pair{teaching::access_latency_param(), l}}) {
-    const auto parsed = parse_integer(std::to_string(v), spec);
-    if (const auto* err = std::get_if<std::string>(&parsed))
+    if (const auto err = integer_error(v, spec))
       throw InputError(spec.flags.substr(spec.flags.rfind(',') + 1) + ": " + *err);
   }
   m.w = saturate(w);
   m.l = saturate(l);
   if (auto err = m.validate()) throw InputError(*err);
-  std::vector<std::string> texts;
-  for (const auto& warp : warps) {
-    std::string t;
-    for (std::size_t i = 0; i < warp.size(); ++i) t += (i ? "," : "") + (warp[i] < 0 ? "_" : std::to_string(warp[i]));
-    texts.push_back(std::move(t));
-  }
-  const teaching::PosedAccess posed = teaching::pose_warps(texts, m.w);
+  const teaching::PosedAccess posed = teaching::pose_warps(warps, m.w);
   auto result = teaching::simulate_access(m, posed.warps, posed.cells);
   result.posed = posed.posed;
   result.layout = posed.layout;

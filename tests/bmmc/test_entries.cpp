@@ -60,15 +60,15 @@ TEST_CASE("bmmc declares the four sources; parm-sort --direct; both the kernel a
 
 TEST_CASE("every bmmc source and kernel runs correct at the smallest n (n = w)") {
   const AlgorithmEntry& e = entry("bmmc");
-  std::vector<std::map<std::string, std::string>> sources{{{"random_bpc", "true"}}, {{"random_bmmc", "true"}}};
+  std::vector<ParamValues> sources{{{"random_bpc", true}}, {{"random_bmmc", true}}};
   for (const auto& p : e.params)
     if (p.name == "bpc")
       for (const auto& name : p.choices) sources.push_back({{"bpc", name}});
   for (auto given : sources)
     for (const auto* kernel : {"naive", "tile", "tile-banks", "tile-banks-iters"}) {
-      given["n"] = "32";
-      given["kernel"] = kernel;
-      INFO(given.begin()->first << " " << given.begin()->second << " " << kernel);
+      given.set("n", 32);
+      given.set("kernel", kernel);
+      INFO(given.items().front().first << " " << display(given.items().front().second) << " " << kernel);
       const RunReport r = run_algorithm(e, given);
       CHECK(r.correct);
       CHECK(r.n == 32);
@@ -80,9 +80,9 @@ TEST_CASE("parm-sort sorts at the smallest n, through every kernel and directly"
   const AlgorithmEntry& e = entry("parm-sort");
   for (const auto* kernel : {"naive", "tile", "tile-banks", "tile-banks-iters"}) {
     INFO(kernel);
-    CHECK(run_algorithm(e, {{"n", "32"}, {"kernel", kernel}}).correct);
+    CHECK(run_algorithm(e, {{"n", 32}, {"kernel", kernel}}).correct);
   }
-  const RunReport direct = run_algorithm(e, {{"n", "32"}, {"direct", "true"}});
+  const RunReport direct = run_algorithm(e, {{"n", 32}, {"direct", true}});
   CHECK(direct.correct);
   CHECK(figure<std::string>(direct, "permutations") == "direct");
   CHECK(figure<std::int64_t>(direct, "permutation_passes") == 0);
@@ -92,7 +92,7 @@ TEST_CASE("parm-sort sorts at the smallest n, through every kernel and directly"
 }
 
 TEST_CASE("bit-reversal of 2^12 cells, w = 32, L = 100, k = 2: 2n/w + 2n/(kw) + 2L - 2 = 582") {
-  const RunReport r = run_algorithm(entry("bmmc"), {{"bpc", "bit-reversal"}, {"n", "4096"}, {"k", "2"}});
+  const RunReport r = run_algorithm(entry("bmmc"), {{"bpc", "bit-reversal"}, {"n", 4096}, {"k", 2}});
   CHECK(r.correct);
   CHECK(r.stats.time_units == 582);
   CHECK(r.predicted_time_units == 582);
@@ -109,7 +109,7 @@ TEST_CASE("bit-reversal of 2^12 cells, w = 32, L = 100, k = 2: 2n/w + 2n/(kw) + 
 }
 
 TEST_CASE("a random BMMC takes two tiled passes, each reported; tile-banks-iters reports its bits") {
-  const RunReport r = run_algorithm(entry("bmmc"), {{"random_bmmc", "true"}, {"n", "1024"}, {"w", "8"}, {"seed", "3"}});
+  const RunReport r = run_algorithm(entry("bmmc"), {{"random_bmmc", true}, {"n", 1024}, {"w", 8}, {"seed", 3}});
   CHECK(r.correct);
   if (figure<std::int64_t>(r, "tiled_for_w") == 0) {
     CHECK(figure<std::int64_t>(r, "passes") == 2);
@@ -117,47 +117,71 @@ TEST_CASE("a random BMMC takes two tiled passes, each reported; tile-banks-iters
           r.stats.time_units);
   }
   const RunReport it = run_algorithm(
-      entry("bmmc"), {{"bpc", "transpose"}, {"n", "1024"}, {"w", "8"}, {"kernel", "tile-banks-iters"}, {"iters", "2"}});
+      entry("bmmc"), {{"bpc", "transpose"}, {"n", 1024}, {"w", 8}, {"kernel", "tile-banks-iters"}, {"iters", 2}});
   CHECK(it.correct);
   CHECK(figure<std::int64_t>(it, "pass1_iteration_bits") == 2);
 }
 
 TEST_CASE("--matrix: a file runs, n follows from it, and --save-matrix writes what ran") {
   const TempFile m("m.txt", "# 3-bit bit reversal with complement\n001\n010\n100\n110\n");
-  const RunReport r = run_algorithm(entry("bmmc"), {{"matrix", m.path.string()}, {"w", "4"}});
+  // The file is read where its name enters (the command line's edge), into the matrix as a value.
+  const auto from_file = [&](const std::string& path) {
+    return parse_params(entry("bmmc"), {{"matrix", path}}).items().front().second;
+  };
+  const ParamValue matrix = from_file(m.path.string());
+  const RunReport r = run_algorithm(entry("bmmc"), {{"matrix", matrix}, {"w", 4}});
   CHECK(r.correct);
   CHECK(r.n == 8);
-  CHECK(refusal("bmmc", {{"matrix", m.path.string()}, {"w", "4"}, {"n", "8"}}).empty());
-  CHECK(refusal("bmmc", {{"matrix", m.path.string()}, {"w", "4"}, {"n", "16"}}).find("-n") != std::string::npos);
+  CHECK(r.permutation == "matrix " + m.path.string() + " [BPC]");
+  CHECK(refusal("bmmc", {{"matrix", matrix}, {"w", 4}, {"n", 8}}).empty());
+  CHECK(refusal("bmmc", {{"matrix", matrix}, {"w", 4}, {"n", 16}}).find("-n") != std::string::npos);
 
   const TempFile saved("saved.txt", "");
-  CHECK(run_algorithm(entry("bmmc"),
-                      {{"random_bmmc", "true"}, {"n", "256"}, {"w", "4"}, {"save_matrix", saved.path.string()}})
-            .correct);
+  CHECK(
+      run_algorithm(entry("bmmc"), {{"random_bmmc", true}, {"n", 256}, {"w", 4}, {"save_matrix", saved.path.string()}})
+          .correct);
   const RunReport again =
-      run_algorithm(entry("bmmc"), {{"matrix", saved.path.string()}, {"w", "4"}, {"kernel", "tile"}});
+      run_algorithm(entry("bmmc"), {{"matrix", from_file(saved.path.string())}, {"w", 4}, {"kernel", "tile"}});
   CHECK(again.correct);
   CHECK(again.n == 256);
 }
 
+TEST_CASE("--matrix as a value in memory runs as its file does, and is checked by the file's rules") {
+  const TempFile m("m.txt", f2::to_text(f2::bit_reversal(6)));
+  const RunReport file = run_algorithm(
+      entry("bmmc"), parse_params(entry("bmmc"), {{"matrix", m.path.string()}, {"w", "4"}, {"kernel", "tile"}}));
+  const RunReport value = run_algorithm(
+      entry("bmmc"),
+      {{"matrix", bmmc::matrix_value(f2::bit_reversal(6), "bit reversal")}, {"w", 4}, {"kernel", "tile"}});
+  CHECK(value.correct);
+  CHECK(value.permutation == "matrix bit reversal [BPC]");
+  CHECK(value.stats.time_units == file.stats.time_units);
+  CHECK(value.distribution == file.distribution);
+  // The rules of the file format hold for a value too.
+  BitMatrixValue singular{.rows = {1, 1}, .complement = 0, .source = "made up"};
+  CHECK(refusal("bmmc", {{"matrix", singular}}).find("singular") != std::string::npos);
+  BitMatrixValue wide{.rows = {4, 1}, .complement = 0, .source = "made up"};
+  CHECK(refusal("bmmc", {{"matrix", wide}}).find("made up") != std::string::npos);
+}
+
 TEST_CASE("the joint rules are refused in one line naming the options") {
-  const std::string none = refusal("bmmc", {{"n", "1024"}});
+  const std::string none = refusal("bmmc", {{"n", 1024}});
   CHECK(none.find("--matrix") != std::string::npos);
   CHECK(none.find("--random-bpc") != std::string::npos);
-  CHECK(refusal("bmmc", {{"n", "1024"}, {"random_bpc", "true"}, {"random_bmmc", "true"}}) == none);
-  CHECK(refusal("bmmc", {{"random_bpc", "true"}}).find("-n: required") != std::string::npos);
-  CHECK(refusal("bmmc", {{"random_bpc", "true"}, {"n", "1000"}}).find("power of two") != std::string::npos);
-  CHECK(refusal("bmmc", {{"random_bpc", "true"}, {"n", std::to_string(1 << 25)}}).find("-n") != std::string::npos);
-  CHECK(refusal("bmmc", {{"random_bpc", "true"}, {"n", "16"}}).find("at least w") != std::string::npos);
-  CHECK(refusal("bmmc", {{"random_bpc", "true"}, {"n", "1024"}, {"w", "12"}}).find("-w") != std::string::npos);
-  CHECK(refusal("bmmc", {{"random_bpc", "true"}, {"n", "1024"}, {"iters", "2"}}).find("--iters") != std::string::npos);
-  CHECK(refusal("bmmc", {{"random_bpc", "true"}, {"n", "1024"}, {"iters", "25"}}).find("--iters") != std::string::npos);
+  CHECK(refusal("bmmc", {{"n", 1024}, {"random_bpc", true}, {"random_bmmc", true}}) == none);
+  CHECK(refusal("bmmc", {{"random_bpc", true}}).find("-n: required") != std::string::npos);
+  CHECK(refusal("bmmc", {{"random_bpc", true}, {"n", 1000}}).find("power of two") != std::string::npos);
+  CHECK(refusal("bmmc", {{"random_bpc", true}, {"n", 1 << 25}}).find("-n") != std::string::npos);
+  CHECK(refusal("bmmc", {{"random_bpc", true}, {"n", 16}}).find("at least w") != std::string::npos);
+  CHECK(refusal("bmmc", {{"random_bpc", true}, {"n", 1024}, {"w", 12}}).find("-w") != std::string::npos);
+  CHECK(refusal("bmmc", {{"random_bpc", true}, {"n", 1024}, {"iters", 2}}).find("--iters") != std::string::npos);
+  CHECK(refusal("bmmc", {{"random_bpc", true}, {"n", 1024}, {"iters", 25}}).find("--iters") != std::string::npos);
   CHECK(refusal("parm-sort", {}).find("-n is required") != std::string::npos);
-  CHECK(refusal("parm-sort", {{"n", "64"}, {"matrix", "x"}}).find("'matrix' is not a parameter") != std::string::npos);
+  CHECK(refusal("parm-sort", {{"n", 64}, {"matrix", "x"}}).find("'matrix' is not a parameter") != std::string::npos);
 }
 
 TEST_CASE("parm-sort traces every slot when asked") {
-  const RunReport r = run_algorithm(entry("parm-sort"), {{"n", "64"}, {"w", "4"}}, Execution::RoundSynchronous, true);
+  const RunReport r = run_algorithm(entry("parm-sort"), {{"n", 64}, {"w", 4}}, Execution::RoundSynchronous, true);
   CHECK(r.correct);
   REQUIRE(!r.trace.empty());
   for (const auto& e : r.trace) CHECK(static_cast<std::size_t>(e.round) < r.stats.rounds.size());

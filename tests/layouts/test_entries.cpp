@@ -47,14 +47,14 @@ TEST_CASE("every transpose runs correct with its defaults, and under every layou
     CHECK(d.permutation == "transpose");
     for (const auto& layout : param(e, "layout").choices) {
       INFO(layout);
-      CHECK(run_algorithm(e, {{"w", "2"}, {"layout", layout}}).correct);
-      CHECK(run_algorithm(e, {{"w", "2"}, {"layout", layout}}, Execution::Asynchronous).correct);
+      CHECK(run_algorithm(e, {{"w", 2}, {"layout", layout}}).correct);
+      CHECK(run_algorithm(e, {{"w", 2}, {"layout", layout}}, Execution::Asynchronous).correct);
     }
   }
 }
 
 TEST_CASE("crsw under raw at w = 32: the write round has congestion 32, time as [NMI] Sect. III") {
-  const RunReport r = run_algorithm(entry("crsw"), {{"w", "32"}, {"layout", "raw"}});
+  const RunReport r = run_algorithm(entry("crsw"), {{"w", 32}, {"layout", "raw"}});
   REQUIRE(r.stats.rounds.size() == 2);
   CHECK(r.stats.rounds[0].max_congestion == 1);
   CHECK(r.stats.rounds[1].max_congestion == 32);
@@ -72,7 +72,7 @@ TEST_CASE("crsw under raw at w = 32: the write round has congestion 32, time as 
 TEST_CASE("the closed form is printed only where the paper gives one, and then equals the engine") {
   for (const std::string layout : {"raw", "ras", "rap", "pad", "xor"})
     for (const std::string name : {"crsw", "srcw", "drdw"}) {
-      const RunReport r = run_algorithm(entry(name), {{"w", "8"}, {"l", "3"}, {"layout", layout}, {"seed", "5"}});
+      const RunReport r = run_algorithm(entry(name), {{"w", 8}, {"l", 3}, {"layout", layout}, {"seed", 5}});
       INFO(name << " " << layout);
       CHECK(r.correct);
       const bool paper = layout == "raw" || (layout == "rap" && name != "drdw");
@@ -85,23 +85,23 @@ TEST_CASE("the closed form is printed only where the paper gives one, and then e
 }
 
 TEST_CASE("one seed, one layout: the shifts come out the same twice and differ with the seed") {
-  const auto shifts = [](const char* seed) {
-    const RunReport r = run_algorithm(entry("srcw"), {{"w", "16"}, {"layout", "rap"}, {"seed", seed}});
+  const auto shifts = [](std::int64_t seed) {
+    const RunReport r = run_algorithm(entry("srcw"), {{"w", 16}, {"layout", "rap"}, {"seed", seed}});
     for (const auto& f : r.figures)
       if (f.name == "shifts") return std::get<std::string>(f.value);
     return std::string();
   };
-  CHECK(shifts("4") == shifts("4"));
-  CHECK(shifts("4") != shifts("5"));
+  CHECK(shifts(4) == shifts(4));
+  CHECK(shifts(4) != shifts(5));
 }
 
 TEST_CASE("bad input is refused in one line naming the option") {
-  CHECK(refusal("crsw", {{"w", "1"}}).find("-w") != std::string::npos);
-  CHECK(refusal("crsw", {{"w", "1025"}}).find("-w") != std::string::npos);
+  CHECK(refusal("crsw", {{"w", 1}}).find("-w") != std::string::npos);
+  CHECK(refusal("crsw", {{"w", 1025}}).find("-w") != std::string::npos);
   CHECK(refusal("srcw", {{"layout", "bogus"}}).find("--layout") != std::string::npos);
-  CHECK(refusal("drdw", {{"w", "8"}, {"n", "10"}}).find("-n") != std::string::npos);
-  CHECK(refusal("drdw", {{"w", "8"}, {"n", "64"}}).empty());
-  CHECK(refusal("crsw", {{"k", "4"}}).find("'k' is not a parameter") != std::string::npos);
+  CHECK(refusal("drdw", {{"w", 8}, {"n", 10}}).find("-n") != std::string::npos);
+  CHECK(refusal("drdw", {{"w", 8}, {"n", 64}}).empty());
+  CHECK(refusal("crsw", {{"k", 4}}).find("'k' is not a parameter") != std::string::npos);
 }
 
 TEST_CASE("the catalogue lists layouts and patterns with the paper's key, and no algorithm") {

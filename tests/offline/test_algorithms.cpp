@@ -60,10 +60,10 @@ void check_run(const std::string& algorithm, const Permutation& perm, const Mach
   in.seed = 3;
   algo->check(m, in);
   const Machine machine(m);
-  const PermutationRun sync = algo->run(machine, in, {Execution::RoundSynchronous, false});
+  const RunReport sync = algo->run(machine, in, {Execution::RoundSynchronous, false});
   CHECK(sync.correct);
-  REQUIRE(sync.predicted.has_value());
-  CHECK(sync.stats.time_units == *sync.predicted);
+  REQUIRE(sync.predicted_time_units.has_value());
+  CHECK(sync.stats.time_units == *sync.predicted_time_units);
   Kinds k;
   for (const auto& r : sync.stats.rounds) {
     if (r.memory == Space::Shared) {
@@ -79,7 +79,7 @@ void check_run(const std::string& algorithm, const Permutation& perm, const Mach
   CHECK(k.coalesced_write == expected.coalesced_write);
   CHECK(k.cf_read == expected.cf_read);
   CHECK(k.cf_write == expected.cf_write);
-  const PermutationRun async = algo->run(machine, in, {Execution::Asynchronous, false});
+  const RunReport async = algo->run(machine, in, {Execution::Asynchronous, false});
   CHECK(async.correct);
   CHECK(async.stats.time_units <= sync.stats.time_units);
 }

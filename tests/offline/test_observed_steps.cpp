@@ -15,7 +15,7 @@ namespace {
 struct Observed {
   std::vector<std::string> kernels;
   std::vector<std::vector<Word>> destinations;  ///< the global array each kernel wrote last
-  PermutationRun run;
+  RunReport run;
 };
 
 Observed observe(const PermutationAlgorithm& algo, const Permutation& p, int w) {

@@ -71,7 +71,7 @@ TEST_CASE("schedule file: round trip and the documented header") {
   m.w = 8;
   const auto run = find_permutation_algorithm("scheduled")->run(Machine(m), in, {});
   CHECK(run.correct);
-  CHECK(run.stats.time_units == *run.predicted);
+  CHECK(run.stats.time_units == *run.predicted_time_units);
   std::filesystem::remove(path);
 }
 

@@ -36,10 +36,10 @@ struct Folder {
 };
 
 // The DMM time units of a one-warp registry run, straight from the registry.
-double dmm_time_units(const std::string& algorithm, std::map<std::string, std::string> given) {
+double dmm_time_units(const std::string& algorithm, ParamValues given) {
   const AlgorithmEntry* entry = find_algorithm(algorithm);
   for (const ParamSpec& spec : entry->params)
-    if (spec.name == "w" || spec.name == "l") given[spec.name] = spec.name == "w" ? "32" : "1";
+    if (spec.name == "w" || spec.name == "l") given.set(spec.name, std::int64_t{spec.name == "w" ? 32 : 1});
   const RunReport r = run_algorithm(*entry, given, {});
   return static_cast<double>(r.stats.time_units);
 }
@@ -85,7 +85,7 @@ TEST_CASE("as-gpu: many instances as one launch and waves per SM, one instance a
   REQUIRE(rows.size() == 2);
   CHECK(rows[1].ms == doctest::Approx(40000.0 / 2000000));
   const auto predicted = predict_runs(p, rows, SimulationPlan{1, ~std::uint64_t{0}, nullptr, nullptr, {}});
-  const double units = dmm_time_units("as-sort", {{"m", "4"}});
+  const double units = dmm_time_units("as-sort", {{"m", 4}});
   CHECK(predicted[0].correct);
   CHECK(predicted[0].predicted[0] == doctest::Approx(kLaunch + 3 * kUnit * units));  // ceil(9 / 4) waves
   CHECK(predicted[1].predicted[0] == doctest::Approx(kUnit * units));
@@ -109,7 +109,7 @@ TEST_CASE("bmmc: the recorded matrix is the one simulated, by the named kernel")
   const auto predicted = predict_runs(p, rows, SimulationPlan{1, ~std::uint64_t{0}, nullptr, nullptr, {}});
   CHECK(predicted[0].correct);
   const auto direct = predict::count_algorithm(p, *find_algorithm("bmmc"),
-                                               {{"n", "1024"}, {"bpc", "bit-reversal"}, {"kernel", "tile"}}, 4, 1);
+                                               {{"n", 1024}, {"bpc", "bit-reversal"}, {"kernel", "tile"}}, 4, 1);
   CHECK(predicted[0].predicted[0] == doctest::Approx(predict::predicted_ms(p.models[0], direct.counts)));
   CHECK(predicted[0].counts.memory.umm_groups == direct.counts.memory.umm_groups);
 
@@ -127,17 +127,17 @@ TEST_CASE("parm: each variant is the registry's parm-sort, direct or through the
   const predict::GpuProfile p = small_profile();
   const auto rows = validate::read_parm(f.dir, {0, 1024, "float"}, p);
   REQUIRE(rows.size() == 2);  // 2^11 is past --max-n
-  CHECK(rows[0].params.at("direct") == "true");
-  CHECK(rows[1].params.at("kernel") == "tile-banks");
+  CHECK(rows[0].params.flag("direct"));
+  CHECK(rows[1].params.text("kernel") == "tile-banks");
   CHECK(rows[1].permutation == "tile-banks");
   const auto predicted = predict_runs(p, rows, SimulationPlan{1, ~std::uint64_t{0}, nullptr, nullptr, {}});
   for (std::size_t i = 0; i < 2; ++i) {
     CHECK(predicted[i].correct);
-    std::map<std::string, std::string> given{{"n", "1024"}};
+    ParamValues given{{"n", 1024}};
     if (i == 0)
-      given["direct"] = "true";
+      given.set("direct", true);
     else
-      given["kernel"] = "tile-banks";
+      given.set("kernel", "tile-banks");
     const auto direct = predict::count_algorithm(p, *find_algorithm("parm-sort"), given, 4, 1);
     CHECK(predicted[i].predicted[0] == doctest::Approx(predict::predicted_ms(p.models[0], direct.counts)));
     CHECK(predicted[i].counts.launches == direct.counts.launches);
@@ -173,7 +173,7 @@ TEST_CASE("enumeration: the GPU's kind and variant name the registry's transpose
   const auto rows = validate::read_enumeration(f.dir, {}, p);
   REQUIRE(rows.size() == 2);
   CHECK(rows[0].algorithm == "transpose-ip-v1b");
-  CHECK(rows[0].params.at("band") == "4");
+  CHECK(rows[0].params.integer("band") == 4);
   CHECK(rows[1].algorithm == "transpose-oop-nvidia");
   const auto predicted = predict_runs(p, rows, SimulationPlan{2, ~std::uint64_t{0}, nullptr, nullptr, {}});
   for (const auto& r : predicted) {

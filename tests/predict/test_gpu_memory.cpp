@@ -96,7 +96,7 @@ TEST_CASE("sector cache: hits, fills of partial sectors, write-backs, LRU") {
 TEST_CASE("an algorithm on the GPU-like memory moves the same data, and its sectors are counted") {
   const AlgorithmEntry* entry = find_algorithm("d-designated");
   REQUIRE(entry != nullptr);
-  const std::map<std::string, std::string> given{{"n", "4096"}, {"perm", "identical"}};
+  const ParamValues given{{"n", 4096}, {"perm", "identical"}};
   const RunReport umm = run_algorithm(*entry, given, EngineOptions{});
   GpuMemoryParams p;
   p.element_bytes = 4;

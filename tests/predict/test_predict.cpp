@@ -155,12 +155,12 @@ TEST_CASE("a prediction runs on the profile's machine, and only HMM algorithms")
   const GpuProfile p = small_profile();
   const AlgorithmEntry* d = find_algorithm("d-designated");
   REQUIRE(d != nullptr);
-  const auto r = count_algorithm(p, *d, {{"n", "1024"}, {"perm", "random"}}, 4);
+  const auto r = count_algorithm(p, *d, {{"n", 1024}, {"perm", "random"}}, 4);
   CHECK(r.report.correct);
   CHECK(r.report.machine.k == 4);
   CHECK(r.counts.launches == 1);
   CHECK(r.counts.memory.write_sectors > 0);
-  CHECK_THROWS_AS(count_algorithm(p, *d, {{"n", "1024"}, {"w", "16"}}, 4), InputError);
+  CHECK_THROWS_AS(count_algorithm(p, *d, {{"n", 1024}, {"w", 16}}, 4), InputError);
   const AlgorithmEntry* crsw = find_algorithm("crsw");
   REQUIRE(crsw != nullptr);
   CHECK_THROWS_AS(count_algorithm(p, *crsw, {}, 4), InputError);
@@ -170,10 +170,10 @@ TEST_CASE("the warm run counts what a repeated GPU run sees: a small run stays i
   const GpuProfile p = small_profile();  // 64 KiB
   const AlgorithmEntry* d = find_algorithm("d-designated");
   // a, p, b of 1024 x 4 B = 12 KiB: the counted run finds a and p in the cache.
-  const auto small = count_algorithm(p, *d, {{"n", "1024"}, {"perm", "identical"}}, 4);
+  const auto small = count_algorithm(p, *d, {{"n", 1024}, {"perm", "identical"}}, 4);
   CHECK(small.counts.memory.dram_reads == 0);
   // 3 x 64 KiB: nothing survives from the first run.
-  const auto large = count_algorithm(p, *d, {{"n", "16384"}, {"perm", "identical"}}, 4);
+  const auto large = count_algorithm(p, *d, {{"n", 16384}, {"perm", "identical"}}, 4);
   CHECK(large.counts.memory.dram_reads >= 2 * 16384 * 4 / 32);
 }
 

@@ -60,13 +60,13 @@ TEST_CASE("the family's entries are its seven algorithms, all on the DMM without
 
 TEST_CASE("every sorting entry runs with its defaults and a small -m: correct, the paper's ones conflict-free") {
   for (const auto* e : sorting_entries()) {
-    for (const char* m : {"1", "8", "64"}) {
+    for (const std::int64_t m : {1, 8, 64}) {
       INFO(e->name << " -m " << m);
       const RunReport r = run_algorithm(*e, {{"m", m}});
       CHECK(r.correct);
       CHECK(r.machine.w == 32);  // MachineParams' default
       CHECK(r.machine.l == 1);   // AS Sect. 1: every access takes one time unit
-      CHECK(r.n == 32u * static_cast<std::uint64_t>(std::stoi(m)));
+      CHECK(r.n == 32u * static_cast<std::uint64_t>(m));
       CHECK_FALSE(r.predicted_time_units.has_value());
       // One step is one round of the engine.
       CHECK(integer_figure(r, "steps") == static_cast<std::int64_t>(r.stats.rounds.size()));
@@ -82,7 +82,7 @@ TEST_CASE("every sorting entry runs with its defaults and a small -m: correct, t
 TEST_CASE("a run's phases are its kernel names, and their time units add up to the run's") {
   for (const char* name : {"as-sort", "as-partition", "as-permute"}) {
     INFO(name);
-    const RunReport r = run_algorithm(entry(name), {{"w", "64"}, {"m", "8"}});
+    const RunReport r = run_algorithm(entry(name), {{"w", 64}, {"m", 8}});
     const auto phases = phases_of(r.stats);
     REQUIRE_FALSE(phases.empty());
     TimeUnits sum = 0;
@@ -96,17 +96,16 @@ TEST_CASE("a run's phases are its kernel names, and their time units add up to t
     CHECK(rounds == r.stats.rounds.size());
   }
   // Lemma 2's phases name the recursion depth; the permutation's name its own phases.
-  const RunReport lemma2 = run_algorithm(entry("as-partition"), {{"w", "64"}, {"m", "8"}});
+  const RunReport lemma2 = run_algorithm(entry("as-partition"), {{"w", 64}, {"m", 8}});
   CHECK(phases_of(lemma2.stats).front().name.rfind("lemma2 d0: ", 0) == 0);
   std::set<std::string> names;
-  for (const auto& p : phases_of(run_algorithm(entry("as-permute"), {{"w", "16"}, {"m", "4"}}).stats))
-    names.insert(p.name);
+  for (const auto& p : phases_of(run_algorithm(entry("as-permute"), {{"w", 16}, {"m", 4}}).stats)) names.insert(p.name);
   for (const char* phase : {"preprocess", "hash", "colour", "communicate", "compact", "sync", "finish: fill"})
     CHECK(names.count(phase) == 1);
 }
 
 TEST_CASE("the report is the one the algorithm function gives, figure for figure") {
-  const RunReport r = run_algorithm(entry("as-permute"), {{"w", "16"}, {"m", "4"}, {"seed", "5"}});
+  const RunReport r = run_algorithm(entry("as-permute"), {{"w", 16}, {"m", 4}, {"seed", 5}});
   const auto run = sorting::as_permute(16, 4, sorting::random_permutation(16, 4, 5), 5);
   CHECK(std::get<std::string>(r.figures.at(0).value) == run.method);
   CHECK(integer_figure(r, "steps") == run.summary.steps);
@@ -116,14 +115,14 @@ TEST_CASE("the report is the one the algorithm function gives, figure for figure
 }
 
 TEST_CASE("w * m above 2^22 is an InputError naming -w and -m; each alone within its bounds") {
-  CHECK_THROWS_WITH_AS(run_algorithm(entry("as-sort"), {{"w", "1024"}, {"m", "8192"}}),
+  CHECK_THROWS_WITH_AS(run_algorithm(entry("as-sort"), {{"w", 1024}, {"m", 8192}}),
                        doctest::Contains("-w, -m: w * m must be at most 2^22"), InputError);
-  CHECK_THROWS_AS(run_algorithm(entry("as-sort"), {{"w", "8"}, {"m", "3"}}), InputError);
-  CHECK_THROWS_AS(run_algorithm(entry("as-sort"), {{"w", "2048"}, {"m", "8"}}), InputError);
-  CHECK_THROWS_AS(run_algorithm(entry("as-sort"), {{"w", "8"}, {"m", "131072"}}), InputError);
-  CHECK_THROWS_AS(run_algorithm(entry("as-sort"), {{"w", "8"}}), InputError);  // -m is required
-  CHECK_THROWS_AS(run_algorithm(entry("as-sort"), {{"w", "8"}, {"m", "8"}, {"l", "2"}}), InputError);
-  CHECK_THROWS_AS(run_algorithm(entry("as-sort"), {{"m", "8"}}, Execution::Asynchronous), InputError);
+  CHECK_THROWS_AS(run_algorithm(entry("as-sort"), {{"w", 8}, {"m", 3}}), InputError);
+  CHECK_THROWS_AS(run_algorithm(entry("as-sort"), {{"w", 2048}, {"m", 8}}), InputError);
+  CHECK_THROWS_AS(run_algorithm(entry("as-sort"), {{"w", 8}, {"m", 131072}}), InputError);
+  CHECK_THROWS_AS(run_algorithm(entry("as-sort"), {{"w", 8}}), InputError);  // -m is required
+  CHECK_THROWS_AS(run_algorithm(entry("as-sort"), {{"w", 8}, {"m", 8}, {"l", 2}}), InputError);
+  CHECK_THROWS_AS(run_algorithm(entry("as-sort"), {{"m", 8}}, Execution::Asynchronous), InputError);
 }
 
 TEST_CASE("a keys file is read and checked against the entry's problem") {
@@ -132,23 +131,23 @@ TEST_CASE("a keys file is read and checked against the entry's problem") {
     std::ofstream out(path);
     for (int x : {5, 3, 9, 1, 0, 2, 8, 7}) out << x << "\n";
   }
-  const RunReport sorted = run_algorithm(entry("as-sort"), {{"w", "2"}, {"m", "4"}, {"keys_file", path}});
+  const RunReport sorted = run_algorithm(entry("as-sort"), {{"w", 2}, {"m", 4}, {"keys_file", path}});
   CHECK(sorted.correct);
   CHECK(sorted.parameters.text("keys_file") == path);
   // Keys up to 9 are no partition of 2 rows, nor a permutation of 8 cells (9 >= 8).
-  CHECK_THROWS_WITH_AS(run_algorithm(entry("as-partition"), {{"w", "2"}, {"m", "4"}, {"keys_file", path}}),
+  CHECK_THROWS_WITH_AS(run_algorithm(entry("as-partition"), {{"w", 2}, {"m", 4}, {"keys_file", path}}),
                        doctest::Contains("line 1"), InputError);
-  CHECK_THROWS_WITH_AS(run_algorithm(entry("as-permute"), {{"w", "2"}, {"m", "4"}, {"keys_file", path}}),
+  CHECK_THROWS_WITH_AS(run_algorithm(entry("as-permute"), {{"w", 2}, {"m", 4}, {"keys_file", path}}),
                        doctest::Contains("line 3"), InputError);
-  CHECK_THROWS_AS(run_algorithm(entry("as-sort"), {{"w", "4"}, {"m", "4"}, {"keys_file", path}}), InputError);
+  CHECK_THROWS_AS(run_algorithm(entry("as-sort"), {{"w", 4}, {"m", 4}, {"keys_file", path}}), InputError);
   std::remove(path.c_str());
-  CHECK_THROWS_AS(run_algorithm(entry("as-sort"), {{"w", "2"}, {"m", "4"}, {"keys_file", path}}), InputError);
+  CHECK_THROWS_AS(run_algorithm(entry("as-sort"), {{"w", 2}, {"m", 4}, {"keys_file", path}}), InputError);
 }
 
 TEST_CASE("a traced run records one slot per conflict-free step, and the untraced run is the same run") {
   const auto& e = entry("as-sort");
-  const RunReport traced = run_algorithm(e, {{"w", "4"}, {"m", "4"}}, Execution::RoundSynchronous, true);
-  const RunReport plain = run_algorithm(e, {{"w", "4"}, {"m", "4"}});
+  const RunReport traced = run_algorithm(e, {{"w", 4}, {"m", 4}}, Execution::RoundSynchronous, true);
+  const RunReport plain = run_algorithm(e, {{"w", 4}, {"m", 4}});
   CHECK(plain.trace.empty());
   CHECK(traced.trace.size() == traced.stats.rounds.size());
   CHECK(traced.stats.time_units == plain.stats.time_units);

@@ -3,6 +3,7 @@
 #include <doctest/doctest.h>
 
 #include <sstream>
+#include <tuple>
 
 #include "algorithms/registry.h"
 #include "algorithms/run_output.h"
@@ -15,7 +16,7 @@ using namespace mmsim::teaching;
 
 namespace {
 
-const std::string kHeader = std::string(kTraceHeader) + "\n";
+const std::string kHeader = trace_header() + "\n";
 
 // The InputError message of reading `text`, or "" when it reads.
 std::string error_of(const std::string& text) {
@@ -28,7 +29,7 @@ std::string error_of(const std::string& text) {
   return "";
 }
 
-TraceFile trace_of(const char* algorithm, std::map<std::string, std::string> given, Execution e) {
+TraceFile trace_of(const char* algorithm, ParamValues given, Execution e) {
   const auto* entry = find_algorithm(algorithm);
   REQUIRE(entry != nullptr);
   const RunReport r = run_algorithm(*entry, given, e, true);
@@ -40,7 +41,7 @@ TraceFile trace_of(const char* algorithm, std::map<std::string, std::string> giv
 }  // namespace
 
 TEST_CASE("a d-designated run's trace reads back: three global rounds, one after another") {
-  const auto t = trace_of("d-designated", {{"n", "256"}, {"w", "8"}, {"L", "10"}}, Execution::RoundSynchronous);
+  const auto t = trace_of("d-designated", {{"n", 256}, {"w", 8}, {"L", 10}}, Execution::RoundSynchronous);
   REQUIRE(t.rounds.size() == 3);
   CHECK(t.rounds[0].name == "read a");
   CHECK(t.rounds[2].op == Op::Write);
@@ -53,7 +54,7 @@ TEST_CASE("a d-designated run's trace reads back: three global rounds, one after
 }
 
 TEST_CASE("an asynchronous transpose's trace: k shared lanes beside the global one, rounds overlapping") {
-  const std::map<std::string, std::string> p{{"n", "1024"}, {"w", "8"}, {"k", "3"}, {"L", "20"}, {"perm", "transpose"}};
+  const ParamValues p{{"n", 1024}, {"w", 8}, {"k", 3}, {"L", 20}, {"perm", "transpose"}};
   const auto a = trace_of("transpose", p, Execution::Asynchronous);
   REQUIRE(a.lanes.size() == 4);
   CHECK(a.lanes[1].name == "shared0");
@@ -67,8 +68,27 @@ TEST_CASE("an asynchronous transpose's trace: k shared lanes beside the global o
   CHECK(svg.find("rounds overlap") != std::string::npos);
 }
 
+TEST_CASE("a run's own slots make the trace its CSV reads back as, with no file between") {
+  for (const auto& [name, given, execution] : std::vector<std::tuple<std::string, ParamValues, Execution>>{
+           {"transpose", {{"n", 1024}, {"w", 8}, {"k", 3}, {"L", 20}}, Execution::Asynchronous},
+           {"d-designated", {{"n", 256}, {"w", 8}}, Execution::RoundSynchronous},
+           {"parm-sort", {{"n", 64}, {"w", 4}}, Execution::Asynchronous},
+       }) {
+    CAPTURE(name);
+    const RunReport r = run_algorithm(*find_algorithm(name), given, execution, true);
+    std::stringstream csv;
+    REQUIRE(write_trace_csv(csv, r));
+    const TraceFile file = read_trace(csv, "run.csv");
+    const TraceFile direct = teaching::trace_of(r.stats, r.trace);
+    CHECK(trace_json(direct, "run").dump() == trace_json(file, "run").dump());
+    CHECK(trace_svg(direct, "run", 900) == trace_svg(file, "run", 900));
+    REQUIRE(direct.slots.size() == file.slots.size());
+    CHECK(direct.end == file.end);
+  }
+}
+
 TEST_CASE("a malformed trace is refused naming the line") {
-  CHECK(error_of("") == "trace t.csv: line 1: empty file: expected the header '" + std::string(kTraceHeader) + "'");
+  CHECK(error_of("") == "trace t.csv: line 1: empty file: expected the header '" + trace_header() + "'");
   CHECK(error_of("round,kernel\n").rfind("trace t.csv: line 1: expected the header", 0) == 0);
   CHECK(error_of(kHeader + "0,k,r,a,read,global,0,0,0,4,1\n0,k,r,a,read,global\n") ==
         "trace t.csv: line 3: 6 fields, expected 11");
