@@ -71,6 +71,65 @@ void write_file(const std::string& path, const std::string& text) { write_file_a
 
 namespace {
 
+std::string gnuplot_string(const std::string& s) {
+  std::string out = "\"";
+  for (const char c : s) {
+    if (c == '\\' || c == '"')
+      out += std::string("\\") + c;
+    else if (c == '\n')
+      out += "\\n";
+    else if (c == '\t')
+      out += "\\t";
+    else
+      out += c;
+  }
+  return out + "\"";
+}
+
+}  // namespace
+
+GnuplotVariables& GnuplotVariables::text(const std::string& name, const std::string& value) {
+  text_ += name + " = " + gnuplot_string(value) + "\n";
+  return *this;
+}
+
+GnuplotVariables& GnuplotVariables::number(const std::string& name, const std::string& literal) {
+  text_ += name + " = " + literal + "\n";
+  return *this;
+}
+
+GnuplotVariables& GnuplotVariables::number(const std::string& name, long long value) {
+  return number(name, std::to_string(value));
+}
+
+GnuplotVariables& GnuplotVariables::texts(const std::string& name, const std::vector<std::string>& values) {
+  std::string items;
+  for (const auto& v : values) items += (items.empty() ? "" : ", ") + gnuplot_string(v);
+  if (values.empty()) items = gnuplot_string("");
+  text_ += "array " + name + "[" + std::to_string(std::max<std::size_t>(values.size(), 1)) + "] = [" + items + "]\n";
+  return *this;
+}
+
+GnuplotVariables& GnuplotVariables::numbers(const std::string& name, const std::vector<std::string>& literals) {
+  std::string items;
+  for (const auto& v : literals) items += (items.empty() ? "" : ", ") + v;
+  if (literals.empty()) items = "NaN";
+  text_ += "array " + name + "[" + std::to_string(std::max<std::size_t>(literals.size(), 1)) + "] = [" + items + "]\n";
+  return *this;
+}
+
+GnuplotVariables& GnuplotVariables::data(const std::string& name, const std::string& lines) {
+  text_ += "$" + name + " << EOD\n" + lines + "EOD\n";
+  return *this;
+}
+
+GnuplotVariables& GnuplotVariables::append(const GnuplotVariables& more) {
+  text_ += more.text_;
+  return *this;
+}
+
+namespace {
+
 // The last non-empty line a program wrote, on one line and at most 200 characters: the line that
 // says why it stopped.
 std::string last_line(const std::string& text) {
