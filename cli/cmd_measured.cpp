@@ -2,7 +2,7 @@
 // `mmsim table1-bounds`) and need no GPU: `mmsim fit-bounds table1|as DIR`, `mmsim gpu-speedups DIR`,
 // `mmsim gpu-throughput DIR` and `mmsim gpu-goals DIR` (experiments/measured/measured.h). Each
 // writes the files kept beside the CSVs and prints a tidy table (--format md, csv or json), or with
-// --format gnuplot the variables its figure's kept script reads (experiments/figures/gpu-*.gp;
+// --format gnuplot the variables its figure's kept script reads (scripts/gpu_*.gp;
 // scripts/gpu_*_figures.sh runs gnuplot on them).
 #include <algorithm>
 #include <filesystem>

@@ -9,4 +9,4 @@ set -euo pipefail
 source "$(dirname "$0")/gpu_figure_lib.sh"
 DIR=${1:-results/gpu-h200}
 [ -f "$DIR/bmmc.csv" ] || { echo "gpu_bmmc_figures: $DIR/bmmc.csv not found (run mmsim gpu bmmc --out $DIR first)" >&2; exit 2; }
-gpu_figure gpu-bmmc-speedup "$DIR" gpu-speedups
+gpu_figure gpu_bmmc_speedup "$DIR" gpu-speedups

@@ -9,4 +9,4 @@ set -euo pipefail
 source "$(dirname "$0")/gpu_figure_lib.sh"
 DIR=${1:-results/gpu-h200}
 [ -f "$DIR/as-gpu.csv" ] || { echo "gpu_bounds_figures: $DIR/as-gpu.csv not found (run mmsim gpu sorting --out $DIR first)" >&2; exit 2; }
-gpu_figure gpu-as-bounds "$DIR" fit-bounds as
+gpu_figure gpu_as_bounds "$DIR" fit-bounds as

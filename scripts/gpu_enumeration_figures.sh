@@ -8,4 +8,4 @@ set -euo pipefail
 source "$(dirname "$0")/gpu_figure_lib.sh"
 DIR=${1:-results/gpu-h200}
 [ -f "$DIR/enumeration.csv" ] || { echo "gpu_enumeration_figures: $DIR/enumeration.csv not found (run mmsim gpu enumeration --out $DIR first)" >&2; exit 2; }
-gpu_figure gpu-enumeration "$DIR" gpu-throughput
+gpu_figure gpu_enumeration "$DIR" gpu-throughput

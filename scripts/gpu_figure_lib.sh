@@ -6,7 +6,7 @@ if [ -z "${MMSIM:-}" ]; then
 fi
 
 # gpu_figure NAME DIR COMMAND...: `mmsim COMMAND... DIR --format gnuplot` writes the folder's kept
-# files (fits, .dat) and prints the variables of experiments/figures/NAME.gp, which gnuplot then
+# files (fits, .dat) and prints the variables of scripts/NAME.gp, which gnuplot then
 # draws once per terminal, each in a gnuplot of its own. MMSIM_NO_PLOT=1 stops after the command.
 gpu_figure() {
   local name=$1 dir=$2 vars status=0
@@ -20,7 +20,7 @@ gpu_figure() {
     fi
     for term in png svg; do
       [ $status = 0 ] || break
-      gnuplot -e "term = '$term'" "$vars" "$ROOT/experiments/figures/$name.gp" || status=$?
+      gnuplot -e "term = '$term'" "$vars" "$ROOT/scripts/$name.gp" || status=$?
     done
   fi
   rm -f "$vars"

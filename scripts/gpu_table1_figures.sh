@@ -11,4 +11,4 @@ DIR=${1:-results/gpu-h200}
   echo "gpu_table1_figures: $DIR/table1-bounds.csv not found (run mmsim table1-bounds --profile DIR/profile-*.json --measured DIR --out DIR first)" >&2
   exit 2
 }
-gpu_figure gpu-table1-bounds "$DIR" fit-bounds table1
+gpu_figure gpu_table1_bounds "$DIR" fit-bounds table1

@@ -2,7 +2,7 @@
 // ...` and `mmsim table1-bounds` wrote (results/gpu-<device>/) in, fits, decisions and the series of
 // its figures out. Each function takes the CSVs already read (report/csv.h) and returns values; the
 // commands (`mmsim fit-bounds`, `gpu-speedups`, `gpu-throughput`, `gpu-goals`) write them, and
-// the figures' kept gnuplot scripts (experiments/figures/gpu-*.gp) read the variables made here.
+// the figures' kept gnuplot scripts (scripts/gpu_*.gp) read the variables made here.
 #pragma once
 
 #include <cstdint>
@@ -54,7 +54,7 @@ std::vector<Table1Fit> fit_table1_bounds(const report::CsvTable& bounds);
 report::Table table1_fit_table(const std::vector<Table1Fit>& fits);
 /// The points with their fitted ms (table1_bounds.dat), for the figure.
 std::string table1_points_dat(const std::vector<Table1Fit>& fits);
-/// The variables of experiments/figures/gpu-table1-bounds.gp for the figure DIR/table1_bounds.{png,svg}.
+/// The variables of scripts/gpu_table1_bounds.gp for the figure DIR/table1_bounds.{png,svg}.
 GnuplotVariables table1_figure_variables(const std::vector<Table1Fit>& fits, const std::string& dir,
                                          const GpuIdentity& gpu);
 
@@ -83,7 +83,7 @@ std::vector<AsBoundFit> fit_as_bounds(const report::CsvTable& as_gpu);
 report::Table as_fit_table(const std::vector<AsBoundFit>& fits);
 /// DIR/<figure>.dat; `csv` is how its header names the CSV it came from.
 std::string as_points_dat(const AsBoundFit& fit, const std::string& csv);
-/// The variables of experiments/figures/gpu-as-bounds.gp: one figure per fit.
+/// The variables of scripts/gpu_as_bounds.gp: one figure per fit.
 GnuplotVariables as_figure_variables(const std::vector<AsBoundFit>& fits, const std::string& dir,
                                      const GpuIdentity& gpu);
 
