@@ -30,6 +30,17 @@ std::string csv_line(const std::vector<std::string>& cells) {
 
 namespace {
 
+// A field's text inside a message: quoted, cut to 40 characters, on one printable line (a field may
+// hold a line break), as io/quote.h words a user's text.
+std::string quoted(std::string_view text) {
+  std::string out;
+  for (const char c : text.substr(0, 40)) {
+    const auto u = static_cast<unsigned char>(c);
+    out += (c == '\n' || c == '\r' || c == '\t') ? ' ' : (u < 0x20 || u == 0x7f) ? '?' : c;
+  }
+  return "'" + out + (text.size() > 40 ? "..." : "") + "'";
+}
+
 std::string message(const std::string& name, std::uint64_t line, const std::string& why) {
   return line == 0 ? name + ": " + why : name + ", line " + std::to_string(line) + ": " + why;
 }
@@ -170,7 +181,7 @@ CsvTable::CsvTable(std::istream& in, std::string name, CsvLimits limits) {
   for (std::size_t i = 0; i < header->columns.size(); ++i)
     for (std::size_t j = 0; j < i; ++j)
       if (header->columns[i] == header->columns[j])
-        throw CsvError(header->name, record.line, "the column '" + header->columns[i] + "' is named twice");
+        throw CsvError(header->name, record.line, "the column " + quoted(header->columns[i]) + " is named twice");
   header_ = header;
   while (reader.next(record)) {
     if (record.blank()) continue;
@@ -190,13 +201,13 @@ bool CsvTable::has(std::string_view column) const {
 
 void CsvTable::require(const std::vector<std::string>& wanted) const {
   for (const auto& c : wanted)
-    if (!has(c)) throw CsvError(name(), 0, "no column '" + c + "'");
+    if (!has(c)) throw CsvError(name(), 0, "no column " + quoted(c));
 }
 
 const std::string& CsvTable::Row::operator[](std::string_view column) const {
   const auto& columns = header_->columns;
   const auto it = std::find(columns.begin(), columns.end(), column);
-  if (it == columns.end()) throw CsvError(header_->name, 0, "no column '" + std::string(column) + "'");
+  if (it == columns.end()) throw CsvError(header_->name, 0, "no column " + quoted(column));
   return fields_[static_cast<std::size_t>(it - columns.begin())];
 }
 
@@ -207,7 +218,7 @@ double CsvTable::Row::number(std::string_view column) const {
   const bool starts = !text.empty() && !std::isspace(static_cast<unsigned char>(text[0]));
   const double v = starts ? std::strtod(text.c_str(), &end) : NAN;
   if (!starts || end != text.c_str() + text.size() || !std::isfinite(v))
-    throw error(std::string(column) + " must be a number (got '" + text + "')");
+    throw error(std::string(column) + " must be a number (got " + quoted(text) + ")");
   return v;
 }
 
@@ -216,7 +227,7 @@ std::int64_t CsvTable::Row::integer(std::string_view column) const {
   std::int64_t v = 0;
   const auto [ptr, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
   if (text.empty() || ec != std::errc{} || ptr != text.data() + text.size())
-    throw error(std::string(column) + " must be a whole number (got '" + text + "')");
+    throw error(std::string(column) + " must be a whole number (got " + quoted(text) + ")");
   return v;
 }
 
