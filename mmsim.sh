@@ -44,13 +44,18 @@ setup() {
 }
 
 # table1_figures MMSIM DIR: KNI Table 1's bounds beside DIR/kasagi-t2.csv on DIR's GPU profile's
-# machine (DIR/table1-bounds.{md,csv}), then the fits and figures when gnuplot is here. CPU only.
+# machine (DIR/table1-bounds.{md,csv}), then their fits (DIR/table1_bounds_fit.csv), and the figure
+# when gnuplot is here. CPU only.
 table1_figures() {
   local profile="" f
   for f in "$2"/profile-*.json; do [ -f "$f" ] && { profile=$f; break; }; done
   [ -f "$2/kasagi-t2.csv" ] && [ -n "$profile" ] || return 0
   "$1" table1-bounds --profile "$profile" --measured "$2" --out "$2" --threads "$JOBS" >/dev/null || return
-  if command -v gnuplot >/dev/null; then scripts/gpu_table1_figures.sh "$2" >/dev/null; fi
+  if command -v gnuplot >/dev/null; then
+    MMSIM=$1 scripts/gpu_table1_figures.sh "$2" >/dev/null
+  else
+    "$1" fit-bounds table1 "$2" >/dev/null
+  fi
 }
 
 build() {  # build DIR [cmake args...]
@@ -64,12 +69,17 @@ case "${1:-}" in
     setup
     build build -DMMSIM_BUILD_TESTS=OFF
     ./build/cli/mmsim reproduce --out results
-    # BDS Fig. 11 on the GPU, drawn here from the CSV the GPU machine wrote (it has no gnuplot).
-    # KNI Table 1's bounds against the GPU's times likewise, from the table1-bounds.csv that
-    # gpu-reproduce's bounds stage wrote (its D_w up to n = 2^28 takes minutes on two cores).
+    # The GPU's figures, drawn here from the CSVs the GPU machine wrote (it has no gnuplot): BDS
+    # Fig. 11, GL's throughput, AS's bounds, and KNI Table 1's bounds against the GPU's times from
+    # the table1-bounds.csv that gpu-reproduce's bounds stage wrote (its D_w up to n = 2^28 takes
+    # minutes on two cores); and the goals page from bench.csv and bmmc.csv.
+    export MMSIM=./build/cli/mmsim
     for d in results/gpu-*; do
       if [ -f "$d/bmmc.csv" ]; then scripts/gpu_bmmc_figures.sh "$d" >/dev/null; fi
+      if [ -f "$d/enumeration.csv" ]; then scripts/gpu_enumeration_figures.sh "$d" >/dev/null; fi
+      if [ -f "$d/as-gpu.csv" ]; then scripts/gpu_bounds_figures.sh "$d" >/dev/null; fi
       if [ -f "$d/table1-bounds.csv" ]; then scripts/gpu_table1_figures.sh "$d" >/dev/null; fi
+      if [ -f "$d/bench.csv" ] && [ -f "$d/bmmc.csv" ]; then "$MMSIM" gpu-goals "$d" >"$d/goals.md"; fi
     done
     # results/README.md once more, now that the GPU's figures it links are drawn too.
     ./build/cli/mmsim reproduce --readme --out results >/dev/null
@@ -187,9 +197,9 @@ case "${1:-}" in
       timeout "${MMSIM_GPU_SWEEP_S:-540}" "$B/mmsim" gpu reproduce --out "$OUTDIR" --threads "$JOBS" \
         --max-side "${MMSIM_GPU_MAX_SIDE:-16384}" --max-scheduled-side "${MMSIM_GPU_MAX_SCHEDULED_SIDE:-16384}" \
         2>"$OUTDIR/progress.log" >/dev/null || status=$?
-      # The scale goals cell by cell (needs bench.csv and bmmc.csv; python3 is optional there).
-      if command -v python3 >/dev/null && [ -f "$OUTDIR/bmmc.csv" ]; then
-        python3 scripts/gpu_goals.py "$OUTDIR" >"$OUTDIR/goals.md" || status=$?
+      # The scale goals cell by cell (needs bench.csv and bmmc.csv).
+      if [ -f "$OUTDIR/bmmc.csv" ]; then
+        "$B/mmsim" gpu-goals "$OUTDIR" >"$OUTDIR/goals.md" || status=$?
       fi
     fi
     if stage calibrate; then

@@ -3,12 +3,12 @@
 // own).
 #include <cstdio>
 #include <filesystem>
-#include <sstream>
 
 #include "cli/gpu_common.h"
 #include "experiments/gpu/kni_tables.h"
 #include "experiments/gpu/rap_table.h"
 #include "io/output_path.h"
+#include "report/csv.h"
 
 namespace mmsim::cli {
 
@@ -16,8 +16,9 @@ namespace {
 
 std::vector<gpu::Elem> parse_types(const std::string& s) {
   std::vector<gpu::Elem> out;
-  std::stringstream in(s);
-  for (std::string t; std::getline(in, t, ',');) {
+  const auto names = report::split_csv_record(s);
+  if (!names) throw InputError("--types: float, double or float,double (got " + quote(s) + ")");
+  for (const std::string& t : *names) {
     if (t == "float")
       out.push_back(gpu::Elem::F32);
     else if (t == "double")

@@ -1,6 +1,7 @@
 // `mmsim table1-bounds --profile FILE [--measured DIR]`: every GPU run of kasagi-t2.csv that
 // implements a row of KNI Table 1, beside that row's bound in time units on the profile's machine
-// (predict/validate/table1_bounds.h). scripts/gpu_table1_figures.sh fits and draws from its CSV. Needs no GPU.
+// (predict/validate/table1_bounds.h). `mmsim fit-bounds table1` fits its CSV and
+// scripts/gpu_table1_figures.sh draws the fit. Needs no GPU.
 #include <filesystem>
 
 #include "cli/common.h"

@@ -5,7 +5,6 @@
 #include <filesystem>
 #include <limits>
 #include <optional>
-#include <sstream>
 
 #include "cli/common.h"
 #include "cli/profile_option.h"
@@ -13,6 +12,7 @@
 #include "io/work_bounds.h"
 #include "predict/validate/family.h"
 #include "predict/validate/prediction_table.h"
+#include "report/csv.h"
 #include "sim/workers.h"
 
 namespace mmsim::cli {
@@ -25,9 +25,9 @@ std::vector<std::string> chosen_families(const std::string& text) {
   for (const auto& reader : predict::validate::family_readers()) known.push_back(reader.name);
   if (text == "all") return known;
   std::vector<std::string> out;
-  std::string name;
-  std::istringstream in(text);
-  while (std::getline(in, name, ',')) {
+  const auto names = report::split_csv_record(text);
+  if (!names) throw InputError("--families: a comma-separated list of names (got " + quote(text) + ")");
+  for (const std::string& name : *names) {
     if (std::find(known.begin(), known.end(), name) == known.end()) {
       std::string list;
       for (const auto& k : known) list += (list.empty() ? "" : ", ") + k;

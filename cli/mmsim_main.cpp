@@ -82,6 +82,10 @@ int parse_and_run(int argc, char** argv) {
 #endif
   add(add_validate_command);
   add(add_table1_bounds_command);
+  add(add_fit_bounds_command);
+  add(add_gpu_speedups_command);
+  add(add_gpu_throughput_command);
+  add(add_gpu_goals_command);
   add(add_congestion_command);
   add(add_schedule_command);
   add(add_bench_schedule_command);

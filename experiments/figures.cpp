@@ -20,6 +20,10 @@
 
 namespace mmsim::experiments {
 
+// The kept scripts, generated from experiments/figures/*.gp at build time (cmake/embed_gnuplot.cmake):
+// the script named `name`, or empty.
+std::string_view built_in_gnuplot_script(std::string_view name);
+
 // The CPU figures are the registry's entries that have a figure driver (experiments/results.cpp).
 const std::vector<FigureSpec>& figures() {
   static const std::vector<FigureSpec> all = [] {
@@ -38,6 +42,84 @@ const FigureSpec* find_figure(const std::string& name) {
 }
 
 void write_file(const std::string& path, const std::string& text) { write_file_atomically(path, text); }
+
+namespace {
+
+std::string gnuplot_string(const std::string& s) {
+  std::string out = "\"";
+  for (const char c : s) {
+    if (c == '\\' || c == '"')
+      out += std::string("\\") + c;
+    else if (c == '\n')
+      out += "\\n";
+    else if (c == '\t')
+      out += "\\t";
+    else
+      out += c;
+  }
+  return out + "\"";
+}
+
+}  // namespace
+
+GnuplotVariables& GnuplotVariables::line(const std::string& text) {
+  text_ += text + "\n";
+  drawing_ += text + "\n";
+  return *this;
+}
+
+GnuplotVariables& GnuplotVariables::text(const std::string& name, const std::string& value) {
+  return line(name + " = " + gnuplot_string(value));
+}
+
+GnuplotVariables& GnuplotVariables::number(const std::string& name, const std::string& literal) {
+  return line(name + " = " + literal);
+}
+
+GnuplotVariables& GnuplotVariables::number(const std::string& name, long long value) {
+  return number(name, std::to_string(value));
+}
+
+GnuplotVariables& GnuplotVariables::texts(const std::string& name, const std::vector<std::string>& values) {
+  std::string items;
+  for (const auto& v : values) items += (items.empty() ? "" : ", ") + gnuplot_string(v);
+  if (values.empty()) items = gnuplot_string("");
+  return line("array " + name + "[" + std::to_string(std::max<std::size_t>(values.size(), 1)) + "] = [" + items + "]");
+}
+
+GnuplotVariables& GnuplotVariables::numbers(const std::string& name, const std::vector<std::string>& literals) {
+  std::string items;
+  for (const auto& v : literals) items += (items.empty() ? "" : ", ") + v;
+  if (literals.empty()) items = "NaN";
+  return line("array " + name + "[" + std::to_string(std::max<std::size_t>(literals.size(), 1)) + "] = [" + items +
+              "]");
+}
+
+GnuplotVariables& GnuplotVariables::data(const std::string& name, const std::string& lines) {
+  text_ += "$" + name + " << EOD\n" + lines + "EOD\n";
+  drawing_ += "$" + name + " << EOD\n" + lines + "EOD\n";
+  return *this;
+}
+
+GnuplotVariables& GnuplotVariables::images(const std::string& name, const std::string& base,
+                                           const std::vector<std::string>& extensions) {
+  // The hidden name keeps the folder part, so that the image is drawn beside its real name.
+  const auto slash = base.rfind('/');
+  const std::string hidden = slash == std::string::npos
+                                 ? "." + base + ".mmsim-part"
+                                 : base.substr(0, slash + 1) + "." + base.substr(slash + 1) + ".mmsim-part";
+  text_ += name + " = " + gnuplot_string(base) + "\n";
+  drawing_ += name + " = " + gnuplot_string(hidden) + "\n";
+  for (const auto& ext : extensions) hidden_.emplace_back(hidden + "." + ext, base + "." + ext);
+  return *this;
+}
+
+GnuplotVariables& GnuplotVariables::append(const GnuplotVariables& more) {
+  text_ += more.text_;
+  drawing_ += more.drawing_;
+  hidden_.insert(hidden_.end(), more.hidden_.begin(), more.hidden_.end());
+  return *this;
+}
 
 namespace {
 
@@ -113,45 +195,29 @@ ProgramResult run_in_folder(const std::string& dir, std::vector<std::string> arg
   return {0, why};
 }
 
-// The images a script draws ("set output 'NAME'" lines, the one form mmsim's scripts use), each
-// paired with the hidden name gnuplot draws it under: an image appears under its real name only
-// when gnuplot has finished it, so a failed or interrupted figure leaves no half-drawn PNG or SVG.
-struct DrawnImage {
-  std::string name, partial;
-};
-
-std::vector<DrawnImage> images_of(std::string& script) {
-  static const std::string kSet = "set output '";
-  std::vector<DrawnImage> images;
-  for (std::size_t at = script.find(kSet); at != std::string::npos; at = script.find(kSet, at)) {
-    const std::size_t begin = at + kSet.size(), end = script.find('\'', begin);
-    if (end == std::string::npos) break;
-    DrawnImage image{script.substr(begin, end - begin), ""};
-    image.partial = "." + image.name + ".mmsim-part";
-    script.replace(begin, end - begin, image.partial);
-    at = begin + image.partial.size();
-    images.push_back(std::move(image));
-  }
-  return images;
-}
-
 }  // namespace
 
-void run_gnuplot(const std::string& dir, const std::string& name, const std::string& script) {
-  const std::string gp = name + ".gp";
-  write_file(dir + "/" + gp, script);  // the script as a reader reruns it, with the real names
-  std::string run_script = script;
-  const std::vector<DrawnImage> images = images_of(run_script);
+std::string_view kept_gnuplot_script(std::string_view name) {
+  const std::string_view script = built_in_gnuplot_script(name);
+  if (script.empty()) throw std::logic_error("figure: no gnuplot script " + std::string(name) + ".gp is built in");
+  return script;
+}
+
+void run_gnuplot(const std::string& dir, const std::string& file, const GnuplotVariables& variables,
+                 const std::string& script) {
+  const std::string kept(kept_gnuplot_script(script));
+  const std::string gp = file + ".gp";
+  write_file(dir + "/" + gp, variables.str() + kept);  // the script as a reader reruns it, with the real names
   const std::string run_gp = "." + gp + ".mmsim-run";
-  write_file(dir + "/" + run_gp, run_script);
+  write_file(dir + "/" + run_gp, variables.drawing_str() + kept);
   // "./" so that no script name could ever be read as one of gnuplot's options.
   const ProgramResult r = run_in_folder(dir, {"gnuplot", "./" + run_gp});
   ::unlink((dir + "/" + run_gp).c_str());
   const bool drawn = r.spawn_error == 0 && r.failure.empty();
   int rename_error = 0;
   std::string not_renamed;
-  for (const auto& image : images) {
-    const std::string from = dir + "/" + image.partial, to = dir + "/" + image.name;
+  for (const auto& [hidden, real] : variables.hidden_images()) {
+    const std::string from = dir + "/" + hidden, to = dir + "/" + real;
     if (drawn && rename_error == 0 && std::rename(from.c_str(), to.c_str()) != 0)
       rename_error = errno, not_renamed = to;
     ::unlink(from.c_str());  // what is left of a failed drawing (after a rename, nothing is)

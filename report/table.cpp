@@ -3,6 +3,8 @@
 #include <cstdio>
 #include <stdexcept>
 
+#include "report/csv.h"
+
 namespace mmsim::report {
 
 Format parse_format(const std::string& name) {
@@ -24,15 +26,6 @@ std::string text(const Cell& c) {
   if (const auto* i = std::get_if<long long>(&c)) return std::to_string(*i);
   if (const auto* d = std::get_if<double>(&c)) return format_number(*d);
   return std::get<std::string>(c);
-}
-std::string csv_field(const std::string& s) {
-  if (s.find_first_of(",\"\n") == std::string::npos) return s;
-  std::string out = "\"";
-  for (char ch : s) {
-    if (ch == '"') out += '"';
-    out += ch;
-  }
-  return out + "\"";
 }
 }  // namespace
 
@@ -57,12 +50,11 @@ std::string to_markdown(const Table& t) {
 }
 
 std::string to_csv(const Table& t) {
-  std::string out;
-  for (std::size_t i = 0; i < t.columns.size(); ++i) out += (i ? "," : "") + csv_field(t.columns[i]);
-  out += "\n";
+  std::string out = csv_line(t.columns) + "\n";
   for (const auto& r : t.rows) {
-    for (std::size_t i = 0; i < r.size(); ++i) out += (i ? "," : "") + csv_field(text(r[i]));
-    out += "\n";
+    std::vector<std::string> cells;
+    for (const auto& c : r) cells.push_back(text(c));
+    out += csv_line(cells) + "\n";
   }
   return out;
 }

@@ -1,6 +1,7 @@
 // Folder report/ (target mmsim::report): results as values and their writers. It owns the tidy
-// table and its Markdown / CSV / JSON writers (this header), the JSON writer and reader, SHA-256 for
-// manifests and which build made a result (build_info.h). It may include the standard library only.
+// table and its Markdown / CSV / JSON writers (this header), the one CSV writer and reader (csv.h),
+// the JSON writer and reader, SHA-256 for manifests and which build made a result (build_info.h). It
+// may include the standard library only.
 //
 // A tidy table (named columns, one row per observation) and its Markdown, CSV and JSON writers.
 #pragma once

@@ -13,6 +13,7 @@
 #include "algorithms/registry.h"
 #include "io/input_error.h"
 #include "io/input_file.h"
+#include "report/csv.h"
 
 namespace mmsim::sweep {
 
@@ -357,54 +358,6 @@ std::vector<std::string> run_row(const SweepGrid& grid, const SweepRow& row) {
   return out;
 }
 
-std::string csv_line(const std::vector<std::string>& cells) {
-  std::string line;
-  for (std::size_t i = 0; i < cells.size(); ++i) {
-    if (i) line += ',';
-    const std::string& c = cells[i];
-    if (c.find_first_of(",\"\n\r") == std::string::npos) {
-      line += c;
-      continue;
-    }
-    line += '"';
-    for (const char ch : c) line += ch == '"' ? std::string("\"\"") : std::string(1, ch);
-    line += '"';
-  }
-  return line;
-}
-
-std::optional<std::vector<std::string>> parse_csv_line(std::string_view line) {
-  std::vector<std::string> cells(1);
-  std::size_t i = 0;
-  while (i < line.size()) {
-    const char c = line[i];
-    if (c == ',') {
-      cells.emplace_back();
-      ++i;
-    } else if (c == '"' && cells.back().empty()) {
-      ++i;
-      while (true) {
-        if (i >= line.size()) return std::nullopt;  // the quote is not closed
-        if (line[i] == '"') {
-          if (i + 1 < line.size() && line[i + 1] == '"') {
-            cells.back() += '"';
-            i += 2;
-            continue;
-          }
-          ++i;
-          break;
-        }
-        cells.back() += line[i++];
-      }
-      if (i < line.size() && line[i] != ',') return std::nullopt;
-    } else {
-      cells.back() += c;
-      ++i;
-    }
-  }
-  return cells;
-}
-
 std::string key_of_cells(const SweepGrid& grid, const std::vector<std::string>& cells) {
   std::map<std::string, std::string> by_name;
   for (std::size_t i = 0; i < grid.columns.size() && i < cells.size(); ++i) by_name[grid.columns[i].name] = cells[i];
@@ -427,7 +380,7 @@ std::map<std::string, std::vector<std::string>> read_journal(const std::string& 
   for (const auto& r : grid.rows) wanted.insert(r.key);
   // Only lines that end in a line break were written whole; a torn last line is dropped.
   for (std::size_t at = 0, end; (end = text.find('\n', at)) != std::string::npos; at = end + 1) {
-    const auto cells = parse_csv_line(std::string_view(text).substr(at, end - at));
+    const auto cells = report::split_csv_record(std::string_view(text).substr(at, end - at));
     if (!cells) continue;
     if (header.empty()) {
       header = *cells;
@@ -450,8 +403,8 @@ std::map<std::string, std::vector<std::string>> read_journal(const std::string& 
 std::string sweep_csv(const SweepGrid& grid, const std::vector<std::vector<std::string>>& cells) {
   std::vector<std::string> header;
   for (const auto& c : grid.columns) header.push_back(c.name);
-  std::string out = csv_line(header) + "\n";
-  for (const auto& row : cells) out += csv_line(row) + "\n";
+  std::string out = report::csv_line(header) + "\n";
+  for (const auto& row : cells) out += report::csv_line(row) + "\n";
   return out;
 }
 

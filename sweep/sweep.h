@@ -18,7 +18,6 @@
 
 #include <cstdint>
 #include <map>
-#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -67,11 +66,6 @@ SweepGrid load_grid(const std::string& path);
 /// grid column. A row its algorithm refuses (a rule joining several values) comes back with the
 /// reason in the `error` column and correct = false, so the rest of the sweep still runs.
 std::vector<std::string> run_row(const SweepGrid& grid, const SweepRow& row);
-
-/// RFC 4180 cells: quoted when they hold a comma, a quote or a line break.
-std::string csv_line(const std::vector<std::string>& cells);
-/// The cells of one line of csv_line, or nullopt when it is not one (a torn last line, say).
-std::optional<std::vector<std::string>> parse_csv_line(std::string_view line);
 
 /// The rows of a journal (the CSV that a sweep appends a row to as each finishes) that belong to
 /// `grid`, by key, their cells placed in the grid's columns. A missing journal is an empty one;

@@ -15,6 +15,7 @@
 #include "io/input_error.h"
 #include "io/output_file.h"
 #include "io/output_path.h"
+#include "report/csv.h"
 #include "sim/workers.h"
 
 namespace mmsim::sweep {
@@ -23,7 +24,7 @@ namespace {
 
 // A finished row as it travels to rank 0: its index in the grid, a line break, its CSV line.
 std::string encode(std::uint64_t row, const std::vector<std::string>& cells) {
-  return std::to_string(row) + "\n" + csv_line(cells);
+  return std::to_string(row) + "\n" + report::csv_line(cells);
 }
 
 void write_file(const std::string& path, const std::string& text) { write_file_atomically(path, text, "sweep"); }
@@ -85,9 +86,9 @@ SweepSummary run_sweep(const SweepOptions& options, SweepComm& comm, const Sweep
     {
       std::vector<std::string> header;
       for (const auto& c : grid.columns) header.push_back(c.name);
-      std::string text = csv_line(header) + "\n";
+      std::string text = report::csv_line(header) + "\n";
       for (const auto& row : cells)
-        if (!row.empty()) text += csv_line(row) + "\n";
+        if (!row.empty()) text += report::csv_line(row) + "\n";
       write_file(summary.paths.journal, text);
     }
     journal.open(summary.paths.journal, std::ios::binary | std::ios::app);
@@ -95,7 +96,7 @@ SweepSummary run_sweep(const SweepOptions& options, SweepComm& comm, const Sweep
     if (progress) progress(finished_rows, grid.rows.size());
   }
   const auto record = [&](std::uint64_t row, std::vector<std::string> row_cells) {
-    journal << csv_line(row_cells) << '\n' << std::flush;  // one line, written whole, then kept
+    journal << report::csv_line(row_cells) << '\n' << std::flush;  // one line, written whole, then kept
     if (!journal) throw WriteError("sweep: cannot write the journal " + summary.paths.journal);
     cells[row] = std::move(row_cells);
     ++finished_rows;
@@ -162,7 +163,7 @@ SweepSummary run_sweep(const SweepOptions& options, SweepComm& comm, const Sweep
       while (auto message = comm.receive()) {
         const std::size_t cut = message->find('\n');
         const std::uint64_t row = std::stoull(message->substr(0, cut));
-        auto row_cells = parse_csv_line(std::string_view(*message).substr(cut + 1));
+        auto row_cells = report::split_csv_record(std::string_view(*message).substr(cut + 1));
         if (!row_cells || row >= cells.size() || row_cells->size() != grid.columns.size())
           throw std::logic_error("sweep: a malformed row came from another rank");
         record(row, std::move(*row_cells));

@@ -10,7 +10,8 @@
 #include "algorithms/run_output.h"
 #include "algorithms/run_report_fields.h"
 #include "io/input_error.h"
-#include "io/input_file.h"
+#include "io/quote.h"
+#include "report/csv.h"
 
 namespace mmsim::teaching {
 
@@ -23,12 +24,13 @@ struct LineError {
   std::string why;
 };
 
-std::vector<std::string> split(const std::string& line, char sep) {
+// The request list: addresses separated by single spaces inside one CSV field.
+std::vector<std::string> split_requests(const std::string& field) {
   std::vector<std::string> out;
   std::size_t from = 0;
   while (true) {
-    const auto at = line.find(sep, from);
-    out.push_back(line.substr(from, at == std::string::npos ? std::string::npos : at - from));
+    const auto at = field.find(' ', from);
+    out.push_back(field.substr(from, at == std::string::npos ? std::string::npos : at - from));
     if (at == std::string::npos) return out;
     from = at + 1;
   }
@@ -74,21 +76,25 @@ TraceFile read_trace(std::istream& in, const std::string& file) {
   std::map<int, std::set<std::uint64_t>> warps;
   std::map<int, std::pair<int, int>> latency;       // memory -> (latency, line)
   std::unordered_map<std::uint64_t, int> entering;  // (memory, enter) -> line
-  std::string line;
   int n = 0;
-  LineReader lines(in, kMaxTraceLineChars);
+  report::CsvReader records(in, file, {.max_record_chars = kMaxTraceLineChars});
+  const auto header = report::split_csv_record(trace_header());
+  report::CsvRecord record;
   try {
-    while (lines.next(line)) {
-      ++n;
-      if (lines.too_long())
-        throw LineError{"longer than " + std::to_string(kMaxTraceLineChars) + " characters: " + quote(line)};
-      if (!line.empty() && line.back() == '\r') line.pop_back();
+    while (true) {
+      try {
+        if (!records.next(record)) break;
+      } catch (const report::CsvError& e) {
+        n = static_cast<int>(e.line);
+        throw LineError{e.why + (e.excerpt.empty() ? "" : ": " + quote(e.excerpt))};
+      }
+      n = static_cast<int>(record.line);
+      const std::vector<std::string>& f = record.fields;
       if (n == 1) {
-        if (line != trace_header()) throw LineError{"expected the header '" + trace_header() + "'"};
+        if (f != header) throw LineError{"expected the header '" + trace_header() + "'"};
         continue;
       }
-      if (line.empty()) throw LineError{"empty line"};
-      const auto f = split(line, ',');
+      if (record.blank()) throw LineError{"empty line"};
       if (f.size() != 11) throw LineError{std::to_string(f.size()) + " fields, expected 11"};
       SlotEvent e;
       e.round = static_cast<int>(number(f[0], "round", 1u << 30));
@@ -100,7 +106,7 @@ TraceFile read_trace(std::istream& in, const std::string& file) {
       e.enter = static_cast<TimeUnits>(number(f[8], "enter", kMaxTime));
       e.complete = static_cast<TimeUnits>(number(f[9], "complete", kMaxTime));
       if (e.complete < e.enter) throw LineError{"complete " + f[9] + " is before enter " + f[8]};
-      for (const auto& a : split(f[10], ' ')) e.requests.push_back(number(a, "request", ~std::uint64_t{0} - 1));
+      for (const auto& a : split_requests(f[10])) e.requests.push_back(number(a, "request", ~std::uint64_t{0} - 1));
       // One latency per pipeline (docs/model.md "The pipelined MMU and its timing").
       const int lat = static_cast<int>(e.complete - e.enter + 1);
       const auto [it, fresh] = latency.emplace(e.memory, std::make_pair(lat, n));

@@ -1,5 +1,5 @@
-// Sweeps: the JSON reader, grids and their cross product, the CSV cells, and resuming from a
-// journal; the run itself is tested from the command line (cli_sweep.sh), MPI included.
+// Sweeps: the JSON reader, grids and their cross product, and resuming from a journal (its CSV
+// cells: test_csv.cpp); the run itself is tested from the command line (cli_sweep.sh), MPI included.
 #include <doctest/doctest.h>
 
 #include <cstdio>
@@ -116,15 +116,6 @@ TEST_CASE("bad grids are refused in one line naming the run, the parameter and t
   for (const auto& e : {error_of(R"({"runs": [{"algorithm": "crsw", "parameters": {"w": null}}]})"),
                         error_of(R"({"runs": [{"algorithm": 7}]})"), error_of("{}")})
     CHECK(e.find('\n') == std::string::npos);
-}
-
-TEST_CASE("CSV cells survive commas, quotes and torn lines") {
-  const std::vector<std::string> cells{"a", "", "b,c", "say \"hi\"", "x"};
-  const std::string line = csv_line(cells);
-  CHECK(line == "a,,\"b,c\",\"say \"\"hi\"\"\",x");
-  CHECK(parse_csv_line(line) == cells);
-  CHECK_FALSE(parse_csv_line("a,\"b").has_value());
-  CHECK_FALSE(parse_csv_line("a,\"b\"c").has_value());
 }
 
 TEST_CASE("a resumed sweep keeps the journal's rows, skips torn lines and writes the same files") {

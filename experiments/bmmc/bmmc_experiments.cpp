@@ -242,15 +242,6 @@ report::Table parm_sort_table(const TableOptions& o) {
   return t;
 }
 
-namespace {
-
-std::string gnuplot_both(const std::string& name, const std::string& body) {
-  return "set terminal pngcairo size 1400,900\nset output '" + name + ".png'\n" + body +
-         "set terminal svg size 1400,900\nset output '" + name + ".svg'\n" + body;
-}
-
-}  // namespace
-
 std::vector<std::string> bmmc_optimisations_figure(const std::string& out_dir) {
   const report::Table t = bmmc_optimisations_table({});
   write_file(out_dir + "/bmmc-optimisations.csv", report::to_csv(t));
@@ -263,13 +254,8 @@ std::vector<std::string> bmmc_optimisations_figure(const std::string& out_dir) {
     dat << "\n";
   }
   write_file(out_dir + "/bmmc-optimisations.dat", dat.str());
-  const std::string body =
-      "set title 'BPC/BMMC kernels on the simulated HMM (n = 2^{18}, w = 32, L = 100, k = 8)'\n"
-      "set style data histogram\nset style histogram clustered gap 1\nset style fill solid 0.8 border -1\n"
-      "set ylabel 'time units (round-synchronous)'\nset logscale y\nset key top left\nset grid ytics\n"
-      "plot 'bmmc-optimisations.dat' using 2:xtic(1) title col, '' using 3 title col, '' using 4 title col, "
-      "'' using 5 title col\n";
-  run_gnuplot(out_dir, "bmmc-optimisations", gnuplot_both("bmmc-optimisations", body));
+  run_gnuplot(out_dir, "bmmc-optimisations", GnuplotVariables().images("output", "bmmc-optimisations", {"png", "svg"}),
+              "bmmc-optimisations");
   return {out_dir + "/bmmc-optimisations.csv", out_dir + "/bmmc-optimisations.dat", out_dir + "/bmmc-optimisations.gp",
           out_dir + "/bmmc-optimisations.png", out_dir + "/bmmc-optimisations.svg"};
 }
@@ -291,23 +277,8 @@ std::vector<std::string> bmmc_sizes_figure(const std::string& out_dir) {
   }
   write_file(out_dir + "/bmmc-sizes.dat", dat.str());
   const long long seeds = std::get<long long>(t.rows.front()[2]);
-  // Log y, so that the slow-downs below 1 at small n and the spread at every n both read as ratios;
-  // the three workloads are drawn a little apart in x so that their bars do not cover each other.
-  const std::string how = "{/*0.85 random BPC and BMMC: mean naive time / mean optimised time over " +
-                          std::to_string(seeds) +
-                          " seeds (one matrix each); bars: lowest to highest per-seed speed-up. bit-reversal: one "
-                          "matrix, no spread.}";
-  const std::string body =
-      "set title \"Speed-up of the optimised kernels over the naive one (simulated HMM, w = 32, L = 100, k = 8)\\n" +
-      how +
-      "\\n{/*0.85 the three workloads are drawn 0.08 apart in x; each point is at an integer log2 n}\"\n"
-      "set xlabel 'log2 n'\nset ylabel 'speed-up (round-synchronous time units)'\nset key top left\nset grid\n"
-      "set logscale y 2\nset xrange [9.6:18.4]\nset xtics 1\n"
-      "plot 'bmmc-sizes.dat' using ($1-0.08):2:3:4 with yerrorlines lw 2 pt 7 title 'random BPC (min to max)', "
-      "'' using 1:6:7:8 with yerrorlines lw 2 pt 5 title 'random BMMC (min to max)', "
-      "'' using ($1+0.08):10 with linespoints lw 2 pt 9 title 'bit-reversal', "
-      "1 with lines lc rgb 'gray40' dt 3 title 'speed-up 1 (no gain)'\n";
-  run_gnuplot(out_dir, "bmmc-sizes", gnuplot_both("bmmc-sizes", body));
+  run_gnuplot(out_dir, "bmmc-sizes",
+              GnuplotVariables().images("output", "bmmc-sizes", {"png", "svg"}).number("seeds", seeds), "bmmc-sizes");
   return {out_dir + "/bmmc-sizes.csv", out_dir + "/bmmc-sizes.dat", out_dir + "/bmmc-sizes.gp",
           out_dir + "/bmmc-sizes.png", out_dir + "/bmmc-sizes.svg"};
 }

@@ -299,38 +299,17 @@ std::vector<std::string> enumeration_tlb_figure(const std::string& out_dir) {
     const double order = static_cast<double>(std::get<long long>(row[0]));
     top = std::max(top, order * order / static_cast<double>(std::get<long long>(row[5])));
   }
-  // The legend: first column solid (TLB on), second column dashed (TLB off), one colour and one
-  // marker per algorithm; its title says that w there is the band, not the machine's w.
-  std::string plot_tp =
-      "set title \"throughput with the TLB (solid) and without it (dashed)\\n{/*0.85 solid: " + coinciding(6) +
-      "; dashed: " + coinciding(5) + " (within 1%)}\"\nset ylabel 'cells per time unit'\nplot ";
-  std::string plot_miss = "set title \"TLB misses\\n{/*0.85 " + coinciding(8) +
-                          " (within 1%)}\"\nset ylabel 'misses + 1'\nset logscale y\nplot ";
-  for (std::size_t i = 0; i < algos.size(); ++i) {
-    const std::string idx = std::to_string(i), lc = " lc " + std::to_string(i + 1), pt = " pt " + std::to_string(4 + i),
-                      sep = i + 1 < algos.size() ? ", " : "\n";
-    plot_tp += "'enumeration-tlb.dat' index " + idx + " using 1:3 with linespoints lw 2 ps 1.5" + pt + lc + " title '" +
-               algos[i] + "', ";
-    plot_miss += "'enumeration-tlb.dat' index " + idx + " using 1:($4+1) with linespoints lw 2 ps 1.5" + pt + lc +
-                 " title '" + algos[i] + "'" + sep;
-  }
-  for (std::size_t i = 0; i < algos.size(); ++i)
-    plot_tp += "'enumeration-tlb.dat' index " + std::to_string(i) + " using 1:2 with lines dt 2 lw 1.5 lc " +
-               std::to_string(i + 1) + " title '" + algos[i] + ", no TLB'" + (i + 1 < algos.size() ? ", " : "\n");
-  // The table's names carry the band as "w=4": the key says that this w is not the machine's.
-  const std::string key_title = "title 'in the names: w = band width, r = super-grid region side (in tiles)'";
-  const std::string body =
-      "set multiplot layout 1,2 title 'GL on the simulated HMM: block order under a TLB (machine: w = " +
-      std::to_string(MachineParams{}.w) + ", k = " + std::to_string(MachineParams{}.k) + ", " +
-      std::to_string(kResident) +
-      " resident blocks per DMM)'\n"
-      "set xlabel 'matrix order'\nset grid\nset key bottom left font ',9' maxrows " +
-      std::to_string(algos.size()) + " " + key_title + "\nset yrange [0:" + report::format_number(top * 1.06, 3) +
-      "]\n" + plot_tp + "set key top left font ',9' maxrows " + std::to_string(algos.size()) + " " + key_title +
-      "\nset yrange [*:*]\n" + plot_miss + "unset multiplot\n";
-  run_gnuplot(out_dir, "enumeration-tlb",
-              "set terminal pngcairo size 1500,600\nset output 'enumeration-tlb.png'\n" + body +
-                  "set terminal svg size 1500,600\nset output 'enumeration-tlb.svg'\n" + body);
+  GnuplotVariables v;
+  v.images("output", "enumeration-tlb", {"png", "svg"})
+      .number("w", MachineParams{}.w)
+      .number("k", MachineParams{}.k)
+      .number("resident", kResident)
+      .texts("algo", algos)
+      .number("ymax", report::format_number(top * 1.06, 3))
+      .text("solid", coinciding(6))
+      .text("dashed", coinciding(5))
+      .text("misses", coinciding(8));
+  run_gnuplot(out_dir, "enumeration-tlb", v, "enumeration-tlb");
   return {out_dir + "/enumeration-tlb.csv", out_dir + "/enumeration-tlb.dat", out_dir + "/enumeration-tlb.gp",
           out_dir + "/enumeration-tlb.png", out_dir + "/enumeration-tlb.svg"};
 }

@@ -112,33 +112,14 @@ std::vector<std::string> enumeration_3d_figure(const std::string& out_dir) {
         data += "\n\n";
       }
   write_file(out_dir + "/enumeration-3d.dat", data);
-  // Panel p holds blocks 4p .. 4p + 3: original then V1B, depth 2 then 4. Original dashed, V1B
-  // solid; one colour per depth. The TLB-off curves (thin, dotted) show what the order alone costs.
-  std::string panels;
-  for (int p = 0; p < 2; ++p) {
-    panels += std::string("set title '") + (p == 0 ? "T_{yxz}: n x n x depth" : "T_{zyx}: n x depth x n") + "'\nplot ";
-    for (int b = 0; b < 4; ++b) {
-      const int idx = 4 * p + b;
-      const bool v1b = b >= 2;
-      const std::string lc = " lc " + std::to_string(b % 2 + 1);
-      panels += "'enumeration-3d.dat' index " + std::to_string(idx) + " using 1:2 with linespoints lw 2 ps 1.3 dt " +
-                (v1b ? "1" : "2") + " pt " + std::to_string(v1b ? 7 : 4) + lc + " title '" +
-                (v1b ? "V1B" : "original") + ", depth " + std::to_string(kDepths[b % 2]) + "', ";
-    }
-    panels += "'enumeration-3d.dat' index " + std::to_string(4 * p + 2) +
-              " using 1:3 with lines dt 3 lc rgb 'gray40' title 'any grid, no TLB, depth " +
-              std::to_string(kDepths[0]) + "'\n";
-  }
-  const std::string body =
-      "set multiplot layout 1,2 title 'GL Figs. 14-15 on the simulated HMM: 3D involutions in place with a TLB (w = " +
-      std::to_string(MachineParams{}.w) + ", k = " + std::to_string(MachineParams{}.k) + ", band " +
-      std::to_string(kBand) +
-      " tiles)'\nset xlabel 'order n'\nset ylabel 'cells per time unit'\nset grid\n"
-      "set key bottom left font ',9'\nset yrange [0:*]\n" +
-      panels + "unset multiplot\n";
-  run_gnuplot(out_dir, "enumeration-3d",
-              "set terminal pngcairo size 1400,600\nset output 'enumeration-3d.png'\n" + body +
-                  "set terminal svg size 1400,600\nset output 'enumeration-3d.svg'\n" + body);
+  // Panel p holds blocks 4p .. 4p + 3: original then V1B, each at both depths.
+  GnuplotVariables v;
+  v.images("output", "enumeration-3d", {"png", "svg"})
+      .number("w", MachineParams{}.w)
+      .number("k", MachineParams{}.k)
+      .number("band", static_cast<long long>(kBand))
+      .numbers("depth", {std::to_string(kDepths[0]), std::to_string(kDepths[1])});
+  run_gnuplot(out_dir, "enumeration-3d", v, "enumeration-3d");
   return {out_dir + "/enumeration-3d.csv", out_dir + "/enumeration-3d.png", out_dir + "/enumeration-3d.svg"};
 }
 

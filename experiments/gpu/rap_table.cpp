@@ -2,11 +2,10 @@
 
 #include <algorithm>
 #include <cmath>
-#include <fstream>
 #include <map>
-#include <sstream>
 
 #include "algorithms/layouts/transposes.h"
+#include "experiments/gpu/ncu_csv.h"
 #include "experiments/layouts/rap_tables.h"
 #include "io/input_error.h"
 #include "models/layouts/matrix_layout.h"
@@ -24,28 +23,6 @@ double round_to(double v, int digits) {
 
 // NMI Table III, GTX TITAN, double, ns: (raw, ras, rap) per transpose; pad and xor not measured.
 constexpr double kTitanNs[3][3] = {{1595, 303.6, 154.5}, {1596, 297.1, 159.1}, {158.4, 427.4, 433.3}};
-
-std::string strip(std::string s) {
-  s.erase(std::remove(s.begin(), s.end(), '"'), s.end());
-  while (!s.empty() && (s.back() == '\r' || s.back() == ' ')) s.pop_back();
-  return s;
-}
-
-// One CSV line with double-quoted fields (commas inside quotes kept).
-std::vector<std::string> csv_fields(const std::string& line) {
-  std::vector<std::string> out(1);
-  bool quoted = false;
-  for (char c : line) {
-    if (c == '"')
-      quoted = !quoted;
-    else if (c == ',' && !quoted)
-      out.emplace_back();
-    else
-      out.back() += c;
-  }
-  for (auto& f : out) f = strip(f);
-  return out;
-}
 
 }  // namespace
 
@@ -145,35 +122,7 @@ int rap_profile(std::uint64_t seed) {
 }
 
 report::Table rap_ncu_table(const std::string& csv_path, std::uint64_t seed) {
-  std::ifstream in(csv_path);
-  if (!in) throw InputError("--ncu-csv: cannot read " + csv_path);
-  // kernel ID -> metric -> value
-  std::map<long long, std::map<std::string, double>> by_id;
-  std::vector<std::string> head;
-  int c_id = -1, c_metric = -1, c_value = -1;
-  for (std::string line; std::getline(in, line);) {
-    if (line.rfind("\"ID\"", 0) == 0) {
-      head = csv_fields(line);
-      for (int c = 0; c < static_cast<int>(head.size()); ++c) {
-        if (head[c] == "ID") c_id = c;
-        if (head[c] == "Metric Name") c_metric = c;
-        if (head[c] == "Metric Value") c_value = c;
-      }
-      continue;
-    }
-    if (c_id < 0 || c_metric < 0 || c_value < 0 || line.empty() || line[0] != '"') continue;
-    const auto f = csv_fields(line);
-    if (static_cast<int>(f.size()) <= std::max({c_id, c_metric, c_value})) continue;
-    std::string v = f[c_value];
-    v.erase(std::remove(v.begin(), v.end(), ','), v.end());
-    try {
-      by_id[std::stoll(f[c_id])][f[c_metric]] = std::stod(v);
-    } catch (const std::exception&) {
-      throw InputError("--ncu-csv: " + csv_path + ": a metric value is not a number ('" + f[c_value] + "')");
-    }
-  }
-  if (c_id < 0 || c_metric < 0 || c_value < 0)
-    throw InputError("--ncu-csv: " + csv_path + ": no Nsight Compute CSV header (ID, Metric Name, Metric Value)");
+  const NcuMetrics by_id = read_ncu_metrics(csv_path);
   const std::size_t expected = std::size_t{kSmemTransposes} * kSmemLayouts;
   if (by_id.size() != expected)
     throw InputError("--ncu-csv: " + csv_path + ": " + std::to_string(by_id.size()) + " kernels profiled, expected " +

@@ -4,13 +4,13 @@
 #include <chrono>
 #include <cmath>
 #include <cstdio>
-#include <fstream>
 #include <map>
 #include <string>
 
 #include "algorithms/registry.h"
 #include "algorithms/sorting/inputs.h"
 #include "cuda/harness/device.h"
+#include "experiments/gpu/ncu_csv.h"
 #include "io/input_error.h"
 
 namespace mmsim::gpu::sorting {
@@ -249,62 +249,8 @@ int run_profiled_launches(const SortingOptions& o) {
   return wrong;
 }
 
-namespace {
-
-// One line of CSV: fields in double quotes (commas inside them kept), as Nsight Compute writes.
-std::vector<std::string> csv_line(const std::string& line) {
-  std::vector<std::string> f;
-  std::string cur;
-  bool quoted = false;
-  for (const char c : line) {
-    if (c == '"')
-      quoted = !quoted;
-    else if (c == ',' && !quoted) {
-      f.push_back(cur);
-      cur.clear();
-    } else
-      cur += c;
-  }
-  f.push_back(cur);
-  return f;
-}
-
-// Launch ID -> metric -> value.
-std::map<long long, std::map<std::string, double>> read_ncu(const std::string& path) {
-  std::ifstream in(path);
-  if (!in) throw InputError("--ncu-csv: cannot read " + path);
-  std::map<long long, std::map<std::string, double>> by_id;
-  int c_id = -1, c_metric = -1, c_value = -1;
-  for (std::string line; std::getline(in, line);) {
-    if (line.rfind("\"ID\"", 0) == 0) {
-      const auto head = csv_line(line);
-      for (int c = 0; c < static_cast<int>(head.size()); ++c) {
-        if (head[c] == "ID") c_id = c;
-        if (head[c] == "Metric Name") c_metric = c;
-        if (head[c] == "Metric Value") c_value = c;
-      }
-      continue;
-    }
-    if (c_id < 0 || c_metric < 0 || c_value < 0 || line.empty() || line[0] != '"') continue;
-    const auto f = csv_line(line);
-    if (static_cast<int>(f.size()) <= std::max({c_id, c_metric, c_value})) continue;
-    std::string v = f[c_value];
-    v.erase(std::remove(v.begin(), v.end(), ','), v.end());
-    try {
-      by_id[std::stoll(f[c_id])][f[c_metric]] = std::stod(v);
-    } catch (const std::exception&) {
-      throw InputError("--ncu-csv: " + path + ": a metric value is not a number ('" + f[c_value] + "')");
-    }
-  }
-  if (c_id < 0 || c_metric < 0 || c_value < 0)
-    throw InputError("--ncu-csv: " + path + ": no Nsight Compute CSV header (ID, Metric Name, Metric Value)");
-  return by_id;
-}
-
-}  // namespace
-
 report::Table sorting_ncu_table(const SortingOptions& o, const std::string& ncu_csv) {
-  const auto by_id = read_ncu(ncu_csv);
+  const NcuMetrics by_id = read_ncu_metrics(ncu_csv);
   const auto launches = profiled_launches(o);
   if (by_id.size() != launches.size())
     throw InputError("--ncu-csv: " + ncu_csv + ": " + std::to_string(by_id.size()) + " kernels profiled, expected " +

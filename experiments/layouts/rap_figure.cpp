@@ -10,6 +10,7 @@
 #include "experiments/layouts/rap_tables.h"
 #include "models/layouts/array4_layout.h"
 #include "models/layouts/matrix_layout.h"
+#include "report/csv.h"
 
 namespace mmsim::experiments {
 
@@ -23,9 +24,6 @@ constexpr double kCoincide = 0.03;
 // Each layout's markers sit this many octaves to the side of their w (layout i of n at
 // (i - (n - 1) / 2) times it), so that markers of coinciding curves stand side by side.
 constexpr double kShiftOctaves = 0.05;
-// One colour and one open marker per layout, the same layout in the same place of both figures.
-const std::vector<std::string> kColours{"#e41a1c", "#377eb8", "#4daf4a", "#984ea3", "#ff7f00", "#a65628", "#f781bf"};
-const std::vector<int> kMarkers{4, 6, 8, 10, 12, 1, 2};
 
 std::string number(double v) {
   char buf[32];
@@ -100,59 +98,53 @@ std::vector<std::string> coinciding(const std::vector<std::string>& layouts,
   return said;
 }
 
-// One panel per pattern that has something to compare, one curve per layout, log-log axes so that
-// raw's w and rap's 1 both show; the last panel holds the one legend and the notes.
-std::string script(const std::string& name, const Curves& curves, const std::vector<std::string>& patterns,
-                   const std::vector<std::string>& layouts, const std::string& title, const std::string& csv,
-                   bool png) {
+// One panel per pattern that has something to compare, one curve per layout, drawn by
+// experiments/figures/rap-congestion.gp; the last panel holds the one legend and the notes.
+GnuplotVariables variables(const std::string& name, const Curves& curves, const std::vector<std::string>& patterns,
+                           const std::vector<std::string>& layouts, const std::string& title, const std::string& csv,
+                           const std::string& term) {
   std::vector<std::string> drawn, skipped;
   for (const auto& p : patterns) (all_one(curves.at(p)) ? skipped : drawn).push_back(p);
   const std::size_t panels = drawn.size() + 1;
   const int cols = panels <= 4 ? 2 : 3;
   const int rows = static_cast<int>((panels + static_cast<std::size_t>(cols) - 1) / static_cast<std::size_t>(cols));
-  const std::string size = std::to_string(520 * cols) + "," + std::to_string(420 * rows + 30);
-  std::string s = png ? "set terminal pngcairo size " + size + " font ',10'\n"
-                      : "set terminal svg size " + size + " font 'sans,10'\n";
-  s += "set output '" + name + (png ? ".png" : ".svg") + "'\n";
   const auto& any = curves.at(patterns.front()).at(layouts.front());
-  s += "set datafile separator ','\nset logscale xy 2\nset grid\nunset key\nset yrange [0.8:*]\n";
-  s += "set xrange [" + number(any.front().w / 1.3) + ":" + number(any.back().w * 1.3) + "]\n";
-  s += "set xlabel 'w (banks = threads per warp)'\nset ylabel 'expected congestion'\n";
-  s += "set multiplot layout " + std::to_string(rows) + "," + std::to_string(cols) + " title '" + title + "'\n";
-  const auto style = [&](std::size_t i) {
-    return " lc rgb '" + kColours[i % kColours.size()] + "' pt " + std::to_string(kMarkers[i % kMarkers.size()]);
-  };
-  const double centre = (static_cast<double>(layouts.size()) - 1) / 2;
+  std::vector<std::string> subtitles, shifts;
   for (const auto& p : drawn) {
     const auto groups = coinciding(layouts, curves.at(p));
     std::string sub = groups.empty() ? "no two curves coincide" : "coincide:";
     for (std::size_t g = 0; g < groups.size(); ++g) sub += (g ? "; " : " ") + groups[g];
-    s += "set title \"access: " + p + "\\n{/*0.9 " + sub + "}\"\n";
-    s += "plot ";
-    for (std::size_t i = 0; i < layouts.size(); ++i) {
-      const double shift = std::exp2((static_cast<double>(i) - centre) * kShiftOctaves);
-      if (i) s += ", ";
-      s += "'" + csv + "' using (strcol(2) eq '" + p + "' && strcol(1) eq '" + layouts[i] + "' ? $3*" + number(shift) +
-           " : 1/0):4 with linespoints lw 2 ps 1.2" + style(i);
-    }
-    s += "\n";
+    subtitles.push_back(sub);
   }
-  // The legend panel: one key for every panel, and what is not drawn and why.
+  const double centre = (static_cast<double>(layouts.size()) - 1) / 2;
+  for (std::size_t i = 0; i < layouts.size(); ++i)
+    shifts.push_back(number(std::exp2((static_cast<double>(i) - centre) * kShiftOctaves)));
   const long percent = std::lround(100 * (std::exp2(centre * kShiftOctaves) - 1));
   std::string notes = "each layout's markers are shifted sideways by at most " + std::to_string(percent) +
-                      "% of w,\\nso that curves that coincide stay visible; every point is at a power of two\\n"
+                      "% of w,\nso that curves that coincide stay visible; every point is at a power of two\n"
                       "coincide: within " +
                       std::to_string(std::lround(100 * kCoincide)) +
                       "% of each other at every w (closer than a marker)";
   for (const auto& p : skipped)
-    notes = "access " + p + " not drawn: congestion 1 for every layout at every w\\n" + notes;
-  s += "unset title\nunset border\nunset tics\nunset grid\nunset xlabel\nunset ylabel\nunset logscale\n"
-       "set xrange [0:1]\nset yrange [0:1]\nset key center top samplen 3 spacing 1.2 font ',11'\n";
-  s += "set label 1 \"" + notes + "\" at graph 0.5, graph 0.12 center font ',9'\nplot ";
-  for (std::size_t i = 0; i < layouts.size(); ++i)
-    s += std::string(i ? ", " : "") + "NaN with linespoints lw 2 ps 1.2" + style(i) + " title '" + layouts[i] + "'";
-  s += "\nunset label 1\nunset multiplot\n";
-  return s;
+    notes = "access " + p + " not drawn: congestion 1 for every layout at every w\n" + notes;
+  GnuplotVariables v;
+  v.text("term", term)
+      .images("output", name, {term})
+      .number("width", 520 * cols)
+      .number("height", 420 * rows + 30)
+      .text("csv", csv)
+      .number("layout_rows", rows)
+      .number("layout_cols", cols)
+      .text("title", title)
+      .number("xmin", number(any.front().w / 1.3))
+      .number("xmax", number(any.back().w * 1.3))
+      .texts("layout", layouts)
+      .numbers("shift", shifts)
+      .number("panels", static_cast<long long>(drawn.size()))
+      .texts("pattern", drawn)
+      .texts("coincide", subtitles)
+      .text("notes", notes);
+  return v;
 }
 
 // Runs every (layout, pattern, w) of one figure, writes its CSV, and returns the curves.
@@ -166,8 +158,9 @@ Curves simulate(const std::vector<std::string>& lays, const std::vector<std::str
         const auto s = layouts::simulate_congestion(
             {.dims = dims, .layout = l, .pattern = p, .w = w, .trials = trials, .seed = kSeed});
         curves[p][l].push_back({w, s.mean});
-        csv += l + "," + p + "," + std::to_string(w) + "," + number(s.mean) + "," + number(s.stderr_mean) + "," +
-               std::to_string(trials) + "," + std::to_string(kSeed) + "\n";
+        csv += report::csv_line({l, p, std::to_string(w), number(s.mean), number(s.stderr_mean), std::to_string(trials),
+                                 std::to_string(kSeed)}) +
+               "\n";
       }
   return curves;
 }
@@ -184,8 +177,9 @@ std::vector<std::string> rap_congestion_figure(const std::string& out_dir) {
     write_file(out_dir + "/" + name + ".csv", csv);
     const std::string title = "Expected congestion of one warp access to " + what + "; " + std::to_string(trials) +
                               " trials per point, seed " + std::to_string(kSeed) + ")";
-    run_gnuplot(out_dir, name + "-png", script(name, curves, pats, lays, title, name + ".csv", true));
-    run_gnuplot(out_dir, name + "-svg", script(name, curves, pats, lays, title, name + ".csv", false));
+    for (const char* term : {"png", "svg"})
+      run_gnuplot(out_dir, name + "-" + term, variables(name, curves, pats, lays, title, name + ".csv", term),
+                  "rap-congestion");
     for (const char* ext : {".csv", "-png.gp", "-svg.gp", ".png", ".svg"})
       written.push_back(out_dir + "/" + name + ext);
   };

@@ -14,6 +14,7 @@
 #include "models/congestion.h"
 #include "models/layouts/draws.h"
 #include "models/layouts/matrix_layout.h"
+#include "report/csv.h"
 
 namespace mmsim::experiments {
 
@@ -85,17 +86,19 @@ std::vector<std::string> rap_fixed_r_figure(const std::string& out_dir) {
   for (const auto& [lname, l] : pair)
     for (std::uint32_t i = 0; i < w4; ++i)
       for (std::uint32_t j = 0; j < w4; ++j)
-        cells += lname + "," + std::to_string(i) + "," + std::to_string(j) + "," + std::to_string(i * w4 + j) + "," +
-                 std::to_string(l->column(i, j)) + "," + std::to_string(l->address(i, j)) + "," +
-                 std::to_string(l->bank(i, j)) + "\n";
+        cells += report::csv_line({lname, std::to_string(i), std::to_string(j), std::to_string(i * w4 + j),
+                                   std::to_string(l->column(i, j)), std::to_string(l->address(i, j)),
+                                   std::to_string(l->bank(i, j))}) +
+                 "\n";
   // (c): the congestion of each of the 3 w warps under each layout at this r.
   std::string warps = "index,access,warp,raw,rap\n";
   int index = 0;
   for (const auto& k : kinds)
     for (std::uint32_t x = 0; x < w4; ++x, ++index)
-      warps += std::to_string(index) + "," + k + "," + std::to_string(x) + "," +
-               std::to_string(warp_congestion(raw, access(k, x, w4))) + "," +
-               std::to_string(warp_congestion(rap, access(k, x, w4))) + "\n";
+      warps += report::csv_line({std::to_string(index), k, std::to_string(x),
+                                 std::to_string(warp_congestion(raw, access(k, x, w4))),
+                                 std::to_string(warp_congestion(rap, access(k, x, w4)))}) +
+               "\n";
   // (d): at w = 32, the mean congestion each of kDraws fixed r gives, sorted (an empirical CDF), and
   // the Monte Carlo's mean over a fresh r per access.
   struct Series {
@@ -120,9 +123,10 @@ std::vector<std::string> rap_fixed_r_figure(const std::string& out_dir) {
   std::string fixed = "layout,access,rank,fraction,mean_congestion_of_this_r,fresh_r_mean,draws,seed\n";
   for (const auto& s : series)
     for (std::size_t r = 0; r < s.per_r.size(); ++r)
-      fixed += s.layout + "," + s.access + "," + std::to_string(r) + "," +
-               number(static_cast<double>(r + 1) / static_cast<double>(s.per_r.size())) + "," + number(s.per_r[r]) +
-               "," + number(s.fresh) + "," + std::to_string(kDraws) + "," + std::to_string(kSeed) + "\n";
+      fixed += report::csv_line({s.layout, s.access, std::to_string(r),
+                                 number(static_cast<double>(r + 1) / static_cast<double>(s.per_r.size())),
+                                 number(s.per_r[r]), number(s.fresh), std::to_string(kDraws), std::to_string(kSeed)}) +
+               "\n";
   write_file(out_dir + "/" + name + "-cells.csv", cells);
   write_file(out_dir + "/" + name + "-warps.csv", warps);
   write_file(out_dir + "/" + name + ".csv", fixed);
@@ -133,74 +137,33 @@ std::vector<std::string> rap_fixed_r_figure(const std::string& out_dir) {
                               std::to_string(kExampleRow) + "][" + std::to_string(kExampleCol) + "] is stored at a[" +
                               std::to_string(rap.address(kExampleRow, kExampleCol)) + "], bank B[" +
                               std::to_string(rap.bank(kExampleRow, kExampleCol)) + "]";
-  const auto script = [&](bool png) {
-    std::string s =
-        png ? "set terminal pngcairo size 1200,980 font ',10'\n" : "set terminal svg size 1200,980 font 'sans,10'\n";
-    s += "set output '" + name + (png ? ".png" : ".svg") + "'\nset datafile separator ','\n";
-    // One colour per bank of the w = 4 grids.
-    const char* bank_colours[] = {"#fbb4ae", "#b3cde3", "#ccebc5", "#decbe4"};
-    for (std::uint32_t b = 0; b < w4; ++b)
-      s += "set linetype " + std::to_string(11 + b) + " lc rgb '" + bank_colours[b % 4] + "'\n";
-    s += "set multiplot layout 2,2 title \"NMI Fig. 6 from the layout model: RAW and RAP with the paper's fixed r = (" +
-         r_text + "), w = " + std::to_string(w4) + ", and a fixed r against a fresh r at w = " + std::to_string(kW) +
-         "\"\n";
-    for (const auto& [lname, l] : pair) {
-      std::string ytics;
-      for (std::uint32_t i = 0; i < w4; ++i)
-        ytics += (i ? ", " : "") + std::string("\"row ") + std::to_string(i) +
-                 (lname == "rap" ? ", r_" + std::to_string(i) + " = " + std::to_string(l->shifts()[i]) : "") + "\" " +
-                 std::to_string(i);
-      s += "set title \"" +
-           std::string(lname == "raw"
-                           ? "(a) RAW: a[i][j] in column j, bank B[j]"
-                           : "(b) RAP: a[i][j] in column (j + r_i) mod w, bank B[(j + r_i) mod w]\\n" + example) +
-           "\"\n";
-      s += "unset key\nunset grid\nset size ratio -1\nset xrange [-0.5:" + number(w4 - 0.5) + "]\nset yrange [" +
-           number(w4 - 0.5) + ":-0.5]\n";
-      s += "set xlabel 'column of the row in memory (= bank)'\nset ylabel ''\nset xtics 1\nset ytics (" + ytics + ")\n";
-      s += "plot '" + name + "-cells.csv' using ($5):(strcol(1) eq '" + lname +
-           "' ? $2 : 1/0):(0.48):(0.48):(11 + $7) with boxxyerror fs solid 1.0 border lc rgb '#444444' lc variable, "
-           "'' using ($5):(strcol(1) eq '" +
-           lname + "' ? $2 : 1/0):(sprintf('a[%d]', $4)) with labels font ',12'\n";
-    }
-    // (c): bars, raw beside rap, for each warp of each access kind.
-    std::string xtics;
-    index = 0;
-    for (const auto& k : kinds)
-      for (std::uint32_t x = 0; x < w4; ++x, ++index)
-        xtics += (index ? ", " : "") + std::string("\"") + k.substr(0, 4) + " " + std::to_string(x) + "\" " +
-                 std::to_string(index);
-    s +=
-        "set size noratio\nset title \"(c) congestion of every warp at this r (row x, column x, diagonal offset x)\"\n";
-    s += "set key top left\nset grid y\nset xrange [-0.6:" + number(index - 0.4) +
-         "]\nset yrange [0:" + number(w4 + 0.5) + "]\nset ytics 1\nset xtics rotate by 45 right (" + xtics + ")\n";
-    s += "set xlabel ''\nset ylabel 'congestion'\nset style fill solid 0.8\nset boxwidth 0.38\n";
-    s += "plot '" + name +
-         "-warps.csv' using ($1 - 0.2):4 with boxes lc rgb '#377eb8' title 'raw', '' using ($1 + 0.2):5 "
-         "with boxes lc rgb '#4daf4a' title 'rap, r = (" +
-         r_text + ")'\n";
-    // (d): empirical CDF of a fixed r's mean congestion, fresh-r means as vertical lines.
-    s += "set title \"(d) w = " + std::to_string(kW) + ", " + std::to_string(kDraws) +
-         " r drawn: the congestion of the access's warps under one fixed r\\n{/*0.9 all w warps alike under every r: " +
-         (alike ? "yes" : "NO") + " (mean shown)}\\n{/*0.9 dashed: the Monte Carlo mean, a fresh r per access (" +
-         std::to_string(kTrials) + " trials)}\"\n";
-    s += "set key bottom right\nset grid\nset xtics norotate autofreq\nset ytics autofreq\nset autoscale x\nset yrange "
-         "[0:1]\n";
-    s += "set xlabel 'congestion of the access under this r'\nset ylabel 'fraction of r at or below'\n";
-    const char* colours[] = {"#4daf4a", "#e41a1c", "#984ea3"};
-    for (std::size_t i = 0; i < series.size(); ++i)
-      s += "set arrow " + std::to_string(i + 1) + " from " + number(series[i].fresh) + ", graph 0 to " +
-           number(series[i].fresh) + ", graph 1 nohead dt 2 lw 2 lc rgb '" + colours[i] + "'\n";
-    s += "plot ";
-    for (std::size_t i = 0; i < series.size(); ++i)
-      s += std::string(i ? ", " : "") + "'" + name + ".csv' using (strcol(1) eq '" + series[i].layout +
-           "' && strcol(2) eq '" + series[i].access + "' ? $5 : 1/0):4 with steps lw 2 lc rgb '" + colours[i] +
-           "' title '" + series[i].layout + " " + series[i].access + " (fresh r: " + number(series[i].fresh) + ")'";
-    s += "\nunset multiplot\n";
-    return s;
-  };
-  run_gnuplot(out_dir, name + "-png", script(true));
-  run_gnuplot(out_dir, name + "-svg", script(false));
+  std::vector<std::string> shifts, kind_names(kinds.begin(), kinds.end()), layout, access_kind, fresh;
+  for (std::uint32_t i = 0; i < w4; ++i) shifts.push_back(std::to_string(rap.shifts()[i]));
+  for (const auto& s : series)
+    layout.push_back(s.layout), access_kind.push_back(s.access), fresh.push_back(number(s.fresh));
+  for (const char* term : {"png", "svg"}) {
+    GnuplotVariables v;
+    v.text("term", term)
+        .images("output", name, {term})
+        .number("w4", w4)
+        .numbers("r", shifts)
+        .text("r_text", r_text)
+        .text("example", example)
+        .texts("kind", kind_names)
+        .number("last_warp", index - 1)
+        .number("w", kW)
+        .number("draws", kDraws)
+        .number("trials", static_cast<long long>(kTrials))
+        .text("alike", alike ? "yes" : "NO")
+        .texts("layout", layout)
+        .texts("access", access_kind)
+        .numbers("fresh", fresh)
+        .texts("fresh_text", fresh)
+        .number("cells_xmax", number(w4 - 0.5))
+        .number("c_xmax", number(index - 0.4))
+        .number("c_ymax", number(w4 + 0.5));
+    run_gnuplot(out_dir, name + "-" + term, v, "rap-fixed-r");
+  }
   std::vector<std::string> written;
   for (const char* f : {"-cells.csv", "-warps.csv", ".csv", ".png", ".svg"})
     written.push_back(out_dir + "/" + name + f);

@@ -11,6 +11,7 @@
 #include "experiments/figures.h"
 #include "experiments/layouts/rap_figures.h"
 #include "models/layouts/matrix_layout.h"
+#include "report/csv.h"
 
 namespace mmsim::experiments {
 
@@ -20,8 +21,6 @@ constexpr std::uint64_t kTrials = 100000;
 constexpr std::uint64_t kSeed = 1;
 // w = 32 is today's warp; 256 is the largest w of NMI Table II.
 const std::vector<std::uint32_t> kWidths{32, 256};
-// The same colour per layout as in rap-congestion.
-const std::vector<std::string> kColours{"#e41a1c", "#377eb8", "#4daf4a", "#984ea3", "#ff7f00"};
 
 std::string number(double v) {
   char buf[32];
@@ -68,8 +67,9 @@ std::vector<std::string> rap_lemma4_figure(const std::string& out_dir) {
           const double bound = layouts::rap_congestion_tail_bound(w, c);
           const double pr = t.at_least[static_cast<std::size_t>(c)];
           if (l == "rap") ++rap_points, rap_above += pr > bound;
-          csv += std::to_string(w) + "," + l + "," + p + "," + std::to_string(c) + "," + std::to_string(kTrials) + "," +
-                 number(pr) + "," + number(bound) + "," + std::to_string(kSeed) + "\n";
+          csv += report::csv_line({std::to_string(w), l, p, std::to_string(c), std::to_string(kTrials), number(pr),
+                                   number(bound), std::to_string(kSeed)}) +
+                 "\n";
         }
         tails[w][p][l] = t;
       }
@@ -85,58 +85,51 @@ std::vector<std::string> rap_lemma4_figure(const std::string& out_dir) {
   }
   const std::string verdict = std::to_string(rap_points - rap_above) + " of " + std::to_string(rap_points) +
                               " rap points on or under the bound";
-  const auto script = [&](bool png) {
-    const int cols = static_cast<int>(drawn.size()), rows = static_cast<int>(kWidths.size());
-    const std::string size = std::to_string(480 * cols) + "," + std::to_string(400 * rows + 60);
-    std::string s = png ? "set terminal pngcairo size " + size + " font ',10'\n"
-                        : "set terminal svg size " + size + " font 'sans,10'\n";
-    s += "set output '" + name + (png ? ".png" : ".svg") + "'\n";
-    s += "set datafile separator ','\nset logscale xy 2\nset format y '10^{%L}'\nset logscale y 10\nset grid\n";
-    s += "set yrange [" + number(0.5 / static_cast<double>(kTrials)) + ":1.5]\n";
-    s += "set xlabel 'congestion c'\nset ylabel 'Pr[congestion >= c]'\nset key at graph 0.03, graph 0.72 left top Left "
-         "reverse font ',9'\n";
-    std::string title = "Congestion distribution of one warp access to a w x w matrix (" + std::to_string(kTrials) +
-                        " trials per curve, seed " + std::to_string(kSeed) +
-                        ") beside NMI Lemma 4's tail bound for rap";
-    std::string sub =
-        "bound: min(1, 2w e^{k-1}/k^k), k = ceil(c/2) (Lemma 4's Chernoff tail, union over w banks, two "
-        "half warps); dotted: Lemma 4's threshold e^2 ln w / ln ln w}\\n{/*0.85 " +
-        verdict;
-    for (const auto& p : skipped) sub += "; access " + p + " not drawn: congestion 1 for every layout";
-    s += "set multiplot layout " + std::to_string(rows) + "," + std::to_string(cols) + " title \"" + title +
-         "\\n{/*0.85 " + sub + "}\"\n";
-    for (std::uint32_t w : kWidths)
-      for (const auto& p : drawn) {
-        const std::string ws = std::to_string(w);
-        // A layout whose congestion is always 1 is the single point (1, 1): named, since the others hide it.
-        std::string ones;
-        for (const auto& l : lays)
-          if (tails[w][p][l].max == 1) ones += (ones.empty() ? "" : ", ") + l;
-        s += "set title \"w = " + ws + ", access: " + p +
-             (ones.empty() ? std::string() : "\\n{/*0.85 congestion always 1 (the point at c = 1): " + ones + "}") +
-             "\"\n";
-        s += "set xrange [0.9:" + number(w * 1.1) + "]\n";
-        // One legend, in the first panel, where the curves leave its corner free.
-        s += std::string(w == kWidths.front() && p == drawn.front() ? "set key\n" : "unset key\n");
-        s += "set arrow 1 from " + number(layouts::lemma4_threshold(w)) + ", graph 0 to " +
-             number(layouts::lemma4_threshold(w)) + ", graph 1 nohead dt 3 lw 2 lc rgb '#555555'\n";
-        s += "plot ";
-        for (std::size_t i = 0; i < lays.size(); ++i)
-          s += "'" + name + ".csv' using ($1 == " + ws + " && strcol(2) eq '" + lays[i] + "' && strcol(3) eq '" + p +
-               "' ? $4 : 1/0):6 with linespoints lw 2 ps 0.8 pt " + std::to_string(4 + 2 * static_cast<int>(i)) +
-               " lc rgb '" + kColours[i % kColours.size()] + "' title '" + lays[i] + "', ";
-        // The bound as a step function of integer c up to w, inline: the CSV carries it only up to
-        // each curve's largest c, and rap's curve may stop at c = 2.
-        s += "'-' using 1:2 with steps lw 2 dt 2 lc rgb 'black' title 'bound (rap, any access)'\n";
-        for (int c = 1; c <= static_cast<int>(w); ++c)
-          s += std::to_string(c) + "," + number(layouts::rap_congestion_tail_bound(w, c)) + "\n";
-        s += "e\n";
-      }
-    s += "unset multiplot\n";
-    return s;
-  };
-  run_gnuplot(out_dir, name + "-png", script(true));
-  run_gnuplot(out_dir, name + "-svg", script(false));
+  const int cols = static_cast<int>(drawn.size()), rows = static_cast<int>(kWidths.size());
+  std::string sub =
+      "bound: min(1, 2w e^{k-1}/k^k), k = ceil(c/2) (Lemma 4's Chernoff tail, union over w banks, two "
+      "half warps); dotted: Lemma 4's threshold e^2 ln w / ln ln w}\n{/*0.85 " +
+      verdict;
+  for (const auto& p : skipped) sub += "; access " + p + " not drawn: congestion 1 for every layout";
+  const std::string title = "Congestion distribution of one warp access to a w x w matrix (" + std::to_string(kTrials) +
+                            " trials per curve, seed " + std::to_string(kSeed) +
+                            ") beside NMI Lemma 4's tail bound for rap\n{/*0.85 " + sub + "}";
+  std::vector<std::string> widths, xmax, threshold, ones;
+  std::string bound;
+  for (std::uint32_t w : kWidths) {
+    widths.push_back(std::to_string(w));
+    xmax.push_back(number(w * 1.1));
+    threshold.push_back(number(layouts::lemma4_threshold(w)));
+    for (const auto& p : drawn) {
+      std::string one;
+      for (const auto& l : lays)
+        if (tails[w][p][l].max == 1) one += (one.empty() ? "" : ", ") + l;
+      ones.push_back(one);
+    }
+    // The bound as a step function of integer c up to w.
+    for (int c = 1; c <= static_cast<int>(w); ++c)
+      bound += report::csv_line({std::to_string(c), number(layouts::rap_congestion_tail_bound(w, c))}) + "\n";
+    bound += "\n\n";
+  }
+  for (const char* term : {"png", "svg"}) {
+    GnuplotVariables v;
+    v.text("term", term)
+        .images("output", name, {term})
+        .number("width", 480 * cols)
+        .number("height", 400 * rows + 60)
+        .text("csv", name + ".csv")
+        .text("title", title)
+        .number("ymin", number(0.5 / static_cast<double>(kTrials)))
+        .texts("layout", lays)
+        .number("panels", cols)
+        .texts("pattern", drawn)
+        .numbers("width_w", widths)
+        .numbers("xmax", xmax)
+        .numbers("threshold", threshold)
+        .texts("ones", ones)
+        .data("bound", bound);
+    run_gnuplot(out_dir, name + "-" + term, v, "rap-lemma4");
+  }
   std::vector<std::string> written;
   for (const char* ext : {".csv", ".png", ".svg"}) written.push_back(out_dir + "/" + name + ext);
   return written;

@@ -9,6 +9,7 @@
 #include "algorithms/offline/offline.h"
 #include "algorithms/permutations/permutation_algorithm.h"
 #include "experiments/figures.h"
+#include "report/csv.h"
 
 namespace mmsim::experiments {
 
@@ -73,32 +74,37 @@ std::uint64_t index_of(const std::unordered_map<Word, std::uint64_t>& idx, Word 
   return it->second;
 }
 
-// The terminal and output of figure `name`, and its colours.
-std::string terminal(const std::string& name, bool png, int width, int height) {
-  const std::string size = std::to_string(width) + "," + std::to_string(height);
-  std::string s = png ? "set terminal pngcairo size " + size + " font ',10'\n"
-                      : "set terminal svg size " + size + " font 'sans,10'\n";
-  s += "set output '" + name + (png ? ".png" : ".svg") + "'\n";
-  s += "set linetype 20 lc rgb '#eeeeee'\n";
-  for (std::size_t i = 0; i < kPalette.size(); ++i)
-    s += "set linetype " + std::to_string(21 + i) + " lc rgb '" + kPalette[i] + "'\n";
-  return s;
-}
+// Panels of cells drawn from a figure's CSV by experiments/figures/kasagi-cells.gp, one per
+// (figure, panel) of the CSV's rows.
+struct CellPanels {
+  std::vector<std::string> key, panel, caption, rows, cols, font;
+  void add(const std::string& k, const std::string& p, int r, int c, const std::string& title, int size) {
+    key.push_back(k), panel.push_back(p), caption.push_back(title);
+    rows.push_back(std::to_string(r)), cols.push_back(std::to_string(c)), font.push_back(std::to_string(size));
+  }
+};
 
-// One panel of a grid of cells from CSV rows "figure,panel,row,col,label,colour" (colour -1: a cell
-// the figure does not follow, grey and unlabelled).
-std::string grid_panel(const std::string& csv, const std::string& key, const std::string& panel, int rows, int cols,
-                       const std::string& title, int font) {
-  const std::string pick = "(strcol(1) eq '" + key + "' && strcol(2) eq '" + panel + "' ? $4 : 1/0)";
-  std::string s = "set title \"" + title + "\"\nunset key\nunset grid\nset size ratio -1\n";
-  s += "set xrange [-0.5:" + std::to_string(cols) + "-0.5]\nset yrange [" + std::to_string(rows) + "-0.5:-0.5]\n";
-  s += "set xtics out nomirror " + std::string(cols > 8 ? "2" : "1") + "\nset ytics out nomirror " +
-       std::string(rows > 8 ? "2" : "1") + "\nset xlabel 'column'\nset ylabel 'row'\n";
-  s += "plot '" + csv + "' using " + pick +
-       ":3:(0.5):(0.5):($6 < 0 ? 20 : 21 + $6) with boxxyerror fs solid 1.0 border lc rgb '#999999' lc variable, "
-       "'' using " +
-       pick + ":3:($6 < 0 ? '' : strcol(5)) with labels font '," + std::to_string(font) + "'\n";
-  return s;
+// The figure `name` as NAME-png.gp and NAME-svg.gp, each drawing one image.
+void draw_cells(const std::string& out_dir, const std::string& name, int width, int height, int layout_rows,
+                int layout_cols, const std::string& title, const CellPanels& p) {
+  for (const char* term : {"png", "svg"}) {
+    GnuplotVariables v;
+    v.text("term", term)
+        .images("output", name, {term})
+        .number("width", width)
+        .number("height", height)
+        .text("csv", name + ".csv")
+        .number("layout_rows", layout_rows)
+        .number("layout_cols", layout_cols)
+        .text("title", title)
+        .texts("key", p.key)
+        .texts("panel", p.panel)
+        .texts("caption", p.caption)
+        .numbers("rows", p.rows)
+        .numbers("cols", p.cols)
+        .numbers("font", p.font);
+    run_gnuplot(out_dir, name + "-" + term, v, "kasagi-cells");
+  }
 }
 
 std::vector<std::string> written(const std::string& out_dir, const std::string& name) {
@@ -159,17 +165,20 @@ std::vector<std::string> kasagi_fig4(const std::string& out_dir) {
     for (std::uint64_t q = 0; q < w * w; ++q) {
       const std::uint64_t x = index_of(idx, o.after[0].tile[q]);
       colour[x] = q / w;
-      csv += algo.name + ",alpha," + std::to_string(q / w) + "," + std::to_string(q % w) + "," + std::to_string(x) +
-             "," + std::to_string(q / w) + "\n";
+      csv += report::csv_line({algo.name, "alpha", std::to_string(q / w), std::to_string(q % w), std::to_string(x),
+                               std::to_string(q / w)}) +
+             "\n";
     }
     std::uint64_t landed = 0;
     for (std::uint64_t y = 0; y < n; ++y) {
       const std::uint64_t from = index_of(idx, o.after[0].destination[y]);
       const auto in_a = colour.find(y), in_b = colour.find(from);
-      csv += algo.name + ",a," + std::to_string(y / side) + "," + std::to_string(y % side) + "," + std::to_string(y) +
-             "," + (in_a == colour.end() ? "-1" : std::to_string(in_a->second)) + "\n";
-      csv += algo.name + ",b," + std::to_string(y / side) + "," + std::to_string(y % side) + "," +
-             std::to_string(from) + "," + (in_b == colour.end() ? "-1" : std::to_string(in_b->second)) + "\n";
+      csv += report::csv_line({algo.name, "a", std::to_string(y / side), std::to_string(y % side), std::to_string(y),
+                               in_a == colour.end() ? "-1" : std::to_string(in_a->second)}) +
+             "\n";
+      csv += report::csv_line({algo.name, "b", std::to_string(y / side), std::to_string(y % side), std::to_string(from),
+                               in_b == colour.end() ? "-1" : std::to_string(in_b->second)}) +
+             "\n";
       landed += in_b != colour.end();
     }
     // What the run's rounds say: every global round one address group per warp, every shared round
@@ -181,28 +190,21 @@ std::vector<std::string> kasagi_fig4(const std::string& out_dir) {
     }
     said[algo.name] = "{/*0.9 run: " + std::to_string(o.run.stats.time_units) +
                       " time units, correct: " + (o.run.correct ? "yes" : "NO") + ", " + std::to_string(landed) +
-                      " of block 0's values in b}\\n{/*0.9 most address groups per warp " + std::to_string(global) +
+                      " of block 0's values in b}\n{/*0.9 most address groups per warp " + std::to_string(global) +
                       ", most congestion " + std::to_string(shared) + "}";
   }
   write_file(out_dir + "/" + name + ".csv", csv);
-  const auto script = [&](bool png) {
-    std::string s = terminal(name, png, 1500, 1560);
-    s +=
-        "set datafile separator ','\nset multiplot layout 3,3 title \"KNI Fig. 4 from a run: the in-place permutations "
-        "at n = 256, w = 4, block 0 (16 threads) on the first DMM\\n{/*0.9 colour: the tile row (step-1 warp) a value "
-        "went through; alpha is drawn as stored (the diagonal arrangement: bank = column); values read back from the "
-        "engine}\"\n";
-    for (const auto& algo : algos) {
-      s += grid_panel(name + ".csv", algo.name, "a", 16, 16, algo.name + ": a, the cells block 0 reads", 7);
-      s += grid_panel(name + ".csv", algo.name, "alpha", 4, 4,
-                      algo.name + ": alpha of block 0 (cell = a's index)\\n" + said[algo.name], 12);
-      s += grid_panel(name + ".csv", algo.name, "b", 16, 16, algo.name + ": b, where block 0 writes them", 7);
-    }
-    s += "unset multiplot\n";
-    return s;
-  };
-  run_gnuplot(out_dir, name + "-png", script(true));
-  run_gnuplot(out_dir, name + "-svg", script(false));
+  CellPanels panels;
+  for (const auto& algo : algos) {
+    panels.add(algo.name, "a", 16, 16, algo.name + ": a, the cells block 0 reads", 7);
+    panels.add(algo.name, "alpha", 4, 4, algo.name + ": alpha of block 0 (cell = a's index)\n" + said[algo.name], 12);
+    panels.add(algo.name, "b", 16, 16, algo.name + ": b, where block 0 writes them", 7);
+  }
+  draw_cells(out_dir, name, 1500, 1560, 3, 3,
+             "KNI Fig. 4 from a run: the in-place permutations at n = 256, w = 4, block 0 (16 threads) on the first "
+             "DMM\n{/*0.9 colour: the tile row (step-1 warp) a value went through; alpha is drawn as stored (the "
+             "diagonal arrangement: bank = column); values read back from the engine}",
+             panels);
   return written(out_dir, name);
 }
 
@@ -216,29 +218,25 @@ std::vector<std::string> kasagi_fig6(const std::string& out_dir) {
   for (std::size_t st = 0; st < panels.size(); ++st)
     for (std::uint64_t q = 0; q < N * N; ++q) {
       const std::uint64_t x = e.stages[st][q], to = e.perm.p[x];
-      csv += "fig6," + panels[st] + "," + std::to_string(q / N) + "," + std::to_string(q % N) + ",(" +
-             std::to_string(to / N) + " " + std::to_string(to % N) + ")," + std::to_string(e.colour[x]) + "\n";
+      csv += report::csv_line({"fig6", panels[st], std::to_string(q / N), std::to_string(q % N),
+                               "(" + std::to_string(to / N) + " " + std::to_string(to % N) + ")",
+                               std::to_string(e.colour[x])}) +
+             "\n";
       if (st == 3) b_in_place = b_in_place && to == q;
     }
   write_file(out_dir + "/" + name + ".csv", csv);
-  const auto script = [&](bool png) {
-    std::string s = terminal(name, png, 1500, 480);
-    s +=
-        "set datafile separator ','\nset multiplot layout 1,4 title \"KNI Fig. 6 from a run: the scheduled permutation "
-        "of a random P (seed " +
-        std::to_string(kSeed) + "), sqrt(n) = 4, w = 4; " + std::to_string(e.run.stats.time_units) +
-        " time units\\n{/*0.9 each cell: (row, column) of its destination P; colour: the column it takes in step 1 "
-        "(its edge colour); b[i][j] holds (i j) everywhere: " +
-        (b_in_place && e.run.correct ? "yes" : "NO") + "}\"\n";
-    s += grid_panel(name + ".csv", "fig6", "a", 4, 4, "a (input)", 12);
-    s += grid_panel(name + ".csv", "fig6", "step1", 4, 4, "after step 1 (row-wise):\\ncolour c to column c", 12);
-    s += grid_panel(name + ".csv", "fig6", "step2", 4, 4, "after step 2 (column-wise):\\nto the destination row", 12);
-    s += grid_panel(name + ".csv", "fig6", "b", 4, 4, "b, after step 3 (row-wise):\\nto the destination column", 12);
-    s += "unset multiplot\n";
-    return s;
-  };
-  run_gnuplot(out_dir, name + "-png", script(true));
-  run_gnuplot(out_dir, name + "-svg", script(false));
+  CellPanels cells;
+  cells.add("fig6", "a", 4, 4, "a (input)", 12);
+  cells.add("fig6", "step1", 4, 4, "after step 1 (row-wise):\ncolour c to column c", 12);
+  cells.add("fig6", "step2", 4, 4, "after step 2 (column-wise):\nto the destination row", 12);
+  cells.add("fig6", "b", 4, 4, "b, after step 3 (row-wise):\nto the destination column", 12);
+  draw_cells(out_dir, name, 1500, 480, 1, 4,
+             "KNI Fig. 6 from a run: the scheduled permutation of a random P (seed " + std::to_string(kSeed) +
+                 "), sqrt(n) = 4, w = 4; " + std::to_string(e.run.stats.time_units) +
+                 " time units\n{/*0.9 each cell: (row, column) of its destination P; colour: the column it takes in "
+                 "step 1 (its edge colour); b[i][j] holds (i j) everywhere: " +
+                 (b_in_place && e.run.correct ? "yes" : "NO") + "}",
+             cells);
   return written(out_dir, name);
 }
 
@@ -257,9 +255,10 @@ std::vector<std::string> kasagi_fig7(const std::string& out_dir) {
       const double off = (static_cast<double>(k) - (static_cast<double>(xs.size()) - 1) / 2) * kSpread;
       const auto from = static_cast<double>(ends.first), to = static_cast<double>(ends.second);
       const std::uint64_t x = xs[k];
-      csv += std::to_string(x) + "," + std::to_string(ends.first) + "," + std::to_string(ends.second) + "," +
-             std::to_string(e.perm.p[x] % N) + "," + std::to_string(e.colour[x]) + "," +
-             std::to_string(from + kBend * (to - from) + off) + "\n";
+      csv += report::csv_line({std::to_string(x), std::to_string(ends.first), std::to_string(ends.second),
+                               std::to_string(e.perm.p[x] % N), std::to_string(e.colour[x]),
+                               std::to_string(from + kBend * (to - from) + off)}) +
+             "\n";
     }
   // Koenig's theorem as the run used it: each colour class meets every source and every destination
   // row exactly once (a perfect matching), checked here on the colours read back from the run.
@@ -271,36 +270,16 @@ std::vector<std::string> kasagi_fig7(const std::string& out_dir) {
     for (std::uint64_t r = 0; r < N; ++r) matchings = matchings && src[r] == 1 && dst[r] == 1;
   }
   write_file(out_dir + "/" + name + ".csv", csv);
-  const auto script = [&](bool png) {
-    std::string s = terminal(name, png, 800, 620);
-    s += "set datafile separator ','\nset title \"KNI Fig. 7 from a run: the bipartite multigraph of Fig. 6's "
-         "permutation\\n{/*0.9 edge: one element, from its source row to its destination row, labelled (row column) "
-         "of its destination,\\nin the colour the run gave it; each colour a perfect matching: " +
-         std::string(matchings ? "yes" : "NO") + "}\"\n";
-    s += "unset key\nunset grid\nunset border\nunset xtics\nunset ytics\nset xrange [-0.35:1.35]\nset yrange [" +
-         std::to_string(N) + "-0.4:-0.6]\n";
-    for (std::uint64_t r = 0; r < N; ++r) {
-      s += "set label 'row " + std::to_string(r) + "' at -0.06, " + std::to_string(r) + " right font ',11'\n";
-      s += "set label 'row " + std::to_string(r) + "' at 1.06, " + std::to_string(r) + " left font ',11'\n";
-    }
-    s += "set label 'source rows' at 0, -0.45 center font ',11'\nset label 'destination rows' at 1, -0.45 center font "
-         "',11'\n";
-    const std::string bend = std::to_string(kBend);
-    s += "set style textbox opaque noborder\n";
-    s += "plot '" + name + ".csv' using (0):2:(" + bend +
-         "):($6 - $2):(21 + $5) with vectors nohead lw 2.5 lc variable, "
-         "'' using (" +
-         bend + "):6:(1 - " + bend +
-         "):($3 - $6):(21 + $5) with vectors nohead lw 2.5 lc variable, "
-         "'' using (" +
-         bend +
-         "):6:(sprintf('(%d %d)', $3, $4)):(21 + $5) with labels boxed font ',8' tc variable, "
-         "'' using (0):2 with points pt 7 ps 2.2 lc rgb '#333333', '' using (1):3 with points pt 7 ps 2.2 lc rgb "
-         "'#333333'\n";
-    return s;
-  };
-  run_gnuplot(out_dir, name + "-png", script(true));
-  run_gnuplot(out_dir, name + "-svg", script(false));
+  for (const char* term : {"png", "svg"}) {
+    GnuplotVariables v;
+    v.text("term", term)
+        .images("output", name, {term})
+        .text("csv", name + ".csv")
+        .number("rows", static_cast<long long>(N))
+        .number("bend", std::to_string(kBend))
+        .text("matchings", matchings ? "yes" : "NO");
+    run_gnuplot(out_dir, name + "-" + term, v, "kasagi-fig7");
+  }
   return written(out_dir, name);
 }
 

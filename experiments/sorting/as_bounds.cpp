@@ -117,22 +117,17 @@ report::Table as_bounds_table(const TableOptions& o) {
 
 namespace {
 
-// One colour per algorithm in every panel (conflict-free solid, its baseline dashed), one open
-// marker per w, so that a curve is read the same way wherever it appears.
+// The figure's algorithms in the order of its data blocks (experiments/figures/as-bounds.gp draws
+// them in this order, one colour each).
 struct Algo {
-  std::string name, colour;
+  std::string name;
   bool baseline;
   int counterpart;  ///< for a baseline, the index of the conflict-free algorithm it is compared with
 };
-const std::vector<Algo> kAlgos{{"as-sort", "#1f77b4", false, -1},           {"as-partition", "#2ca02c", false, -1},
-                               {"as-permute", "#9467bd", false, -1},        {"as-sort-bitonic", "#ff7f0e", true, 0},
-                               {"as-partition-direct", "#d62728", true, 1}, {"as-permute-direct", "#17becf", true, 2}};
+const std::vector<Algo> kAlgos{{"as-sort", false, -1},           {"as-partition", false, -1},
+                               {"as-permute", false, -1},        {"as-sort-bitonic", true, 0},
+                               {"as-partition-direct", true, 1}, {"as-permute-direct", true, 2}};
 const std::vector<int> kWidths{8, 16, 32, 64};
-const std::vector<int> kMarkers{6, 4, 8, 12};
-
-std::string style(std::size_t a) {
-  return " lc rgb '" + kAlgos[a].colour + "' lw 2 dt " + (kAlgos[a].baseline ? "2" : "1");
-}
 
 }  // namespace
 
@@ -172,55 +167,15 @@ std::vector<std::string> as_bounds_figure(const std::string& out_dir) {
       data += "\n\n";
     }
   write_file(out_dir + "/as-bounds.dat", data);
-  // A panel: the given algorithms' curves for every w, then a key of one line per algorithm and one
-  // marker per w (drawn once, in black), so that eight curves need six key entries.
-  const auto panel = [&](const std::string& title, const std::vector<std::size_t>& algos, const std::string& ylabel,
-                         const std::string& using_y, const std::string& extra,
-                         const std::vector<std::string>& key_notes = {}) {
-    std::string s = "set title \"" + title + "\"\nset ylabel '" + ylabel + "'\nplot ";
-    for (std::size_t a : algos)
-      for (std::size_t i = 0; i < kWidths.size(); ++i)
-        s += "'as-bounds.dat' index " + std::to_string(a * kWidths.size() + i) + " using 1:" + using_y +
-             " with linespoints" + style(a) + " pt " + std::to_string(kMarkers[i]) + " notitle, ";
-    for (std::size_t k = 0; k < algos.size(); ++k)
-      s += "NaN with lines" + style(algos[k]) + " title '" + kAlgos[algos[k]].name +
-           (k < key_notes.size() ? " " + key_notes[k] : "") + "', ";
-    for (std::size_t i = 0; i < kWidths.size(); ++i)
-      s += "NaN with points lc rgb 'black' pt " + std::to_string(kMarkers[i]) +
-           " title 'w = " + std::to_string(kWidths[i]) + "'" + (i + 1 < kWidths.size() ? ", " : "");
-    return s + extra + "\n";
-  };
-  std::string plots;
-  plots += panel("as-sort and Batcher's bitonic network on the flat array", {0, 3}, "steps / (m log2 mw)", "2", "");
-  // Direct sends take exactly two steps per column at every w: their four curves are one line.
-  plots +=
-      panel("as-partition and direct sends\\n{/*0.85 direct sends: steps / m = 2 at every w (the four w coincide)}",
-            {1, 4}, "steps / m", "3", "");
-  plots += panel("as-permute and direct sends\\n{/*0.85 direct sends: steps / m = 2 at every w (the four w coincide)}",
-                 {2, 5}, "steps / m", "3", "");
-  // Steps hide a baseline's conflicts; time units count them. The panel compares each baseline
-  // with its conflict-free counterpart in time units, and its subtitle states the measured ranges,
-  // whichever way they fall (at these sizes direct sends stay far cheaper despite their conflicts).
+  // The key of the last panel states each baseline's measured range of time units over its
+  // conflict-free counterpart's, whichever way they fall (at these sizes direct sends stay far cheaper
+  // despite their conflicts).
   std::vector<std::string> ranges;
   for (std::size_t a = 3; a < kAlgos.size(); ++a)
     ranges.push_back("(" + report::format_number(ratio_range[a].first, 2) + "x to " +
                      report::format_number(ratio_range[a].second, 2) + "x)");
-  plots += "set logscale y 10\nset format y '%g'\n";
-  plots += panel(
-      "time units (conflicts counted) of each baseline over its conflict-free counterpart\\n{/*0.85 "
-      "above 1 the baseline is slower; in the key: the measured range}",
-      {3, 4, 5}, "baseline time units / conflict-free time units", "5",
-      ", 1 with lines lc rgb 'gray40' dt 3 lw 1 title 'equal time'", ranges);
-  const std::string common =
-      "set logscale x 2\nset logscale y 10\nset format y '%g'\nset xlabel 'm (columns)'\nset grid\n"
-      "set key outside right top font ',9'\n";
-  const std::string body =
-      "set multiplot layout 2,2 title 'AS on the DMM: simulated steps over the bounds, and "
-      "the baselines in time units (log scales; solid: conflict-free, dashed: baseline that breaks the CAC)'\n" +
-      common + plots + "unset multiplot\n";
   run_gnuplot(out_dir, "as-bounds",
-              "set terminal pngcairo size 1600,1000\nset output 'as-bounds.png'\n" + body +
-                  "set terminal svg size 1600,1000\nset output 'as-bounds.svg'\n" + body);
+              GnuplotVariables().images("output", "as-bounds", {"png", "svg"}).texts("ranges", ranges), "as-bounds");
   return {out_dir + "/as-bounds.csv", out_dir + "/as-bounds.dat", out_dir + "/as-bounds.gp", out_dir + "/as-bounds.png",
           out_dir + "/as-bounds.svg"};
 }

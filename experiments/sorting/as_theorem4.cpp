@@ -230,36 +230,12 @@ std::vector<std::string> as_theorem4_figure(const std::string& out_dir) {
     data += "\n\n";
   }
   write_file(out_dir + "/as-bounds-theorem4.dat", data);
-  const std::vector<std::string> colours{"#1f77b4", "#2ca02c", "#ff7f0e", "#d62728"};
-  const auto plot = [&](const std::string& title, const std::string& ylabel,
-                        const std::vector<std::pair<int, std::string>>& series) {
-    std::string s = "set title \"" + title + "\"\nset ylabel '" + ylabel + "'\nplot ";
-    for (std::size_t i = 0; i < widths.size(); ++i)
-      for (std::size_t k = 0; k < series.size(); ++k)
-        s += std::string(i + k ? ", " : "") + "'as-bounds-theorem4.dat' index " + std::to_string(i) +
-             " using 1:" + std::to_string(series[k].first) + " with linespoints lc rgb '" + colours[i] + "' dt " +
-             std::to_string(k + 1) + " pt " + std::to_string(4 + 2 * static_cast<int>(k)) +
-             " title 'w = " + std::to_string(widths[i]) + " " + series[k].second + "'";
-    return s + "\n";
-  };
-  std::string plots;
-  plots += plot("O(m) phases (solid: preprocess / m, 4 w coincide; dashed: loop / (it (m + log2 w)))", "steps / term",
-                {{2, "preprocess/m"}, {3, "loop/(it (m+log w))"}});
-  plots += plot("finish phases / m (solid: pack, dashed: sort of packed matrix, dotted: sends)", "steps / m",
-                {{4, "pack/m"}, {5, "sort/m"}, {6, "send/m"}});
-  plots += plot(
-      "finish steps: Lemma 2 on packed (solid, where it ran), sort path on packed (dashed), full sort "
-      "(dotted)",
-      "steps", {{7, "lemma2"}, {8, "packed sort"}, {9, "full sort"}});
-  plots += plot("the whole permutation: steps / m", "steps / m", {{10, "total"}});
-  const std::string body =
-      "set multiplot layout 2,2 title 'AS Theorem 4 on the DMM with the finish of Appendix B (log scales)'\n"
-      "set logscale x 2\nset logscale y 10\nset format y '%g'\nset xlabel 'm (columns)'\nset grid\n"
-      "set key outside right top font ',8'\nset title font ',10'\n" +
-      plots + "unset multiplot\n";
-  run_gnuplot(out_dir, "as-bounds-theorem4",
-              "set terminal pngcairo size 1800,1100\nset output 'as-bounds-theorem4.png'\n" + body +
-                  "set terminal svg size 1800,1100\nset output 'as-bounds-theorem4.svg'\n" + body);
+  std::vector<std::string> width_literals;
+  for (int w : widths) width_literals.push_back(std::to_string(w));
+  run_gnuplot(
+      out_dir, "as-bounds-theorem4",
+      GnuplotVariables().images("output", "as-bounds-theorem4", {"png", "svg"}).numbers("width_w", width_literals),
+      "as-bounds-theorem4");
   return {out_dir + "/as-bounds-theorem4.csv", out_dir + "/as-bounds-theorem4.png",
           out_dir + "/as-bounds-theorem4.svg"};
 }

@@ -12,6 +12,7 @@
 #include "algorithms/layouts/transposes.h"
 #include "cuda/rap_index.h"
 #include "cuda/rap_shifts.h"
+#include "report/csv.h"
 
 using namespace mmsim;
 using namespace mmsim::gpu;
@@ -181,13 +182,9 @@ TEST_CASE("bank_conflicts equals Nsight Compute's counters of results/gpu-h200/n
   std::map<int, std::pair<long long, long long>> by_kernel;  // id -> (load, store)
   for (std::string line; std::getline(in, line);) {
     if (line.empty() || line[0] != '"' || line.rfind("\"ID\"", 0) == 0) continue;
-    std::vector<std::string> f;  // the fields, quotes removed (no field holds '","')
-    for (std::size_t at = 1;;) {
-      const std::size_t end = line.find("\",\"", at);
-      f.push_back(line.substr(at, end == std::string::npos ? line.size() - 1 - at : end - at));
-      if (end == std::string::npos) break;
-      at = end + 3;
-    }
+    const auto fields = report::split_csv_record(line);
+    REQUIRE(fields);
+    const auto& f = *fields;
     REQUIRE(f.size() == 15);
     const long long v = std::stoll(f[14]);
     auto& slot = by_kernel[std::stoi(f[0])];

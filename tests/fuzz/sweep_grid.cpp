@@ -8,6 +8,7 @@
 
 #include "fuzz_target.h"
 #include "io/input_error.h"
+#include "report/csv.h"
 #include "sweep/sweep.h"
 
 MMSIM_FUZZ_TARGET(sweep_grid) {
@@ -38,8 +39,9 @@ MMSIM_FUZZ_TARGET(sweep_grid) {
   std::size_t start = 0;
   while (start < journal.size()) {
     const std::size_t end = std::min(journal.find('\n', start), journal.size());
-    if (const auto cells = parse_csv_line(journal.substr(start, end - start)))
-      mmsim::fuzz::require(parse_csv_line(csv_line(*cells)) == cells, "csv_line and parse_csv_line disagree");
+    if (const auto cells = mmsim::report::split_csv_record(journal.substr(start, end - start)))
+      mmsim::fuzz::require(mmsim::report::split_csv_record(mmsim::report::csv_line(*cells)) == cells,
+                           "csv_line and split_csv_record disagree");
     start = end + 1;
   }
 }
