@@ -14,18 +14,14 @@
 
 namespace mmsim::predict {
 
-/// The counts of a run that `run` performs on an engine made with the options it is given; with
-/// `caches_on_threads`, the simulated L2s run on host threads of their own (GpuGlobalMemory).
+/// The counts of a run that `run` performs on an engine made with the options it is given.
 RunCounts count_warm(const GpuProfile& profile, std::uint32_t element_bytes,
-                     const std::function<RunStats(const EngineOptions&)>& run, unsigned threads = 0,
-                     bool caches_on_threads = false);
+                     const std::function<RunStats(const EngineOptions&)>& run, unsigned threads = 0);
 
 /// The counts of one microbenchmark's simulator program.
 RunCounts count_microbench(const GpuProfile& profile, const Microbench& bench);
 
 /// A registry algorithm's run under the profile: the counts, and the report of the counted run.
-/// Given three host threads or more (`threads`, 0 for every core), the two simulated L2s take two
-/// of them.
 struct AlgorithmCounts {
   RunCounts counts;
   RunReport report;
@@ -33,8 +29,5 @@ struct AlgorithmCounts {
 AlgorithmCounts count_algorithm(const GpuProfile& profile, const AlgorithmEntry& entry,
                                 std::map<std::string, std::string> given, std::uint32_t element_bytes,
                                 unsigned threads = 0);
-
-/// predicted ms = sum of constant x feature.
-double predicted_ms(const FittedModel& model, const RunCounts& counts);
 
 }  // namespace mmsim::predict
