@@ -217,7 +217,7 @@ case "${1:-}" in
         # parm's network below 2^20 (its larger rows take minutes each to simulate: not above).
         if [ -f "$OUTDIR/parm-gpu.csv" ]; then
           timeout "${MMSIM_GPU_VALIDATE_S:-300}" "$B/mmsim" validate --profile "$profile" --measured "$OUTDIR" \
-            --families parm --min-n 4096 --max-n 65536 --threads "$JOBS" >"$OUTDIR/validate-parm.md" \
+            --families parm --min-n 4096 --max-n 65536 --threads "$JOBS" --out "$OUTDIR" --name validate-parm >/dev/null \
             2>>"$OUTDIR/validate-progress.log" || status=$?
         fi
       done

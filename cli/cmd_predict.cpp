@@ -14,19 +14,12 @@ namespace mmsim::cli {
 
 namespace {
 
-// The cost models' names, from the one list predict/cost_model.h keeps.
-std::string model_names() {
-  std::string out;
-  for (predict::CostModel m : predict::kCostModels) out += (out.empty() ? "" : ", ") + std::string(to_string(m));
-  return out;
-}
-
 struct PredictOptions {
   const AlgorithmEntry* entry = nullptr;
   CLI::App* command = nullptr;
   std::vector<std::pair<const ParamSpec*, CLI::Option*>> options;
   std::vector<std::unique_ptr<std::string>> storage;
-  std::string profile, type = "float", model = std::string(predict::to_string(predict::kDefaultCostModel));
+  std::string profile, type = "float", model = std::string(predict::kDefaultCostModel);
   bool json = false;
   ThreadsOption threads;
 };
@@ -43,21 +36,20 @@ int predict_one(const PredictOptions& a) {
   std::map<std::string, std::string> given;
   for (const auto& [spec, opt] : a.options)
     if (opt->count() > 0) given[spec->name] = spec->kind == ParamKind::Flag ? "true" : opt->as<std::string>();
-  const auto chosen = predict::cost_model_from_name(a.model);
-  if (!chosen) throw InputError("--model: one of " + model_names());
-  predict::GpuProfile profile = read_profile_option(a.profile);
-  // Before simulating: a profile fitted before the model was added has no constants for it.
+  const predict::GpuProfile profile = read_profile_option(a.profile);
+  // Before simulating: the model must be one the profile prices (a profile fitted before the
+  // model was added has none of that name).
   try {
-    profile.model(*chosen);
+    profile.model(a.model);
   } catch (const std::invalid_argument& e) {
-    throw InputError("--profile: " + a.profile + ": " + e.what() + "; or pick one of its models with --model");
+    throw InputError("--model: " + a.profile + ": " + e.what() + "; or pick one of its models with --model");
   }
   const std::uint32_t bytes = a.type == "double" ? 8 : 4;
   // The command line's text, parsed once here into typed values.
   const predict::AlgorithmCounts run =
       predict::count_algorithm(profile, *a.entry, parse_params(*a.entry, given), bytes, a.threads.value());
   const predict::RunCounts& c = run.counts;
-  const double ms = predict::predicted_ms(profile.model(*chosen), c);
+  const double ms = predict::predicted_ms(profile.model(a.model), c);
 
   if (a.json) {
     report::Json out = report::Json::object();
@@ -85,13 +77,10 @@ int predict_one(const PredictOptions& a) {
               << "), DRAM writes " << c.memory.dram_writes << ", DRAM rows opened " << c.memory.activations
               << " (for reads " << c.memory.read_activations << ", for write-backs " << c.memory.write_activations
               << ", of which merging a partial sector " << c.memory.rmw_activations << ")\n"
-              << "  behind an L2 of lines: DRAM reads " << c.line_memory.dram_reads << " (fills " << c.line_memory.fills
-              << "), writes " << c.line_memory.dram_writes << ", rows opened for reads "
-              << c.line_memory.read_activations << ", for write-backs " << c.line_memory.write_activations << "\n"
               << "  shared-memory time units " << c.shared_time_units << "\n"
               << "every cost model:";
     for (const auto& f : profile.models)
-      std::cout << " " << predict::to_string(f.model) << " " << fixed(predict::predicted_ms(f, c), 4) << " ms;";
+      std::cout << " " << f.name << " " << fixed(predict::predicted_ms(f, c), 4) << " ms;";
     std::cout << "\ncorrect " << (run.report.correct ? "yes" : "NO") << "\n";
   }
   return run.report.correct ? kOk : kCheckFailed;
@@ -123,11 +112,10 @@ Runner add_predict_command(CLI::App& app) {
     a->command->add_option("--type", a->type, "element type of the data")
         ->check(CLI::IsMember({"float", "double"}))
         ->capture_default_str();
-    a->command->add_option("--model", a->model, "cost model: " + model_names())->capture_default_str();
+    a->command->add_option("--model", a->model, "cost model: one the profile holds (papers, dram-rows, rmw-rows)")
+        ->capture_default_str();
     a->command->add_flag("--json", a->json, "print one JSON object");
-    a->threads.add_to(*a->command,
-                      "host threads (the offline schedule, the shared-memory rounds; from 3, the two simulated L2s "
-                      "on two of them)");
+    a->threads.add_to(*a->command, "host threads (the offline schedule, the shared-memory rounds)");
     all->push_back(std::move(a));
   }
   cmd->allow_extras();

@@ -1,6 +1,8 @@
 // `mmsim validate --profile FILE [--measured DIR]`: the GPU's measured times beside the times the
 // profile predicts by simulation, for every cost model (predict/validate/prediction_table.h). Reads the
-// CSVs `mmsim gpu reproduce` wrote; needs no GPU.
+// CSVs `mmsim gpu reproduce` wrote; needs no GPU. Two modes beside it: `--microbenchmarks` prints
+// the profile's own microbenchmarks priced by its models, and `--tables DIR...` the tables of
+// docs/prediction.md from the per-run CSVs earlier validations wrote (predict/validate/summary_tables.h).
 #include <algorithm>
 #include <filesystem>
 #include <limits>
@@ -12,6 +14,7 @@
 #include "io/work_bounds.h"
 #include "predict/validate/family.h"
 #include "predict/validate/prediction_table.h"
+#include "predict/validate/summary_tables.h"
 #include "report/csv.h"
 #include "sim/workers.h"
 
@@ -46,15 +49,17 @@ Runner add_validate_command(CLI::App& app) {
       "validate",
       "GPU times measured (mmsim gpu reproduce) against times predicted from a GPU profile, per cost model");
   struct Opts {
-    std::string profile, measured = "results/gpu-<device>", type = "float", format = "md", out, counts;
+    std::string profile, measured = "results/gpu-<device>", type = "float", format = "md", out, name = "validate",
+                         counts;
+    std::vector<std::string> tables;
     std::uint64_t max_memory = 0, dram_write_rows = 0;
     std::uint64_t min_n = std::uint64_t{1} << 20, max_n = std::uint64_t{1} << 24;
     std::string families = "all";
     ThreadsOption threads;
-    bool refit = false, fit_cache = false, counts_only = false;
+    bool refit = false, fit_cache = false, counts_only = false, microbenchmarks = false;
   };
   auto o = std::make_shared<Opts>();
-  cmd->add_option("--profile", o->profile, "the GPU profile (mmsim gpu calibrate)")->required();
+  auto* profile_option = cmd->add_option("--profile", o->profile, "the GPU profile (mmsim gpu calibrate)");
   cmd->add_option(
          "--measured", o->measured,
          "folder of the GPU tables (kasagi-t2.csv, rap-t3.csv, bmmc.csv with bmmc-matrices.txt, enumeration.csv, "
@@ -103,9 +108,48 @@ Runner add_validate_command(CLI::App& app) {
                                    1, std::int64_t{1} << 20))
       ->needs("--refit");
   cmd->add_option("--out", o->out,
-                  "also write validate.{md,csv}, validate-summary.{md,csv} and validate-counts.csv to this folder");
+                  "also write validate.{md,csv}, validate-summary.{md,csv} and (without --counts) validate-counts.csv "
+                  "to this folder");
+  cmd->add_option("--name", o->name,
+                  "with --out: the files' stem instead of validate (NAME.{md,csv}, NAME-summary.{md,csv}, "
+                  "NAME-counts.csv)")
+      ->capture_default_str();
+  cmd->add_flag("--microbenchmarks", o->microbenchmarks,
+                "print the profile's calibration microbenchmarks priced by each of its models (from the counts the "
+                "profile records), and nothing else")
+      ->needs(profile_option);
+  cmd->add_option("--tables", o->tables,
+                  "print the tables of docs/prediction.md as Markdown from the validate CSVs in these folders "
+                  "(validate.csv, validate-n67108864.csv, validate-n268435456.csv, validate-parm.csv), and nothing "
+                  "else; each folder is one GPU, named by the folder (gpu-h100: H100)")
+      ->excludes(profile_option);
   return [o] {
+    if (!o->tables.empty()) {
+      std::vector<predict::ValidateFolder> folders;
+      std::string command = "mmsim validate --tables";
+      for (const std::string& dir : o->tables) {
+        if (!std::filesystem::is_directory(dir)) throw InputError("--tables: " + quote(dir) + " is not a folder");
+        folders.push_back(predict::validate_folder(dir));
+        command += " " + dir;
+      }
+      try {
+        std::cout << predict::prediction_tables_markdown(folders, command);
+      } catch (const std::invalid_argument& e) {
+        throw InputError(std::string("--tables: ") + e.what());
+      }
+      return kOk;
+    }
+    if (o->profile.empty()) throw InputError("validate: --profile is required (or --tables)");
     predict::GpuProfile profile = read_profile_option(o->profile);
+    if (o->microbenchmarks) {
+      try {
+        std::cout << report::render(predict::microbench_table(profile), report::parse_format(o->format));
+      } catch (const std::invalid_argument& e) {
+        throw InputError("--microbenchmarks: " + o->profile + ": " + e.what());
+      }
+      return kOk;
+    }
+    if (o->name.empty() || o->name.find('/') != std::string::npos) throw InputError("--name: a file stem, without '/'");
     // By default the measured tables are those of the profile's own device (results/gpu-h100, ...).
     if (o->measured == "results/gpu-<device>") o->measured = "results/gpu-" + profile.device;
     const unsigned threads = o->threads.value() == 0 ? hardware_threads() : o->threads.value();
@@ -185,13 +229,17 @@ Runner add_validate_command(CLI::App& app) {
     const report::Format f = report::parse_format(o->format);
     if (!o->out.empty()) {
       const std::filesystem::path dir(o->out);
-      write_file_atomically((dir / "validate.md").string(), report::to_markdown(table), "--out");
-      write_file_atomically((dir / "validate.csv").string(), report::to_csv(table), "--out");
-      write_file_atomically((dir / "validate-summary.md").string(), report::to_markdown(summary), "--out");
-      write_file_atomically((dir / "validate-summary.csv").string(), report::to_csv(summary), "--out");
-      predict::CountsFile these;
-      for (auto& row : predict::counts_rows(profile, rows)) these.put(std::move(row));
-      write_file_atomically((dir / "validate-counts.csv").string(), these.csv(), "--out");
+      const std::string& stem = o->name;
+      write_file_atomically((dir / (stem + ".md")).string(), report::to_markdown(table), "--out");
+      write_file_atomically((dir / (stem + ".csv")).string(), report::to_csv(table), "--out");
+      write_file_atomically((dir / (stem + "-summary.md")).string(), report::to_markdown(summary), "--out");
+      write_file_atomically((dir / (stem + "-summary.csv")).string(), report::to_csv(summary), "--out");
+      // With --counts, the counts are kept in that file (written above) and not copied here.
+      if (o->counts.empty()) {
+        predict::CountsFile these;
+        for (auto& row : predict::counts_rows(profile, rows)) these.put(std::move(row));
+        write_file_atomically((dir / (stem + "-counts.csv")).string(), these.csv(), "--out");
+      }
     }
     std::cout << report::render(summary, f) << (f == report::Format::Markdown ? "\n" : "")
               << (f == report::Format::Markdown ? report::render(table, f) : std::string());

@@ -12,45 +12,31 @@ namespace mmsim::predict {
 
 namespace {
 
-// Every counter of the memory, by name. The sizes below are tripwires: a field added to
-// GpuMemoryStats or GpuMemoryParams fails the build here until it is named in the file, so that
-// no counter is ever left out of it (and read back as zero).
-using MemoryCounter = std::uint64_t GpuMemoryStats::*;
-const std::vector<std::pair<std::string, MemoryCounter>>& memory_counters() {
-  static const std::vector<std::pair<std::string, MemoryCounter>> all{
-      {"accesses", &GpuMemoryStats::accesses},
-      {"umm_slots", &GpuMemoryStats::umm_groups},
-      {"l2_transactions", &GpuMemoryStats::lines},
-      {"read_sectors", &GpuMemoryStats::read_sectors},
-      {"write_sectors", &GpuMemoryStats::write_sectors},
-      {"l2_hits", &GpuMemoryStats::hits},
-      {"dram_reads", &GpuMemoryStats::dram_reads},
-      {"dram_fills", &GpuMemoryStats::fills},
-      {"dram_writes", &GpuMemoryStats::dram_writes},
-      {"dram_activations", &GpuMemoryStats::activations},
-      {"dram_read_activations", &GpuMemoryStats::read_activations},
-      {"dram_write_activations", &GpuMemoryStats::write_activations},
-      {"dram_rmw_activations", &GpuMemoryStats::rmw_activations},
-  };
-  return all;
-}
-static_assert(sizeof(GpuMemoryStats) == 13 * sizeof(std::uint64_t),
-              "GpuMemoryStats changed: name every counter in memory_counters()");
-static_assert(sizeof(GpuMemoryParams) == 40, "GpuMemoryParams changed: name every field in machine_fields()");
+// A field added to GpuMemoryParams fails the build here until it is named in machine_fields(), so
+// that no machine field is left out of the file (the counters' tripwires are in cost_model.cpp).
+static_assert(sizeof(GpuMemoryParams) == 32, "GpuMemoryParams changed: name every field in machine_fields()");
 
 constexpr const char* kRunColumns[] = {"algorithm", "permutation", "type", "n"};
 constexpr const char* kCorrectColumn = "correct";
 // A machine column added after files were written, with the value those files' runs had.
 constexpr const char* kWriteRowsColumn = "dram_write_rows";
 constexpr std::uint64_t kWriteRowsBefore = 65536;
-// Counters added after files were written. A file without them is still read: the value is
-// implied exactly where a run merged no write-back (0) or every one (all the rows its
-// write-backs opened); a row where neither holds is left out, so that its run is simulated again.
-constexpr const char* kRmwColumns[] = {"dram_rmw_activations", "line_dram_rmw_activations"};
+// A counter added after files were written. A file without it is still read: the value is
+// implied exactly where a run merged no write-back (0) or every one (all the rows its write-backs
+// opened); a row where neither holds is left out, so that its run is simulated again.
+constexpr const char* kRmwColumn = "dram_rmw_activations";
 
-bool added_later(const std::string& name) {
-  return name == kWriteRowsColumn ||
-         std::find(std::begin(kRmwColumns), std::end(kRmwColumns), name) != std::end(kRmwColumns);
+bool added_later(const std::string& name) { return name == kWriteRowsColumn || name == kRmwColumn; }
+
+// Columns of files written while an L2 of 128-byte lines was simulated beside the L2 of sectors,
+// for the model l2-lines (no longer fitted: docs/prediction.md): the line's size among the machine
+// fields, and every counter of that L2 with the prefix line_. The L2 of sectors' counts do not
+// depend on them, so they are read past.
+bool retired(const std::string& name) {
+  if (name == "cache_line_bytes") return true;
+  if (name.rfind("line_", 0) != 0) return false;
+  const auto index = count_index(name.substr(5));
+  return index && *index >= 2 && count_fields()[*index].stored;
 }
 
 // The rows opened by merged write-backs, from the counts of a file that lacks them; nullopt when
@@ -98,41 +84,24 @@ MachineFields machine_fields(const GpuProfile& profile, std::uint32_t element_by
           {"element_bytes", element_bytes},
           {"cache_bytes", g.cache_bytes},
           {"cache_ways", g.cache_ways},
-          {"cache_line_bytes", g.cache_line_bytes},
           {"dram_row_bytes", g.dram_row_bytes},
           {"dram_banks", g.dram_banks},
           {"dram_write_rows", g.dram_write_rows}};
 }
 
 std::vector<std::string> counter_names() {
-  std::vector<std::string> out{"launches", "shared_time_units"};
-  for (const auto& [name, member] : memory_counters()) out.push_back(name);
-  // The L2 of 128-byte lines that runs beside the sector cache (RunCounts::line_memory).
-  for (const auto& [name, member] : memory_counters()) out.push_back("line_" + name);
+  std::vector<std::string> out;
+  for (const CountField& f : count_fields())
+    if (f.stored) out.emplace_back(f.name);
   return out;
 }
 
 std::vector<std::uint64_t> counter_values(const RunCounts& c) {
-  std::vector<std::uint64_t> out{c.launches, c.shared_time_units};
-  for (const auto& [name, member] : memory_counters()) out.push_back(c.memory.*member);
-  for (const auto& [name, member] : memory_counters()) out.push_back(c.line_memory.*member);
+  std::vector<std::uint64_t> out;
+  for (const CountField& f : count_fields())
+    if (f.stored) out.push_back(f.of(c));
   return out;
 }
-
-namespace {
-
-void set_counter(RunCounts& c, std::size_t i, std::uint64_t v) {
-  if (i == 0)
-    c.launches = v;
-  else if (i == 1)
-    c.shared_time_units = v;
-  else if (const std::size_t k = memory_counters().size(); i - 2 < k)
-    c.memory.*(memory_counters()[i - 2].second) = v;
-  else
-    c.line_memory.*(memory_counters()[i - 2 - k].second) = v;
-}
-
-}  // namespace
 
 CountsFile CountsFile::read(const std::filesystem::path& file) {
   // A regular file only, of a bounded size (a FIFO would block for ever).
@@ -142,8 +111,8 @@ CountsFile CountsFile::read(const std::filesystem::path& file) {
   if (!std::getline(in, line)) throw std::invalid_argument(file.string() + ": empty");
   const std::vector<std::string> head = split(line);
   const std::vector<std::string> machine = machine_names(), counters = counter_names();
-  // The columns this build writes, in any order; anything else (a counter added or removed since
-  // the file was written) refuses the file.
+  // The columns this build writes, in any order, and the retired ones; anything else (a counter
+  // added or removed since the file was written) refuses the file.
   std::vector<std::string> expected(std::begin(kRunColumns), std::end(kRunColumns));
   expected.insert(expected.end(), machine.begin(), machine.end());
   expected.insert(expected.end(), counters.begin(), counters.end());
@@ -153,7 +122,7 @@ CountsFile CountsFile::read(const std::filesystem::path& file) {
   for (const auto& e : expected)
     if (!has(e) && !added_later(e)) missing.push_back(e);
   for (const auto& h : head)
-    if (std::find(expected.begin(), expected.end(), h) == expected.end()) unknown.push_back(h);
+    if (std::find(expected.begin(), expected.end(), h) == expected.end() && !retired(h)) unknown.push_back(h);
   if (!missing.empty() || !unknown.empty())
     throw std::invalid_argument(file.string() +
                                 ": its columns are not this build's counters (missing: " + list(missing) +
@@ -186,17 +155,15 @@ CountsFile CountsFile::read(const std::filesystem::path& file) {
     row.run = {f[column("algorithm")], f[column("permutation")], f[column("type")], number_in("n")};
     for (const auto& m : machine)
       row.machine.emplace_back(m, m == kWriteRowsColumn && !has(m) ? kWriteRowsBefore : number_in(m));
-    for (std::size_t i = 0; i < counters.size(); ++i)
-      if (has(counters[i])) set_counter(row.counts, i, number_in(counters[i]));
-    if (!has(kRmwColumns[0]) || !has(kRmwColumns[1])) {
-      const auto sector = implied_rmw_activations(row.counts.memory);
-      const auto by_line = implied_rmw_activations(row.counts.line_memory);
-      if (!sector || !by_line) {
+    for (std::size_t i = 0; i < counters.size(); ++i)  // the stored counts lead count_fields()
+      if (has(counters[i])) set_count(row.counts, i, number_in(counters[i]));
+    if (!has(kRmwColumn)) {
+      const auto implied = implied_rmw_activations(row.counts.memory);
+      if (!implied) {
         ++out.left_out_;
         continue;
       }
-      row.counts.memory.rmw_activations = *sector;
-      row.counts.line_memory.rmw_activations = *by_line;
+      row.counts.memory.rmw_activations = *implied;
     }
     const std::string& correct = f[column(kCorrectColumn)];
     if (correct != "yes" && correct != "no") throw bad("correct must be yes or no");

@@ -7,7 +7,9 @@
 // and whether the run's output was correct. A row is reused only when its run and its machine both
 // match; a file whose counter columns are not this build's counters is refused as a whole (a
 // counter added to the model would otherwise read as zero), except the few added since files were
-// written, which are read where the file's other counts imply them exactly (counts_file.cpp).
+// written, which are read where the file's other counts imply them exactly, and the columns of the
+// L2 of lines that files had while the model l2-lines was fitted, which are read past
+// (counts_file.cpp).
 #pragma once
 
 #include <cstdint>
@@ -37,7 +39,7 @@ struct RunIdentity {
 using MachineFields = std::vector<std::pair<std::string, std::uint64_t>>;
 MachineFields machine_fields(const GpuProfile& profile, std::uint32_t element_bytes);
 
-/// The counters a file holds, by name, in column order: RunCounts' own and GpuMemoryStats'.
+/// The counters a file holds, by name, in column order: the stored counts of count_fields().
 std::vector<std::string> counter_names();
 std::vector<std::uint64_t> counter_values(const RunCounts& counts);
 

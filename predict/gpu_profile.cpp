@@ -18,11 +18,21 @@
 
 namespace mmsim::predict {
 
-const FittedModel& GpuProfile::model(CostModel m) const {
-  for (const FittedModel& f : models)
-    if (f.model == m) return f;
-  throw std::invalid_argument("profile: no constants for the cost model " + std::string(to_string(m)) +
-                              " (a profile fitted before it was added: fit it again with mmsim validate --refit)");
+const CostModel& GpuProfile::model(std::string_view name) const {
+  std::string have;
+  for (const CostModel& m : models) {
+    if (m.name == name) return m;
+    have += (have.empty() ? "" : ", ") + m.name;
+  }
+  throw std::invalid_argument(
+      "profile: no cost model " + std::string(name) + " (it has " + have +
+      "; a profile fitted before the model was added: fit it again with mmsim validate --refit)");
+}
+
+std::optional<double> CacheCandidate::error_of(std::string_view model) const {
+  for (const auto& [name, error] : mean_abs_log_error)
+    if (name == model) return error;
+  return std::nullopt;
 }
 
 GpuProfile profile_skeleton(const GpuFacts& gpu, std::string device, std::string date) {
@@ -36,7 +46,6 @@ GpuProfile profile_skeleton(const GpuFacts& gpu, std::string device, std::string
   p.memory.sector_bytes = 32;  // the unit of an NVIDIA L2 / DRAM transfer
   p.memory.cache_bytes = gpu.l2_bytes;
   p.memory.cache_ways = 16;
-  p.memory.cache_line_bytes = 128;  // an NVIDIA L2 line: four sectors under one tag
   // HBM3 opens rows of 1 KiB per pseudo-channel bank; an H100's five stacks have 2560 such banks
   // (a round 2048 here: the count only sets how many streams stay open at once).
   p.memory.dram_row_bytes = 1024;
@@ -47,7 +56,7 @@ GpuProfile profile_skeleton(const GpuFacts& gpu, std::string device, std::string
 namespace {
 
 // min over x >= 0 of sum_i ((A x - t)_i / t_i)^2, exactly, by trying every support set of x (the
-// models have at most eight constants: 255 small least-squares problems).
+// fitted models have at most eight constants: 255 small least-squares problems).
 std::vector<double> nonnegative_relative_fit(const std::vector<std::vector<double>>& rows,
                                              const std::vector<double>& times) {
   const std::size_t m = rows.size(), k = rows.empty() ? 0 : rows[0].size();
@@ -127,24 +136,32 @@ std::vector<std::vector<RunCounts>> count_microbenches(const std::vector<GpuProf
   return counts;
 }
 
-// Fits every cost model to the timings from counts already simulated on the profile's machine.
+// The models a fit produces: fitted_models(), then any other model the profile holds, as it is.
+std::vector<CostModel> models_to_fit(const GpuProfile& profile) {
+  std::vector<CostModel> out;
+  for (const CostModelSpec& spec : fitted_models()) out.push_back(unfitted(spec));
+  for (const CostModel& m : profile.models)
+    if (std::none_of(out.begin(), out.end(), [&](const CostModel& o) { return o.name == m.name; })) out.push_back(m);
+  return out;
+}
+
+// Fits the cost models to the timings from counts already simulated on the profile's machine.
 void fit_models(GpuProfile& profile, const std::vector<MicrobenchTiming>& timings, std::vector<RunCounts> counts) {
   const std::vector<double> times = timed_ms(timings);
   profile.timings = timings;
   profile.timing_counts = std::move(counts);
-  profile.models.clear();
-  for (CostModel m : kCostModels) {
+  profile.models = models_to_fit(profile);
+  for (CostModel& f : profile.models) {
+    if (f.prices.size() > 16) throw std::invalid_argument("cost model " + f.name + ": more than 16 counts to fit");
     std::vector<std::vector<double>> rows;
-    for (const RunCounts& c : profile.timing_counts) rows.push_back(features(m, c));
-    FittedModel f;
-    f.model = m;
-    f.constants = nonnegative_relative_fit(rows, times);
+    for (const RunCounts& c : profile.timing_counts) rows.push_back(features(f, c));
+    const std::vector<double> constants = nonnegative_relative_fit(rows, times);
+    for (std::size_t i = 0; i < constants.size(); ++i) f.prices[i].ms = constants[i];
     std::vector<double> errors;
     for (std::size_t i = 0; i < times.size(); ++i)
       errors.push_back(std::abs(predicted_ms(f, profile.timing_counts[i]) / times[i] - 1));
     f.median_abs_error = median_of(errors);
     f.worst_abs_error = errors.empty() ? 0 : *std::max_element(errors.begin(), errors.end());
-    profile.models.push_back(std::move(f));
   }
 }
 
@@ -160,9 +177,9 @@ void fit_cache_capacity(GpuProfile& profile, const std::vector<MicrobenchTiming>
   const std::uint64_t l2 = profile.gpu.l2_bytes > 0 ? profile.gpu.l2_bytes : profile.memory.cache_bytes;
   if (l2 == 0) throw std::invalid_argument("fit_cache_capacity: the profile has no L2 size to start from");
   timed_ms(timings);
-  // Whole sets of the L2 of lines, so that both simulated caches get exactly the capacity tried.
+  // Whole sets of the GPU's 128-byte lines (the capacities every profile was fitted at).
   const std::uint64_t set_bytes =
-      std::uint64_t{std::max(profile.memory.sector_bytes, profile.memory.cache_line_bytes)} * profile.memory.cache_ways;
+      std::uint64_t{std::max(profile.memory.sector_bytes, kL2LineBytes)} * profile.memory.cache_ways;
   std::vector<GpuProfile> candidates;
   for (std::uint64_t eighths = 1; eighths <= 8; ++eighths) {
     candidates.push_back(profile);
@@ -180,12 +197,12 @@ void fit_cache_capacity(GpuProfile& profile, const std::vector<MicrobenchTiming>
     CacheCandidate c;
     c.cache_bytes = candidate.memory.cache_bytes;
     double default_error = 0;
-    for (const FittedModel& f : candidate.models) {
+    for (const CostModel& f : candidate.models) {
       double sum = 0;
       for (std::size_t i = 0; i < timings.size(); ++i)
         sum += std::abs(std::log(std::max(predicted_ms(f, candidate.timing_counts[i]), 1e-12) / timings[i].median_ms));
-      c.mean_abs_log_error.push_back(timings.empty() ? 0 : sum / static_cast<double>(timings.size()));
-      if (f.model == kCacheFitCostModel) default_error = c.mean_abs_log_error.back();
+      c.mean_abs_log_error.emplace_back(f.name, timings.empty() ? 0 : sum / static_cast<double>(timings.size()));
+      if (f.name == kCacheFitCostModel) default_error = c.mean_abs_log_error.back().second;
     }
     tried.push_back(std::move(c));
     if (k == 0 || default_error <= best_error) best = k, best_error = default_error;
@@ -198,32 +215,14 @@ void fit_cache_capacity(GpuProfile& profile, const std::vector<MicrobenchTiming>
 
 report::Json counts_json(const RunCounts& c) {
   report::Json counts = report::Json::object();
-  counts.set("launches", c.launches)
-      .set("umm_slots", c.memory.umm_groups)
-      .set("read_sectors", c.memory.read_sectors)
-      .set("write_sectors", c.memory.write_sectors)
-      .set("l2_hits", c.memory.hits)
-      .set("dram_reads", c.memory.dram_reads)
-      .set("dram_fills", c.memory.fills)
-      .set("dram_writes", c.memory.dram_writes)
-      .set("dram_activations", c.memory.activations)
-      .set("dram_read_activations", c.memory.read_activations)
-      .set("dram_write_activations", c.memory.write_activations)
-      .set("dram_rmw_activations", c.memory.rmw_activations)
-      .set("line_l2_hits", c.line_memory.hits)
-      .set("line_dram_reads", c.line_memory.dram_reads)
-      .set("line_dram_fills", c.line_memory.fills)
-      .set("line_dram_writes", c.line_memory.dram_writes)
-      .set("line_dram_read_activations", c.line_memory.read_activations)
-      .set("line_dram_write_activations", c.line_memory.write_activations)
-      .set("line_dram_rmw_activations", c.line_memory.rmw_activations)
-      .set("shared_time_units", c.shared_time_units);
+  for (const CountField& f : count_fields())
+    if (f.stored) counts.set(std::string(f.name), f.of(c));
   return counts;
 }
 
 report::Json predictions_json(const GpuProfile& profile, const RunCounts& counts) {
   report::Json every = report::Json::object();
-  for (const FittedModel& f : profile.models) every.set(std::string(to_string(f.model)), predicted_ms(f, counts));
+  for (const CostModel& m : profile.models) every.set(m.name, predicted_ms(m, counts));
   return every;
 }
 
@@ -242,18 +241,23 @@ std::string profile_json(const GpuProfile& p) {
   memory.set("sector_bytes", p.memory.sector_bytes);
   memory.set("cache_bytes", p.memory.cache_bytes);
   memory.set("cache_ways", p.memory.cache_ways);
-  memory.set("cache_line_bytes", p.memory.cache_line_bytes);
   memory.set("dram_row_bytes", p.memory.dram_row_bytes);
   memory.set("dram_banks", p.memory.dram_banks);
   memory.set("dram_write_rows", p.memory.dram_write_rows);
   Json models = Json::array();
-  for (const FittedModel& f : p.models) {
-    Json constants = Json::object();
-    const auto names = constant_names(f.model);
-    for (std::size_t i = 0; i < names.size(); ++i) constants.set(names[i], f.constants.at(i));
+  for (const CostModel& f : p.models) {
+    // The model as data: each count it prices, with its constant, in the order they are summed.
+    Json prices = Json::array();
+    for (const PricedCount& price : f.prices) {
+      Json term = Json::object();
+      term.set("constant", price.constant);
+      term.set("count", std::string(count_fields()[price.count].name));
+      term.set("ms", price.ms);
+      prices.push(std::move(term));
+    }
     Json m = Json::object();
-    m.set("model", std::string(to_string(f.model)));
-    m.set("constants", std::move(constants));
+    m.set("model", f.name);
+    m.set("prices", std::move(prices));
     m.set("microbench_median_abs_error", f.median_abs_error);
     m.set("microbench_worst_abs_error", f.worst_abs_error);
     models.push(std::move(m));
@@ -289,9 +293,7 @@ std::string profile_json(const GpuProfile& p) {
     Json fit = Json::array();
     for (const CacheCandidate& c : p.cache_fit) {
       Json errors = Json::object();
-      for (std::size_t i = 0; i < c.mean_abs_log_error.size() && i < kCostModels.size(); ++i)
-        if (std::isfinite(c.mean_abs_log_error[i]))
-          errors.set(std::string(to_string(kCostModels[i])), c.mean_abs_log_error[i]);
+      for (const auto& [model, error] : c.mean_abs_log_error) errors.set(model, error);
       Json entry = Json::object();
       entry.set("cache_bytes", c.cache_bytes);
       entry.set("microbench_mean_abs_log_error", std::move(errors));
@@ -304,6 +306,10 @@ std::string profile_json(const GpuProfile& p) {
 }
 
 namespace {
+
+// Models that profiles of earlier versions hold and that are no longer fitted nor priced
+// (docs/prediction.md, "Models retired"): read past, not refused.
+constexpr std::string_view kRetiredModels[] = {"sectors", "sectors-rw", "sectors-rw-cache", "dram-rmw", "l2-lines"};
 
 struct Reader {
   std::string file;
@@ -377,11 +383,8 @@ GpuProfile read_profile(const std::filesystem::path& file) {
   p.memory.cache_bytes =
       static_cast<std::uint64_t>(r.integer(memory, "cache_bytes", "memory", 0, std::int64_t{1} << 34));
   p.memory.cache_ways = static_cast<std::uint32_t>(r.integer(memory, "cache_ways", "memory", 1, 64));
-  // A profile written before the L2 of lines was modelled describes an NVIDIA L2 all the same: a
-  // refit from its timings then fits the lines' model too.
-  p.memory.cache_line_bytes = memory.find("cache_line_bytes") != nullptr
-                                  ? static_cast<std::uint32_t>(r.integer(memory, "cache_line_bytes", "memory", 0, 1024))
-                                  : (p.memory.cache_bytes > 0 ? 128u : 0u);
+  // memory.cache_line_bytes, in files written while an L2 of lines was simulated beside the L2 of
+  // sectors (for the model l2-lines, no longer fitted), is left unread.
   p.memory.dram_row_bytes = static_cast<std::uint32_t>(r.integer(memory, "dram_row_bytes", "memory", 0, 65536));
   p.memory.dram_banks = static_cast<std::uint32_t>(r.integer(memory, "dram_banks", "memory", 1, 65536));
   // A profile written before the write-backs' reach was a parameter had the table of 65536 rows.
@@ -393,18 +396,42 @@ GpuProfile read_profile(const std::filesystem::path& file) {
   if (!models.is_array() || models.items().empty()) r.fail("models must be a non-empty array");
   for (const auto& m : models.items()) {
     const std::string name = r.text(m, "model", "models[]");
-    const auto kind = cost_model_from_name(name);
-    if (!kind) r.fail("models[]: unknown cost model '" + name.substr(0, 40) + "'");
-    FittedModel f;
-    f.model = *kind;
-    const auto& constants = r.member(m, "constants", "models[" + name + "]");
-    for (const std::string& c : constant_names(*kind)) f.constants.push_back(r.number(constants, c, name));
+    const std::string where = "models[" + name.substr(0, 40) + "]";
+    CostModel f;
+    f.name = name;
+    if (const report::JsonValue* prices = m.find("prices"); prices != nullptr) {
+      if (!prices->is_array() || prices->items().empty()) r.fail(where + ".prices must be a non-empty array");
+      for (const auto& term : prices->items()) {
+        const std::string count = r.text(term, "count", where + ".prices[]");
+        const auto index = count_index(count);
+        if (!index) {
+          std::string known;
+          for (const CountField& c : count_fields()) known += (known.empty() ? "" : ", ") + std::string(c.name);
+          r.fail(where + ".prices[]: unknown count '" + count.substr(0, 40) + "' (known: " + known + ")");
+        }
+        f.prices.push_back({r.text(term, "constant", where + ".prices[]"), *index, r.number(term, "ms", where)});
+      }
+    } else {
+      // Written before models were data: the constants by name, the counts implied by the model.
+      const auto spec = std::find_if(fitted_models().begin(), fitted_models().end(),
+                                     [&](const CostModelSpec& s) { return s.name == name; });
+      if (spec == fitted_models().end()) {
+        if (std::find(std::begin(kRetiredModels), std::end(kRetiredModels), name) != std::end(kRetiredModels)) continue;
+        r.fail("models[]: unknown cost model '" + name.substr(0, 40) + "' (and no prices to say what it prices)");
+      }
+      const auto& constants = r.member(m, "constants", where);
+      f = unfitted(*spec);
+      for (PricedCount& price : f.prices) price.ms = r.number(constants, price.constant, name);
+    }
     if (m.find("microbench_median_abs_error") != nullptr) {
       f.median_abs_error = r.number(m, "microbench_median_abs_error", name);
       f.worst_abs_error = r.number(m, "microbench_worst_abs_error", name);
     }
+    if (std::any_of(p.models.begin(), p.models.end(), [&](const CostModel& o) { return o.name == f.name; }))
+      r.fail(where + ": a second model of that name");
     p.models.push_back(std::move(f));
   }
+  if (p.models.empty()) r.fail("models: none that this build prices");
   if (const report::JsonValue* fit = root.find("cache_fit"); fit != nullptr) {
     if (!fit->is_array()) r.fail("cache_fit must be an array");
     for (const auto& entry : fit->items()) {
@@ -412,11 +439,10 @@ GpuProfile read_profile(const std::filesystem::path& file) {
       c.cache_bytes =
           static_cast<std::uint64_t>(r.integer(entry, "cache_bytes", "cache_fit[]", 1, std::int64_t{1} << 34));
       const auto& errors = r.member(entry, "microbench_mean_abs_log_error", "cache_fit[]");
-      // A capacity tried before a model was added has no error for it: NaN, and left out when written.
-      for (CostModel m : kCostModels)
-        c.mean_abs_log_error.push_back(errors.find(std::string(to_string(m))) != nullptr
-                                           ? r.number(errors, to_string(m), "cache_fit[]")
-                                           : std::numeric_limits<double>::quiet_NaN());
+      if (!errors.is_object()) r.fail("cache_fit[].microbench_mean_abs_log_error must be an object");
+      // Every model's error as recorded, retired models' too: the record of how the capacity was chosen.
+      for (const auto& [model, error] : errors.members())
+        c.mean_abs_log_error.emplace_back(model, r.number(errors, model, "cache_fit[]"));
       p.cache_fit.push_back(std::move(c));
     }
   }
@@ -424,6 +450,7 @@ GpuProfile read_profile(const std::filesystem::path& file) {
   // change of the model) from what the GPU measured, without the GPU.
   if (const report::JsonValue* benches = root.find("microbenchmarks"); benches != nullptr) {
     if (!benches->is_array()) r.fail("microbenchmarks must be an array");
+    bool complete = true;
     for (const auto& b : benches->items()) {
       MicrobenchTiming t;
       const auto kind = r.integer(b, "kind", "microbenchmarks[]", 0, static_cast<int>(MicrobenchKind::Shared));
@@ -434,7 +461,25 @@ GpuProfile read_profile(const std::filesystem::path& file) {
       t.bench.element_bytes = static_cast<std::uint32_t>(r.integer(b, "element_bytes", "microbenchmarks[]", 4, 8));
       t.median_ms = r.number(b, "median_ms", "microbenchmarks[]");
       p.timings.push_back(t);
+      // Its simulated counts, when the file records every stored count (files written before the
+      // counts were data lack some): then its models can be priced on it without simulating.
+      const report::JsonValue* counts = b.find("counts");
+      complete = complete && counts != nullptr && counts->is_object();
+      RunCounts c;
+      for (std::size_t i = 0; complete && i < count_fields().size(); ++i) {
+        const CountField& f = count_fields()[i];
+        if (!f.stored) continue;
+        if (counts->find(f.name) == nullptr) {
+          complete = false;
+          break;
+        }
+        set_count(c, i,
+                  static_cast<std::uint64_t>(r.integer(*counts, f.name, "microbenchmarks[].counts", 0,
+                                                       std::numeric_limits<std::int64_t>::max())));
+      }
+      p.timing_counts.push_back(c);
     }
+    if (!complete) p.timing_counts.clear();
   }
   return p;
 }

@@ -10,7 +10,10 @@
 #pragma once
 
 #include <filesystem>
+#include <optional>
 #include <string>
+#include <string_view>
+#include <utility>
 #include <vector>
 
 #include "models/gpu_memory/gpu_memory.h"
@@ -22,41 +25,41 @@
 
 namespace mmsim::predict {
 
-/// One model's constants and how well they fit the microbenchmarks (relative errors
-/// predicted / measured - 1).
-struct FittedModel {
-  CostModel model = CostModel::SectorsReadWriteCache;
-  std::vector<double> constants;  ///< ms per unit of each feature (constant_names order), all >= 0
-  double median_abs_error = 0, worst_abs_error = 0;
-};
-
 /// One L2 capacity fit_cache_capacity simulated, and how well each model then fitted the
-/// microbenchmarks: the mean over them of |ln(predicted / measured)|, in kCostModels order.
+/// microbenchmarks: the mean over them of |ln(predicted / measured)|, by model name.
 struct CacheCandidate {
   std::uint64_t cache_bytes = 0;
-  std::vector<double> mean_abs_log_error;
+  std::vector<std::pair<std::string, double>> mean_abs_log_error;
+
+  /// The error of the model named `model`, or nullopt when it was not fitted at this capacity.
+  std::optional<double> error_of(std::string_view model) const;
 };
 
 struct GpuProfile {
   GpuFacts gpu;
-  std::string device;      ///< the slug of the file name: h100, h200, ...
-  std::string date;        ///< of the calibration, YYYY-MM-DD
-  MachineParams machine;   ///< the HMM the runs are simulated on: w = 32, l = 1, k = the SMs
-  GpuMemoryParams memory;  ///< sector and cache sizes (element_bytes set per run)
-  std::vector<FittedModel> models;
+  std::string device;                     ///< the slug of the file name: h100, h200, ...
+  std::string date;                       ///< of the calibration, YYYY-MM-DD
+  MachineParams machine;                  ///< the HMM the runs are simulated on: w = 32, l = 1, k = the SMs
+  GpuMemoryParams memory;                 ///< sector and cache sizes (element_bytes set per run)
+  std::vector<CostModel> models;          ///< what each model prices, and its constants
   std::vector<MicrobenchTiming> timings;  ///< what the constants were fitted on
-  std::vector<RunCounts> timing_counts;   ///< their simulated counts (after a fit; not in the file)
+  /// Their simulated counts: after a fit, or as the file records them (empty when it records
+  /// only some of the counts, as files written before the counts were data do).
+  std::vector<RunCounts> timing_counts;
   std::vector<CacheCandidate> cache_fit;  ///< the capacities tried (empty: memory.cache_bytes is the L2's size)
 
-  const FittedModel& model(CostModel m) const;  ///< throws std::invalid_argument if absent
+  /// The model named `name`; throws std::invalid_argument naming the models the profile has.
+  const CostModel& model(std::string_view name) const;
 };
 
 /// The machine and memory a profile simulates on, from what the calibration read of the GPU.
 GpuProfile profile_skeleton(const GpuFacts& gpu, std::string device, std::string date);
 
-/// Simulates each microbenchmark on the profile's machine and fits every cost model to the
-/// timings: non-negative least squares on relative errors. Throws std::invalid_argument when a
-/// timing is not positive. `threads` microbenchmarks are simulated at a time (0: every core).
+/// Simulates each microbenchmark on the profile's machine and fits the cost models to the timings:
+/// non-negative least squares on relative errors. The models fitted are fitted_models() and then
+/// any other model the profile holds, with the counts it prices (a model added to a profile file
+/// by hand is fitted as those are). Throws std::invalid_argument when a timing is not positive.
+/// `threads` microbenchmarks are simulated at a time (0: every core).
 void fit_profile(GpuProfile& profile, const std::vector<MicrobenchTiming>& timings, unsigned threads = 0);
 
 /// The L2 capacity the simulated cache is given, fitted on the microbenchmarks alone: fit_profile
@@ -72,7 +75,10 @@ void fit_cache_capacity(GpuProfile& profile, const std::vector<MicrobenchTiming>
 report::Json counts_json(const RunCounts& counts);
 report::Json predictions_json(const GpuProfile& profile, const RunCounts& counts);
 
-/// The profile as JSON, and back. read_profile throws std::invalid_argument naming the file and
+/// The profile as JSON, and back: each model as its list of priced counts (constant, count, ms per
+/// unit). read_profile also reads the files written before (each model's constants by name, the
+/// counts implied by its name): a model of fitted_models() is read with its counts, one no longer
+/// fitted (docs/prediction.md) is left out. It throws std::invalid_argument naming the file and
 /// the field for anything missing or malformed.
 std::string profile_json(const GpuProfile& profile);
 GpuProfile read_profile(const std::filesystem::path& file);

@@ -3,37 +3,36 @@
 #include "io/input_error.h"
 #include "predict/microbench_programs.h"
 #include "sim/engine.h"
-#include "sim/workers.h"
 
 namespace mmsim::predict {
 
 namespace {
 
-RunCounts counts_of(const RunStats& stats, const GpuGlobalMemory& memory) {
+RunCounts counts_of(const RunStats& stats, const GpuMemoryHierarchy& memory) {
   RunCounts c;
   c.launches = stats.kernels.size();
   for (const RoundStats& r : stats.rounds)
     if (r.memory == Space::Shared && r.time_units) c.shared_time_units += static_cast<std::uint64_t>(*r.time_units);
   c.memory = memory.stats();
-  c.line_memory = memory.line_stats();
   return c;
 }
 
 }  // namespace
 
 RunCounts count_warm(const GpuProfile& profile, std::uint32_t element_bytes,
-                     const std::function<RunStats(const EngineOptions&)>& run, unsigned threads,
-                     bool caches_on_threads) {
+                     const std::function<RunStats(const EngineOptions&)>& run, unsigned threads) {
   GpuMemoryParams params = profile.memory;
   params.element_bytes = element_bytes;
-  const GpuGlobalMemory memory(profile.machine.w, profile.machine.L, params, caches_on_threads);
+  // One hierarchy for both runs: the first leaves the L2 warm for the second.
+  GpuMemoryHierarchy hierarchy(profile.machine.w, params);
+  const GpuGlobalMemory memory(profile.machine.L, hierarchy);
   EngineOptions options;
   options.threads = threads;
   options.global_memory = &memory;
   run(options);  // warms the cache
-  memory.reset_counters();
+  hierarchy.reset_counters();
   const RunStats stats = run(options);
-  return counts_of(stats, memory);
+  return counts_of(stats, hierarchy);
 }
 
 RunCounts count_microbench(const GpuProfile& profile, const Microbench& bench) {
@@ -66,15 +65,8 @@ AlgorithmCounts count_algorithm(const GpuProfile& profile, const AlgorithmEntry&
         out.report = run_algorithm(entry, given, options);
         return out.report.stats;
       },
-      threads, resolve_threads(threads) >= 3);
+      threads);
   return out;
-}
-
-double predicted_ms(const FittedModel& model, const RunCounts& counts) {
-  const std::vector<double> f = features(model.model, counts);
-  double ms = 0;
-  for (std::size_t i = 0; i < f.size() && i < model.constants.size(); ++i) ms += model.constants[i] * f[i];
-  return ms;
 }
 
 }  // namespace mmsim::predict

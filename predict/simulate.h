@@ -13,27 +13,21 @@
 
 namespace mmsim::predict {
 
-/// The counts of a run that `run` performs on an engine made with the options it is given; with
-/// `caches_on_threads`, the simulated L2s run on host threads of their own (GpuGlobalMemory).
+/// The counts of a run that `run` performs on an engine made with the options it is given.
 RunCounts count_warm(const GpuProfile& profile, std::uint32_t element_bytes,
-                     const std::function<RunStats(const EngineOptions&)>& run, unsigned threads = 0,
-                     bool caches_on_threads = false);
+                     const std::function<RunStats(const EngineOptions&)>& run, unsigned threads = 0);
 
 /// The counts of one microbenchmark's simulator program.
 RunCounts count_microbench(const GpuProfile& profile, const Microbench& bench);
 
 /// A registry algorithm's run under the profile: the counts, and the report of the counted run. It
 /// runs on the profile's machine (its w, l, L, k set as typed values); a w, l, L or k given that
-/// differs from the profile's is refused. Given three host threads or more (`threads`, 0 for every
-/// core), the two simulated L2s take two of them.
+/// differs from the profile's is refused. `threads` host threads run the simulation (0 for every core).
 struct AlgorithmCounts {
   RunCounts counts;
   RunReport report;
 };
 AlgorithmCounts count_algorithm(const GpuProfile& profile, const AlgorithmEntry& entry, ParamValues given,
                                 std::uint32_t element_bytes, unsigned threads = 0);
-
-/// predicted ms = sum of constant x feature.
-double predicted_ms(const FittedModel& model, const RunCounts& counts);
 
 }  // namespace mmsim::predict

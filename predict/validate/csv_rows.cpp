@@ -56,8 +56,16 @@ std::invalid_argument CsvRow::error(const std::string& what) const {
   return std::invalid_argument(file + ", line " + std::to_string(line) + ": " + what);
 }
 
-std::vector<CsvRow> read_csv_rows(const std::filesystem::path& csv, const std::vector<std::string>& required) {
-  InputFile input("--measured", csv.string(), std::uint64_t{1} << 28, "a measured table");
+std::vector<std::string> read_csv_header(const std::filesystem::path& csv, const std::string& option) {
+  InputFile input(option, csv.string(), std::uint64_t{1} << 28, "a measured table");
+  std::string line;
+  if (!std::getline(input.stream(), line)) throw std::invalid_argument(csv.string() + ": empty");
+  return split_csv_line(line);
+}
+
+std::vector<CsvRow> read_csv_rows(const std::filesystem::path& csv, const std::vector<std::string>& required,
+                                  const std::string& option) {
+  InputFile input(option, csv.string(), std::uint64_t{1} << 28, "a measured table");
   std::istream& in = input.stream();
   std::string line;
   if (!std::getline(in, line)) throw std::invalid_argument(csv.string() + ": empty");

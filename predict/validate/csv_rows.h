@@ -24,8 +24,12 @@ struct CsvRow {
 /// The fields of one CSV line: commas inside double quotes stay in their field, quotes and '\r' go.
 std::vector<std::string> split_csv_line(const std::string& line);
 
-/// The rows of `csv`; throws when it cannot be read, is empty, lacks one of `required` columns or
-/// has a row shorter than its header.
-std::vector<CsvRow> read_csv_rows(const std::filesystem::path& csv, const std::vector<std::string>& required);
+/// The rows of `csv`, given as the value of `option` (for the message when the file is refused);
+/// throws when it cannot be read, is empty, lacks one of `required` columns or has a row shorter
+/// than its header.
+std::vector<CsvRow> read_csv_rows(const std::filesystem::path& csv, const std::vector<std::string>& required,
+                                  const std::string& option = "--measured");
+/// The column names of `csv`'s header (read as read_csv_rows reads it).
+std::vector<std::string> read_csv_header(const std::filesystem::path& csv, const std::string& option = "--measured");
 
 }  // namespace mmsim::predict::validate

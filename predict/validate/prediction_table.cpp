@@ -42,28 +42,21 @@ ParamValues params_for(const MeasuredRun& m) {
 }
 
 // The time a model predicts for m from one run's counts.
-double priced_ms(const predict::FittedModel& f, const MeasuredRun& m, const predict::RunCounts& counts) {
+double priced_ms(const predict::CostModel& f, const MeasuredRun& m, const predict::RunCounts& counts) {
   double ms = 0;
   if (m.pricing == Pricing::WholeRun) {
     ms = predict::predicted_ms(f, counts);
   } else {
     // Only the shared-memory time units (and a launch per wave batch): the other counts of a
     // one-warp shared-memory run are its input and output, outside the GPU's timed region.
-    const auto names = predict::constant_names(f.model);
-    const auto at = [&](const std::string& name) {
-      const auto it = std::find(names.begin(), names.end(), name);
-      return it == names.end() || static_cast<std::size_t>(it - names.begin()) >= f.constants.size()
-                 ? 0.0
-                 : f.constants[static_cast<std::size_t>(it - names.begin())];
-    };
-    ms = at("shared_time_unit_ms") * static_cast<double>(counts.shared_time_units);
-    if (m.pricing == Pricing::Waves) ms = ms * static_cast<double>(m.waves) + at("launch_ms");
+    ms = f.price_of("shared_time_units") * static_cast<double>(counts.shared_time_units);
+    if (m.pricing == Pricing::Waves) ms = ms * static_cast<double>(m.waves) + f.price_of("launches");
   }
   return ms;
 }
 
 // The mean over the runs of one measurement (one per seed).
-double priced_ms(const predict::FittedModel& f, const MeasuredRun& m, const std::vector<predict::RunCounts>& runs) {
+double priced_ms(const predict::CostModel& f, const MeasuredRun& m, const std::vector<predict::RunCounts>& runs) {
   double sum = 0;
   for (const predict::RunCounts& c : runs) sum += priced_ms(f, m, c);
   return runs.empty() ? NAN : sum / static_cast<double>(runs.size());
@@ -291,8 +284,8 @@ report::Table prediction_table(const predict::GpuProfile& profile, const std::ve
       "error = predicted / measured - 1; each run simulated twice, the second counted (warm cache)"};
   t.columns = {"family", "kernel", "permutation", "type", "n", "measured ms", "simulated"};
   for (const auto& f : profile.models) {
-    t.columns.push_back(std::string(predict::to_string(f.model)) + " ms");
-    t.columns.push_back(std::string(predict::to_string(f.model)) + " error");
+    t.columns.push_back(f.name + " ms");
+    t.columns.push_back(f.name + " error");
   }
   t.columns.push_back("model known to fail");
   t.columns.push_back("correct");
@@ -342,10 +335,10 @@ report::Table prediction_summary(const predict::GpuProfile& profile, const std::
                      " bytes (the GPU's: " + std::to_string(profile.gpu.l2_bytes) + ")" +
                      (profile.cache_fit.empty() ? "" : ", fitted on the microbenchmarks"));
   for (const auto& f : profile.models) {
-    std::string line = std::string(predict::to_string(f.model)) + ": ";
-    const auto names = predict::constant_names(f.model);
-    for (std::size_t i = 0; i < names.size(); ++i)
-      line += (i ? ", " : "") + names[i] + " = " + report::format_number(f.constants[i], 4);
+    std::string line = f.name + ": ";
+    for (const predict::PricedCount& p : f.prices)
+      line += (&p == f.prices.data() ? "" : ", ") + p.constant + " = " + report::format_number(p.ms, 4) + " x " +
+              std::string(predict::count_fields()[p.count].name);
     line += "; microbenchmarks median |error| " + report::format_number(f.median_abs_error, 3) + ", worst " +
             report::format_number(f.worst_abs_error, 3);
     t.header.push_back(line);
@@ -373,9 +366,39 @@ report::Table prediction_summary(const predict::GpuProfile& profile, const std::
         hi = std::max(hi, r.measured.n);
       }
       if (errors.empty()) continue;
-      t.add_row({fam, static_cast<long long>(errors.size()), std::string(predict::to_string(profile.models[m].model)),
-                 median_of(errors), worst, static_cast<long long>(lo), static_cast<long long>(hi), known});
+      t.add_row({fam, static_cast<long long>(errors.size()), profile.models[m].name, median_of(errors), worst,
+                 static_cast<long long>(lo), static_cast<long long>(hi), known});
     }
+  }
+  return t;
+}
+
+report::Table microbench_table(const predict::GpuProfile& profile) {
+  if (profile.timing_counts.size() != profile.timings.size() || profile.timings.empty())
+    throw std::invalid_argument(
+        "the profile records no counts of its microbenchmarks (written before they were; refit it with mmsim "
+        "validate --refit)");
+  report::Table t;
+  t.title = "Calibration microbenchmarks priced by each cost model (" + profile.gpu.name + ")";
+  t.header = {"profile: " + profile.device + ", calibrated " + profile.date + "; simulated L2 " +
+                  std::to_string(profile.memory.cache_bytes) + " B",
+              "each model's constants were fitted on these microbenchmarks (predict/microbench.h)"};
+  t.columns = {"bench", "element bytes", "n", "MiB", "measured ms"};
+  for (const auto& m : profile.models) {
+    t.columns.push_back(m.name + " ms");
+    t.columns.push_back(m.name + " / measured");
+  }
+  for (std::size_t i = 0; i < profile.timings.size(); ++i) {
+    const MicrobenchTiming& b = profile.timings[i];
+    std::vector<report::Cell> row{b.bench.name(), static_cast<long long>(b.bench.element_bytes),
+                                  static_cast<long long>(b.bench.n),
+                                  static_cast<double>(b.bench.n * b.bench.element_bytes) / (1 << 20), b.median_ms};
+    for (const auto& m : profile.models) {
+      const double ms = predict::predicted_ms(m, profile.timing_counts[i]);
+      row.push_back(ms);
+      row.push_back(ms / b.median_ms);
+    }
+    t.add_row(std::move(row));
   }
   return t;
 }

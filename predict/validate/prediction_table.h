@@ -92,4 +92,10 @@ std::vector<predict::CountsRow> counts_rows(const predict::GpuProfile& profile, 
 report::Table prediction_table(const predict::GpuProfile& profile, const std::vector<PredictedRun>& rows);
 report::Table prediction_summary(const predict::GpuProfile& profile, const std::vector<PredictedRun>& rows);
 
+/// The profile's microbenchmarks, priced by each of its models from the counts the profile records:
+/// measured ms, and per model the predicted ms and predicted / measured. Throws
+/// std::invalid_argument when the profile records no counts (a file written before the counts were
+/// data: refit it with `mmsim validate --refit`).
+report::Table microbench_table(const predict::GpuProfile& profile);
+
 }  // namespace mmsim::predict

@@ -44,15 +44,31 @@ ok "$mmsim" validate --profile "$profile" --measured "$tmp/measured" --min-n 1 -
 rows=$(grep -c '^conventional\|^in-place\|^scheduled\|^all' "$tmp/out")
 [ "$rows" -ge 4 ] || { echo "FAIL: validate summary has $rows rows"; cat "$tmp/out"; fail=1; }
 ok "$mmsim" validate --profile "$profile" --measured "$tmp/measured" --min-n 1 --threads 2 --out "$tmp/v"
-for f in validate.md validate.csv validate-summary.md validate-summary.csv; do
+for f in validate.md validate.csv validate-summary.md validate-summary.csv validate-counts.csv; do
   [ -s "$tmp/v/$f" ] || { echo "FAIL: validate --out did not write $f"; fail=1; }
 done
+# Only the models the profile holds are priced: the ones a calibration fits.
+head -1 "$tmp/v/validate.csv" | grep -q '^family,kernel,permutation,type,n,measured ms,simulated,papers ms,papers error,dram-rows ms,dram-rows error,rmw-rows ms,rmw-rows error,model known to fail,correct$' ||
+  { echo "FAIL: validate.csv's columns"; head -1 "$tmp/v/validate.csv"; fail=1; }
+# --name: another stem for the same files.
+ok "$mmsim" validate --profile "$profile" --measured "$tmp/measured" --families kni --min-n 1 --out "$tmp/v" --name other
+for f in other.md other.csv other-summary.md other-summary.csv other-counts.csv; do
+  [ -s "$tmp/v/$f" ] || { echo "FAIL: validate --out --name other did not write $f"; fail=1; }
+done
+bad "$mmsim" validate --profile "$profile" --measured "$tmp/measured" --families kni --min-n 1 --out "$tmp/v" --name a/b
+# The profile's microbenchmarks priced by each of its models, from the counts it records.
+ok "$mmsim" validate --profile "$profile" --microbenchmarks --format csv
+head -1 "$tmp/out" | grep -q '^bench,element bytes,n,MiB,measured ms,papers ms,papers / measured,dram-rows ms' ||
+  { echo "FAIL: --microbenchmarks' columns"; head -1 "$tmp/out"; fail=1; }
+[ "$(grep -c '^write-random,4,' "$tmp/out")" -ge 5 ] || { echo "FAIL: --microbenchmarks lacks write-random"; fail=1; }
 grep -q 'none mirrors this kernel' "$tmp/v/validate.csv" || { echo "FAIL: the fused kernel is not marked"; fail=1; }
 [ "$(grep -c ',yes$' "$tmp/v/validate.csv")" = 3 ] || { echo "FAIL: not 3 float rows simulated and correct"; fail=1; }
 # A counts file: written with every simulated run, then reused without simulating (the same
 # table); one with a counter this build lacks is refused, never read as zeros.
-ok "$mmsim" validate --profile "$profile" --measured "$tmp/measured" --min-n 1 --threads 2 --counts "$tmp/c.csv"
+ok "$mmsim" validate --profile "$profile" --measured "$tmp/measured" --min-n 1 --threads 2 --counts "$tmp/c.csv" \
+  --out "$tmp/withcounts"
 cp "$tmp/out" "$tmp/simulated"
+[ -e "$tmp/withcounts/validate-counts.csv" ] && { echo "FAIL: --out copied the counts that --counts keeps"; fail=1; }
 grep -q 'run 3 of 3: .* started' "$tmp/err" || { echo "FAIL: no progress line per run"; cat "$tmp/err"; fail=1; }
 [ "$(wc -l <"$tmp/c.csv")" = 4 ] || { echo "FAIL: the counts file lacks a run"; cat "$tmp/c.csv"; fail=1; }
 ok "$mmsim" validate --profile "$profile" --measured "$tmp/measured" --min-n 1 --threads 2 --counts "$tmp/c.csv"
@@ -74,7 +90,7 @@ bad "$mmsim" validate --profile "$profile" --measured "$tmp/measured" --families
 python3 - "$tmp/c.csv" "$tmp/c-old.csv" <<'PY'
 import csv, sys
 rows = list(csv.DictReader(open(sys.argv[1])))
-drop = {"dram_rmw_activations", "line_dram_rmw_activations"}
+drop = {"dram_rmw_activations"}
 head = [h for h in rows[0] if h not in drop]
 rows[-1]["dram_writes"], rows[-1]["dram_fills"] = "2", "1"
 with open(sys.argv[2], "w", newline="") as f:
@@ -98,6 +114,15 @@ PY
 bad "$mmsim" predict d-designated -n 4096 --profile "$tmp/old-profile.json"
 grep -q 'validate --refit' "$tmp/err" || { echo "FAIL: the old profile's error does not say how to refit"; cat "$tmp/err"; fail=1; }
 ok "$mmsim" predict d-designated -n 4096 --profile "$tmp/old-profile.json" --model dram-rows
+# --microbenchmarks on a profile written before its microbenchmarks' counts were all recorded: said so.
+python3 - "$profile" "$tmp/no-counts.json" <<'PY'
+import json, sys
+p = json.load(open(sys.argv[1]))
+for b in p["microbenchmarks"]:
+    b["counts"].pop("l2_transactions", None)
+json.dump(p, open(sys.argv[2], "w"))
+PY
+bad "$mmsim" validate --profile "$tmp/no-counts.json" --microbenchmarks
 sed '1s/$/,rmw_writebacks/; 2,$s/$/,0/' "$tmp/c.csv" >"$tmp/c-new.csv"
 bad "$mmsim" validate --profile "$profile" --measured "$tmp/measured" --families kni --min-n 1 --counts "$tmp/c-new.csv"
 # A FIFO given as a counts file, a profile or a measured table is refused, not waited on.

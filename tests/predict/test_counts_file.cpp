@@ -175,16 +175,15 @@ TEST_CASE("a counts file from before merged write-backs' rows were counted reads
   const auto machine = machine_fields(profile, 4);
   // Three runs: no write-back merged; every write-back merged; some merged (not implied).
   RunCounts none = distinct_counts(100), every = distinct_counts(200), some = distinct_counts(300);
-  for (GpuMemoryStats* s : {&none.memory, &none.line_memory}) s->fills = 0;
-  for (GpuMemoryStats* s : {&every.memory, &every.line_memory}) s->fills = s->dram_writes;
+  none.memory.fills = 0;
+  every.memory.fills = every.memory.dram_writes;
   REQUIRE(some.memory.fills != 0);
   REQUIRE(some.memory.fills != some.memory.dram_writes);
   CountsFile file;
   file.put({{"a", "p", "float", 1}, machine, none, true});
   file.put({{"b", "p", "float", 1}, machine, every, true});
   file.put({{"c", "p", "float", 1}, machine, some, true});
-  const auto path = write_temp("mmsim_counts_no_rmw.csv",
-                               without_columns(file.csv(), {"dram_rmw_activations", "line_dram_rmw_activations"}));
+  const auto path = write_temp("mmsim_counts_no_rmw.csv", without_columns(file.csv(), {"dram_rmw_activations"}));
   const CountsFile back = CountsFile::read(path);
   std::filesystem::remove(path);
   CHECK(back.rows().size() == 2);
@@ -194,11 +193,60 @@ TEST_CASE("a counts file from before merged write-backs' rows were counted reads
   REQUIRE(a != nullptr);
   REQUIRE(b != nullptr);
   CHECK(a->counts.memory.rmw_activations == 0);
-  CHECK(a->counts.line_memory.rmw_activations == 0);
   CHECK(b->counts.memory.rmw_activations == every.memory.write_activations);
-  CHECK(b->counts.line_memory.rmw_activations == every.line_memory.write_activations);
   CHECK(b->counts.memory.dram_writes == every.memory.dram_writes);  // the other counters as written
   CHECK(back.find({"c", "p", "float", 1}, machine) == nullptr);
+}
+
+// `csv` (a header and one row) with column `name` of value `value` inserted before column `before`.
+static std::string with_column(const std::string& csv, const std::string& name, const std::string& value,
+                               const std::string& before) {
+  const auto split = [](const std::string& line) {
+    std::vector<std::string> out(1);
+    for (char ch : line) {
+      if (ch == ',')
+        out.emplace_back();
+      else
+        out.back().push_back(ch);
+    }
+    return out;
+  };
+  const std::size_t eol = csv.find('\n');
+  std::vector<std::string> head = split(csv.substr(0, eol)),
+                           row = split(csv.substr(eol + 1, csv.find('\n', eol + 1) - eol - 1));
+  const auto at = std::find(head.begin(), head.end(), before) - head.begin();
+  REQUIRE(at < static_cast<std::ptrdiff_t>(head.size()));
+  head.insert(head.begin() + at, name);
+  row.insert(row.begin() + at, value);
+  std::string out;
+  for (const auto* line : {&head, &row}) {
+    for (std::size_t k = 0; k < line->size(); ++k) out += (k ? "," : "") + (*line)[k];
+    out += "\n";
+  }
+  return out;
+}
+
+TEST_CASE("a counts file with the columns of the retired L2 of lines is read, those columns read past") {
+  CountsFile file;
+  const RunIdentity run{"d-designated", "random", "float", 1024};
+  const GpuProfile profile = a_profile();
+  const RunCounts counts = distinct_counts(1);
+  file.put({run, machine_fields(profile, 4), counts, true});
+  // The file as it was written while the model l2-lines was fitted: the line's size among the
+  // machine fields, and the L2 of lines' counters before "correct".
+  std::string old = with_column(file.csv(), "cache_line_bytes", "128", "dram_row_bytes");
+  old = with_column(old, "line_l2_hits", "7", "correct");
+  old = with_column(old, "line_dram_rmw_activations", "8", "correct");
+  const auto path = write_temp("mmsim_counts_lines.csv", old);
+  const CountsFile back = CountsFile::read(path);
+  std::filesystem::remove(path);
+  const CountsRow* row = back.find(run, machine_fields(profile, 4));
+  REQUIRE(row != nullptr);
+  CHECK(counter_values(row->counts) == counter_values(counts));
+  // A prefix line_ on what is no counter is still refused.
+  const auto bad = write_temp("mmsim_counts_lines_bad.csv", with_column(file.csv(), "line_nothing", "0", "correct"));
+  CHECK_THROWS_AS(CountsFile::read(bad), std::invalid_argument);
+  std::filesystem::remove(bad);
 }
 
 TEST_CASE("the memory scheduler runs every job and never passes the budget") {

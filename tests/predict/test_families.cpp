@@ -24,7 +24,12 @@ predict::GpuProfile small_profile() {
   gpu.l2_bytes = 64 * 1024;
   gpu.sm_clock_khz = 2000000;
   predict::GpuProfile p = predict::profile_skeleton(gpu, "test", "2026-01-01");
-  p.models = {{predict::CostModel::Papers, {kLaunch, kSlot, kUnit}, 0, 0}};
+  predict::CostModel papers = predict::unfitted(predict::fitted_models()[0]);
+  REQUIRE(papers.name == "papers");
+  papers.prices[0].ms = kLaunch;  // launches, UMM slots, shared-memory time units
+  papers.prices[1].ms = kSlot;
+  papers.prices[2].ms = kUnit;
+  p.models = {papers};
   return p;
 }
 

@@ -42,11 +42,55 @@ std::vector<Microbench> small_set() {
 
 std::filesystem::path temp_file(const std::string& name) { return std::filesystem::temp_directory_path() / name; }
 
+// A model of fitted_models() with the constants given, in the order of its prices.
+CostModel fitted(std::string_view name, const std::vector<double>& ms) {
+  for (const CostModelSpec& spec : fitted_models())
+    if (spec.name == name) {
+      CostModel m = unfitted(spec);
+      REQUIRE(m.prices.size() == ms.size());
+      for (std::size_t i = 0; i < ms.size(); ++i) m.prices[i].ms = ms[i];
+      return m;
+    }
+  FAIL("no fitted model " << name);
+  return {};
+}
+
+// A model defined as data alone, as a profile file may add one: L2 transactions and sectors, DRAM
+// reads and writes, no rows.
+CostModel by_hand(const std::vector<double>& ms) {
+  const CostModelSpec spec{"cache-only",
+                           {{"launch_ms", "launches"},
+                            {"l2_line_ms", "l2_transactions"},
+                            {"l2_sector_ms", "sectors"},
+                            {"dram_read_ms", "dram_reads"},
+                            {"dram_write_ms", "dram_writes"},
+                            {"shared_time_unit_ms", "shared_time_units"}}};
+  CostModel m = unfitted(spec);
+  for (std::size_t i = 0; i < ms.size(); ++i) m.prices[i].ms = ms[i];
+  return m;
+}
+
+std::string write_and_read_back(const std::string& text, const std::string& name) {
+  const auto file = temp_file(name);
+  {
+    std::ofstream out(file);
+    out << text;
+  }
+  std::string error;
+  try {
+    read_profile(file);
+  } catch (const std::invalid_argument& e) {
+    error = e.what();
+  }
+  std::filesystem::remove(file);
+  return error;
+}
+
 }  // namespace
 
-TEST_CASE("the fit recovers the constants that made the timings") {
+TEST_CASE("the fit recovers the constants that made the timings, for a model added to the profile as data") {
   GpuProfile p = small_profile();
-  const FittedModel truth{CostModel::SectorsReadWriteCache, {0.005, 4e-6, 1e-6, 3e-6, 7e-6, 2e-7}, 0, 0};
+  const CostModel truth = by_hand({0.005, 4e-6, 1e-6, 3e-6, 7e-6, 2e-7});
   std::vector<MicrobenchTiming> timings;
   for (const Microbench& b : small_set()) {
     MicrobenchTiming t;
@@ -54,17 +98,20 @@ TEST_CASE("the fit recovers the constants that made the timings") {
     t.median_ms = predicted_ms(truth, count_microbench(p, b));
     timings.push_back(t);
   }
+  p.models = {by_hand({0, 0, 0, 0, 0, 0})};
   fit_profile(p, timings);
-  const FittedModel& f = p.model(CostModel::SectorsReadWriteCache);
-  REQUIRE(f.constants.size() == truth.constants.size());
-  REQUIRE(features(CostModel::SectorsReadWriteCache, RunCounts{}).size() == truth.constants.size());
+  const CostModel& f = p.model("cache-only");
+  REQUIRE(f.prices.size() == truth.prices.size());
   CHECK(f.worst_abs_error < 1e-6);
-  for (std::size_t i = 0; i < truth.constants.size(); ++i)
-    CHECK(f.constants[i] == doctest::Approx(truth.constants[i]).epsilon(1e-4));
-  // Every model is fitted, each constant non-negative.
-  CHECK(p.models.size() == kCostModels.size());
-  for (const FittedModel& m : p.models)
-    for (double c : m.constants) CHECK(c >= 0);
+  for (std::size_t i = 0; i < truth.prices.size(); ++i) {
+    CHECK(f.prices[i].ms == doctest::Approx(truth.prices[i].ms).epsilon(1e-4));
+    CHECK(f.prices[i].count == truth.prices[i].count);
+  }
+  // The models a calibration fits come first, then the one added; each constant non-negative.
+  REQUIRE(p.models.size() == fitted_models().size() + 1);
+  for (std::size_t i = 0; i < fitted_models().size(); ++i) CHECK(p.models[i].name == fitted_models()[i].name);
+  for (const CostModel& m : p.models)
+    for (const PricedCount& c : m.prices) CHECK(c.ms >= 0);
 }
 
 TEST_CASE("the L2's capacity is fitted back from timings made at a capacity below the GPU's") {
@@ -72,8 +119,7 @@ TEST_CASE("the L2's capacity is fitted back from timings made at a capacity belo
   // simulated cache of 24 KiB. Random reads and writes of 16 to 64 KiB fall both sides of it.
   GpuProfile truth_machine = small_profile();
   truth_machine.memory.cache_bytes = 24 * 1024;
-  const FittedModel truth{kCacheFitCostModel, {0.005, 4e-6, 1e-6, 3e-6, 5e-7, 7e-6, 2e-7}, 0, 0};
-  REQUIRE(features(kCacheFitCostModel, RunCounts{}).size() == truth.constants.size());
+  const CostModel truth = fitted(kCacheFitCostModel, {0.005, 4e-6, 1e-6, 3e-6, 5e-7, 7e-6, 2e-7});
   std::vector<Microbench> set = small_set();
   for (const std::uint64_t n : {std::uint64_t{1} << 13, std::uint64_t{3} << 12, std::uint64_t{1} << 14}) {
     set.push_back({MicrobenchKind::ReadRandom, n, 1, 0, 4});
@@ -93,10 +139,14 @@ TEST_CASE("the L2's capacity is fitted back from timings made at a capacity belo
   REQUIRE(p.cache_fit.size() == 8);
   CHECK(p.cache_fit.front().cache_bytes == 8 * 1024);
   CHECK(p.cache_fit.back().cache_bytes == 64 * 1024);
-  // Every other capacity fits the default model worse.
-  const std::size_t d = static_cast<std::size_t>(kCacheFitCostModel);
+  // Every other capacity fits the model of the rule worse.
+  const auto error = [](const CacheCandidate& c) {
+    const auto e = c.error_of(kCacheFitCostModel);
+    REQUIRE(e.has_value());
+    return *e;
+  };
   for (const CacheCandidate& c : p.cache_fit)
-    if (c.cache_bytes != 24 * 1024) CHECK(c.mean_abs_log_error[d] > p.cache_fit[2].mean_abs_log_error[d] + 1e-3);
+    if (c.cache_bytes != 24 * 1024) CHECK(error(c) > error(p.cache_fit[2]) + 1e-3);
 
   // The capacities tried survive the profile file.
   const auto file = temp_file("mmsim_test_profile_cache_fit.json");
@@ -110,15 +160,16 @@ TEST_CASE("the L2's capacity is fitted back from timings made at a capacity belo
   REQUIRE(q.cache_fit.size() == 8);
   for (std::size_t i = 0; i < 8; ++i) {
     CHECK(q.cache_fit[i].cache_bytes == p.cache_fit[i].cache_bytes);
-    REQUIRE(q.cache_fit[i].mean_abs_log_error.size() == kCostModels.size());
-    CHECK(q.cache_fit[i].mean_abs_log_error[d] == doctest::Approx(p.cache_fit[i].mean_abs_log_error[d]));
+    REQUIRE(q.cache_fit[i].mean_abs_log_error.size() == fitted_models().size());
+    CHECK(error(q.cache_fit[i]) == doctest::Approx(error(p.cache_fit[i])));
   }
 }
 
 TEST_CASE("the profile file round-trips, and a broken one names its field") {
   GpuProfile p = small_profile();
-  p.models = {{CostModel::Papers, {0.004, 2e-8, 5e-7}, 0.1, 0.2},
-              {CostModel::SectorsReadWriteCache, {0.005, 4e-8, 1e-8, 2e-8, 3e-8, 5e-7}, 0.1, 0.3}};
+  p.models = {fitted("papers", {0.004, 2e-8, 5e-7}), by_hand({0.005, 4e-8, 1e-8, 2e-8, 3e-8, 5e-7})};
+  p.models[1].median_abs_error = 0.1;
+  p.models[1].worst_abs_error = 0.3;
   p.timings = {{{MicrobenchKind::Copy, 1024, 1, 0, 8}, 0.01}};
   const auto file = temp_file("mmsim_test_profile.json");
   {
@@ -129,11 +180,16 @@ TEST_CASE("the profile file round-trips, and a broken one names its field") {
   CHECK(q.gpu.name == "test GPU");
   CHECK(q.machine.k == 4);
   CHECK(q.memory.cache_bytes == 64 * 1024);
-  CHECK(q.model(CostModel::SectorsReadWriteCache).constants[4] == doctest::Approx(3e-8));
-  CHECK(q.model(CostModel::SectorsReadWriteCache).worst_abs_error == doctest::Approx(0.3));
+  // The model as data: each count it prices, its constant's name and value, in order.
+  const CostModel& m = q.model("cache-only");
+  REQUIRE(m.prices.size() == 6);
+  CHECK(m.prices[4].constant == "dram_write_ms");
+  CHECK(count_fields()[m.prices[4].count].name == "dram_writes");
+  CHECK(m.prices[4].ms == doctest::Approx(3e-8));
+  CHECK(m.worst_abs_error == doctest::Approx(0.3));
   REQUIRE(q.timings.size() == 1);
   CHECK(q.timings[0].bench.element_bytes == 8);
-  CHECK_THROWS_AS(q.model(CostModel::Sectors), std::invalid_argument);
+  CHECK_THROWS_AS(q.model("sectors"), std::invalid_argument);
 
   std::string text = profile_json(p);
   text.replace(text.find("\"sector_bytes\""), 14, "\"sector_byte\"");
@@ -149,6 +205,41 @@ TEST_CASE("the profile file round-trips, and a broken one names its field") {
   }
   std::filesystem::remove(file);
   CHECK_THROWS_AS(read_profile(temp_file("mmsim_no_such_profile.json")), std::invalid_argument);
+  // A model that prices a count the program does not have is refused, naming the count.
+  std::string unknown = profile_json(p);
+  unknown.replace(unknown.find("\"dram_writes\""), 13, "\"dram_wrotes\"");
+  CHECK(write_and_read_back(unknown, "mmsim_test_profile_count.json").find("unknown count 'dram_wrotes'") !=
+        std::string::npos);
+}
+
+TEST_CASE("a profile written before models were data is read: constants by name, retired models read past") {
+  GpuProfile p = small_profile();
+  p.models = {fitted("papers", {0.004, 2e-8, 5e-7})};
+  std::string text = profile_json(p);
+  // The models as files had them: the constants by name, and a model no longer fitted beside.
+  const auto begin = text.find("\"models\"");
+  const auto end = text.find("\"microbenchmarks\"");
+  text.replace(begin, end - begin,
+               "\"models\": [{\"model\": \"sectors\", \"constants\": {\"launch_ms\": 1, \"sector_ms\": 2, "
+               "\"shared_time_unit_ms\": 3}}, {\"model\": \"papers\", \"constants\": {\"launch_ms\": 0.004, "
+               "\"umm_slot_ms\": 2e-08, \"shared_time_unit_ms\": 5e-07}}], ");
+  const auto file = temp_file("mmsim_test_profile_old.json");
+  {
+    std::ofstream out(file);
+    out << text;
+  }
+  const GpuProfile q = read_profile(file);
+  std::filesystem::remove(file);
+  REQUIRE(q.models.size() == 1);
+  const CostModel& papers = q.model("papers");
+  REQUIRE(papers.prices.size() == 3);
+  CHECK(count_fields()[papers.prices[1].count].name == "umm_slots");
+  CHECK(papers.prices[1].ms == 2e-8);
+  // An unknown model without prices is refused: nothing says what it prices.
+  std::string unknown = text;
+  unknown.replace(unknown.find("\"sectors\""), 9, "\"sektors\"");
+  CHECK(write_and_read_back(unknown, "mmsim_test_profile_unknown.json").find("unknown cost model 'sektors'") !=
+        std::string::npos);
 }
 
 TEST_CASE("a prediction runs on the profile's machine, and only HMM algorithms") {
@@ -178,6 +269,7 @@ TEST_CASE("the warm run counts what a repeated GPU run sees: a small run stays i
 }
 
 TEST_CASE("rmw-rows prices the rows of merged write-backs apart from every other row opened") {
+  const CostModel rmw = fitted("rmw-rows", {1, 1, 1, 1, 1, 1, 1, 1});
   RunCounts c;
   c.launches = 2;
   c.shared_time_units = 11;
@@ -188,15 +280,15 @@ TEST_CASE("rmw-rows prices the rows of merged write-backs apart from every other
   c.memory.dram_writes = 7;
   c.memory.read_activations = 8;
   c.memory.write_activations = 9;
-  c.memory.rmw_activations = 4;           // of the 9
-  c.line_memory.write_activations = 100;  // the L2 of lines' counts are not this model's
-  const std::vector<double> f = features(CostModel::RmwRows, c);
-  const std::vector<std::string> names = constant_names(CostModel::RmwRows);
-  REQUIRE(f.size() == names.size());
+  c.memory.rmw_activations = 4;  // of the 9
+  c.memory.activations = 100;    // dram-rows' rows, not this model's
+  const std::vector<double> f = features(rmw, c);
+  REQUIRE(f.size() == rmw.prices.size());
   const auto at = [&](const std::string& name) {
-    const auto i = std::find(names.begin(), names.end(), name);
-    REQUIRE(i != names.end());
-    return f[static_cast<std::size_t>(i - names.begin())];
+    const auto i =
+        std::find_if(rmw.prices.begin(), rmw.prices.end(), [&](const PricedCount& p) { return p.constant == name; });
+    REQUIRE(i != rmw.prices.end());
+    return f[static_cast<std::size_t>(i - rmw.prices.begin())];
   };
   CHECK(at("launch_ms") == 2);
   CHECK(at("l2_line_ms") == 3);
@@ -206,6 +298,7 @@ TEST_CASE("rmw-rows prices the rows of merged write-backs apart from every other
   CHECK(at("activation_ms") == 8 + 9 - 4);  // reads' rows and whole-sector write-backs' rows
   CHECK(at("rmw_activation_ms") == 4);
   CHECK(at("shared_time_unit_ms") == 11);
-  CHECK(kDefaultCostModel == CostModel::RmwRows);
-  CHECK(cost_model_from_name("rmw-rows") == CostModel::RmwRows);
+  CHECK(kDefaultCostModel == "rmw-rows");
+  // The prediction is the sum of constant x count, in the order of the prices.
+  CHECK(predicted_ms(rmw, c) == 2 + 3 + 9 + 6 + 7 + 13 + 4 + 11);
 }

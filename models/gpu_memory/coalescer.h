@@ -1,0 +1,47 @@
+// The first stage of the GPU-like global memory: a warp's addresses become the sectors it asks of
+// the L2, with the bytes it touches in each.
+#pragma once
+
+#include <cstdint>
+#include <span>
+#include <vector>
+
+#include "models/gpu_memory/params.h"
+#include "sim/memory_model.h"
+
+namespace mmsim {
+
+/// One sector of a warp access and the bytes of it the access touches (bit i: byte i).
+struct SectorTouch {
+  std::uint64_t sector = 0, mask = 0;
+};
+
+/// A warp access as the memory below sees it.
+struct WarpRequest {
+  Op op = Op::Read;
+  std::uint64_t umm_groups = 0;       ///< distinct address groups of w cells (the papers' UMM slots)
+  std::uint64_t l2_transactions = 0;  ///< distinct 128-byte lines (kL2LineBytes)
+  std::span<const SectorTouch> sectors;  ///< distinct sectors, in the order the lanes first touch them
+};
+
+/// Contract: a function of the warp's addresses and its context alone (no state is carried from
+/// one access to the next; only its scratch is reused, so the request it returns lasts until the
+/// next call). A cell is `context.element_bytes` bytes, or the memory's element size when the
+/// array declares none; array a starts at byte a * 2^40, so arrays never share a sector; lanes
+/// with kNoAddress make no request.
+class Coalescer {
+ public:
+  Coalescer(int w, std::uint32_t sector_bytes, std::uint32_t element_bytes);
+  const WarpRequest& operator()(std::span<const Address> warp, const AccessContext& context);
+
+ private:
+  int w_;
+  int sector_shift_;
+  std::uint32_t sector_bytes_, element_bytes_;
+  std::vector<SectorTouch> touched_;
+  std::vector<Address> groups_;
+  std::vector<std::uint64_t> lines_;
+  WarpRequest request_;
+};
+
+}  // namespace mmsim

@@ -1,0 +1,235 @@
+#include "predict/validate/summary_tables.h"
+
+#include <algorithm>
+#include <cctype>
+#include <cmath>
+#include <cstdio>
+#include <stdexcept>
+
+#include "predict/cost_model.h"
+#include "predict/validate/csv_rows.h"
+
+namespace mmsim::predict {
+
+namespace {
+
+const std::vector<std::string> kKni = {"conventional", "scheduled", "in-place"};
+// The per-run tables of the KNI sizes, smallest first: validate.csv holds 2^20..2^24.
+const std::vector<std::string> kKniFiles = {"validate.csv", "validate-n67108864.csv", "validate-n268435456.csv"};
+const std::string kParmFile = "validate-parm.csv";
+const std::string kNotInCounts = "not in the counts file";  // prediction_table's "simulated" for such a run
+
+bool is_kni(const std::string& family) { return std::find(kKni.begin(), kKni.end(), family) != kKni.end(); }
+
+// One per-run validate table: its models (in column order) and its rows.
+struct RunTable {
+  std::vector<std::string> models;
+  std::vector<validate::CsvRow> rows;
+};
+
+RunTable read_runs(const std::filesystem::path& file) {
+  RunTable t;
+  for (const std::string& column : validate::read_csv_header(file, "--tables")) {
+    const std::string suffix = " error";
+    if (column.size() > suffix.size() && column.compare(column.size() - suffix.size(), suffix.size(), suffix) == 0)
+      t.models.push_back(column.substr(0, column.size() - suffix.size()));
+  }
+  if (t.models.empty()) throw std::invalid_argument(file.string() + ": no column 'MODEL error': not a validate table");
+  std::vector<std::string> required = {"family", "type", "n", "simulated", "model known to fail"};
+  for (const std::string& m : t.models) required.push_back(m + " ms");
+  t.rows = validate::read_csv_rows(file, required, "--tables");
+  return t;
+}
+
+// A row the models priced (a program mirrors the kernel and its counts were there).
+bool priced(const RunTable& t, const validate::CsvRow& r) { return !r.text(t.models.front() + " ms").empty(); }
+
+// Relative errors predicted / measured - 1 of one model over some rows.
+std::vector<double> errors(const std::string& model, const std::vector<const validate::CsvRow*>& rows) {
+  std::vector<double> out;
+  for (const validate::CsvRow* r : rows) out.push_back(r->number(model + " error"));
+  return out;
+}
+
+double median_abs(std::vector<double> e) {
+  for (double& x : e) x = std::abs(x);
+  std::sort(e.begin(), e.end());
+  const std::size_t h = e.size() / 2;
+  return e.size() % 2 ? e[h] : (e[h - 1] + e[h]) / 2;
+}
+
+double worst_factor(const std::vector<double>& e) {
+  double worst = 0;
+  for (double x : e) worst = std::max({worst, 1 + x, 1 / (1 + x)});
+  return worst;
+}
+
+std::string format(const char* spec, double x) {
+  char buf[64];
+  std::snprintf(buf, sizeof buf, spec, x);
+  return buf;
+}
+
+// "median, worst" as the per-family tables give them: two decimals, the factor with one past 10.
+std::string cell(const std::vector<double>& e) {
+  const double w = worst_factor(e);
+  return format("%.2f", median_abs(e)) + ", " + format(w < 10 ? "%.2fx" : "%.1fx", w);
+}
+
+std::string power(std::uint64_t n) { return "2^" + std::to_string(static_cast<int>(std::lround(std::log2(n)))); }
+
+std::string n_range(const std::vector<const validate::CsvRow*>& rows) {
+  std::uint64_t lo = ~std::uint64_t{0}, hi = 0;
+  for (const validate::CsvRow* r : rows) {
+    lo = std::min(lo, r->integer("n"));
+    hi = std::max(hi, r->integer("n"));
+  }
+  return lo == hi ? power(lo) : power(lo) + ".." + power(hi);
+}
+
+std::string known_failures(const std::vector<const validate::CsvRow*>& rows) {
+  return std::to_string(std::count_if(rows.begin(), rows.end(),
+                                      [](const validate::CsvRow* r) { return !r->text("model known to fail").empty(); }));
+}
+
+std::string markdown(std::vector<std::string> head, const std::vector<std::vector<std::string>>& rows) {
+  for (std::string& h : head)
+    if (h == kDefaultCostModel) h += " (default)";  // mmsim predict's model
+  std::string out = "|";
+  for (const std::string& h : head) out += " " + h + " |";
+  out += "\n|";
+  for (std::size_t i = 0; i < head.size(); ++i) out += "---|";
+  out += "\n";
+  for (const auto& row : rows) {
+    out += "|";
+    for (const std::string& c : row) out += " " + c + " |";
+    out += "\n";
+  }
+  return out;
+}
+
+std::string marked(const std::string& name, const std::string& command, const std::string& table) {
+  return "<!-- prediction table " + name + ": " + command + " -->\n" + table + "<!-- end of prediction table " + name +
+         " -->\n";
+}
+
+// The models every table shares: those of the first table read; another table must have them too.
+void check_models(const std::vector<std::string>& models, const RunTable& t, const std::filesystem::path& file) {
+  for (const std::string& m : models)
+    if (std::find(t.models.begin(), t.models.end(), m) == t.models.end())
+      throw std::invalid_argument(file.string() + ": no model " + m + ", which the first table read has");
+}
+
+}  // namespace
+
+ValidateFolder validate_folder(const std::filesystem::path& dir) {
+  std::string name = (dir.has_filename() ? dir : dir.parent_path()).filename().string();
+  if (name.rfind("gpu-", 0) == 0) name = name.substr(4);
+  std::transform(name.begin(), name.end(), name.begin(), [](unsigned char c) { return std::toupper(c); });
+  return {name, dir};
+}
+
+std::string prediction_tables_markdown(const std::vector<ValidateFolder>& folders, const std::string& command) {
+  std::vector<std::string> models;
+  std::vector<std::vector<std::string>> kni, overall, families;
+  for (const ValidateFolder& folder : folders) {
+    std::vector<std::vector<double>> pooled;
+    bool first_family = true;
+    for (const std::string& name : kKniFiles) {
+      const std::filesystem::path file = folder.dir / name;
+      if (!std::filesystem::exists(file)) continue;
+      const RunTable t = read_runs(file);
+      if (models.empty()) models = t.models;
+      check_models(models, t, file);
+      if (pooled.empty()) pooled.resize(models.size());
+      bool first_row = true;
+      for (const std::string& family : kKni) {
+        std::vector<const validate::CsvRow*> rows;
+        std::size_t missing = 0;
+        for (const validate::CsvRow& r : t.rows) {
+          if (r.text("family") != family) continue;
+          if (priced(t, r))
+            rows.push_back(&r);
+          else if (r.text("simulated") == kNotInCounts)
+            ++missing;
+        }
+        if (rows.empty()) continue;
+        const std::string runs = missing == 0 ? std::to_string(rows.size())
+                                              : std::to_string(rows.size()) + " of " + std::to_string(rows.size() + missing);
+        std::vector<std::string> row{first_row ? folder.gpu + ", " + n_range(rows) : "", family + " (" + runs + ")"};
+        first_row = false;
+        for (const std::string& m : models) row.push_back(cell(errors(m, rows)));
+        kni.push_back(std::move(row));
+      }
+      // Every KNI float run priced, pooled over the sizes.
+      std::vector<const validate::CsvRow*> floats;
+      for (const validate::CsvRow& r : t.rows)
+        if (is_kni(r.text("family")) && r.text("type") == "float" && priced(t, r)) floats.push_back(&r);
+      for (std::size_t m = 0; m < models.size(); ++m) {
+        const auto e = errors(models[m], floats);
+        pooled[m].insert(pooled[m].end(), e.begin(), e.end());
+      }
+      // The other families, from the table of every family (2^20..2^24 and the one-warp ones).
+      if (name != kKniFiles.front()) continue;
+      std::vector<std::string> order;
+      for (const validate::CsvRow& r : t.rows)
+        if (priced(t, r) && std::find(order.begin(), order.end(), r.text("family")) == order.end())
+          order.push_back(r.text("family"));
+      order.push_back("all");
+      for (const std::string& family : order) {
+        if (is_kni(family)) continue;
+        std::vector<const validate::CsvRow*> rows;
+        for (const validate::CsvRow& r : t.rows)
+          if (priced(t, r) && (family == "all" || r.text("family") == family)) rows.push_back(&r);
+        std::vector<std::string> row{first_family ? folder.gpu : "",
+                                     family + " (" + std::to_string(rows.size()) + "; " + known_failures(rows) + ")"};
+        first_family = false;
+        for (const std::string& m : models) row.push_back(cell(errors(m, rows)));
+        families.push_back(std::move(row));
+      }
+    }
+    if (!pooled.empty() && !pooled.front().empty()) {
+      std::vector<std::string> row{folder.gpu + " (" + std::to_string(pooled.front().size()) + " runs)"};
+      for (const auto& e : pooled) {
+        const double w = worst_factor(e);
+        row.push_back(format("%.3f", median_abs(e)) + ", " + format("%.2fx", w));
+      }
+      overall.push_back(std::move(row));
+    }
+    // parm's network, simulated below 2^20 only (validate --families parm --min-n 4096 --max-n 65536).
+    const std::filesystem::path parm = folder.dir / kParmFile;
+    if (std::filesystem::exists(parm)) {
+      const RunTable t = read_runs(parm);
+      if (models.empty()) models = t.models;
+      check_models(models, t, parm);
+      std::vector<std::string> order;
+      for (const validate::CsvRow& r : t.rows)
+        if (priced(t, r) && std::find(order.begin(), order.end(), r.text("family")) == order.end())
+          order.push_back(r.text("family"));
+      for (const std::string& family : order) {
+        std::vector<const validate::CsvRow*> rows;
+        for (const validate::CsvRow& r : t.rows)
+          if (priced(t, r) && r.text("family") == family) rows.push_back(&r);
+        std::vector<std::string> row{first_family ? folder.gpu : "", family + ", " + n_range(rows) + " (" +
+                                                                         std::to_string(rows.size()) + "; " +
+                                                                         known_failures(rows) + ")"};
+        first_family = false;
+        for (const std::string& m : models) row.push_back(cell(errors(m, rows)));
+        families.push_back(std::move(row));
+      }
+    }
+  }
+  if (models.empty()) throw std::invalid_argument("no validate table (validate.csv, validate-n*.csv) in the folders given");
+  std::vector<std::string> head{"GPU, n", "family"};
+  head.insert(head.end(), models.begin(), models.end());
+  std::string out = marked("kni", command, markdown(head, kni)) + "\n";
+  head = {"GPU"};
+  head.insert(head.end(), models.begin(), models.end());
+  out += marked("overall", command, markdown(head, overall)) + "\n";
+  head = {"GPU", "family"};
+  head.insert(head.end(), models.begin(), models.end());
+  out += marked("families", command, markdown(head, families));
+  return out;
+}
+
+}  // namespace mmsim::predict

@@ -1,0 +1,33 @@
+// The tables of docs/prediction.md, made from the per-run CSVs `mmsim validate --out` writes
+// (`mmsim validate --tables`): per GPU, the KNI families at each size simulated, the other
+// families, and every KNI float run pooled. Each cell is the median |predicted / measured - 1| and
+// the worst factor max(predicted / measured, measured / predicted) over the runs priced.
+#pragma once
+
+#include <filesystem>
+#include <string>
+#include <vector>
+
+namespace mmsim::predict {
+
+/// One GPU's folder of validate files, and the name its rows carry.
+struct ValidateFolder {
+  std::string gpu;  ///< "H100" for results/gpu-h100
+  std::filesystem::path dir;
+};
+
+/// The folder `dir`, named by its last component without "gpu-", in capitals.
+ValidateFolder validate_folder(const std::filesystem::path& dir);
+
+/// The per-run tables read, in each folder:
+///  - validate.csv: every family at n = 2^20..2^24 and the one-warp families (kni, families);
+///  - validate-n67108864.csv, validate-n268435456.csv: the KNI runs at 2^26 and 2^28 (kni);
+///  - validate-parm.csv: the parm network below 2^20 (families).
+/// A size whose file is absent is left out. Returns the three tables as Markdown, each between a
+/// line "<!-- prediction table NAME: COMMAND -->" and a line "<!-- end of prediction table NAME -->"
+/// (NAME: kni, overall, families), so that a document holding them can be checked against this
+/// output. Throws std::invalid_argument naming the file (and line) for a file that cannot be read
+/// or is not a validate table.
+std::string prediction_tables_markdown(const std::vector<ValidateFolder>& folders, const std::string& command);
+
+}  // namespace mmsim::predict
