@@ -43,6 +43,18 @@ setup() {
   fi
 }
 
+# accesses_tables MMSIM DIR: the real-access catalogue beside DIR's Nsight Compute counts
+# (DIR/accesses-ncu.md) and the simulated histograms beside DIR's GPU times (DIR/histograms.md),
+# where DIR has them. CPU only; a row that differs makes the command exit 1, and this says so.
+accesses_tables() {
+  if [ -f "$2/ncu-accesses.csv" ]; then
+    "$1" accesses --ncu "$2/ncu-accesses.csv" >"$2/accesses-ncu.md" || echo "mmsim.sh: $2/accesses-ncu.md has rows that differ" >&2
+  fi
+  if [ -f "$2/histograms-gpu.csv" ]; then
+    "$1" accesses --histograms --gpu "$2/histograms-gpu.csv" >"$2/histograms.md" || echo "mmsim.sh: a histogram was wrong" >&2
+  fi
+}
+
 # table1_figures MMSIM DIR: KNI Table 1's bounds beside DIR/kasagi-t2.csv on DIR's GPU profile's
 # machine (DIR/table1-bounds.{md,csv}), then their fits (DIR/table1_bounds_fit.csv), and the figure
 # when gnuplot is here. CPU only.
@@ -80,6 +92,7 @@ case "${1:-}" in
       if [ -f "$d/as-gpu.csv" ]; then scripts/gpu_bounds_figures.sh "$d" >/dev/null; fi
       if [ -f "$d/table1-bounds.csv" ]; then scripts/gpu_table1_figures.sh "$d" >/dev/null; fi
       if [ -f "$d/bench.csv" ] && [ -f "$d/bmmc.csv" ]; then "$MMSIM" gpu-goals "$d" >"$d/goals.md"; fi
+      accesses_tables ./build/cli/mmsim "$d"
     done
     # results/README.md once more, now that the GPU's figures it links are drawn too.
     ./build/cli/mmsim reproduce --readme --out results >/dev/null
@@ -192,6 +205,7 @@ case "${1:-}" in
       # atomic adds and the histograms timed (docs/model.md, "Real accesses").
       bash cuda/ncu_accesses.sh "$B/mmsim" "$OUTDIR" || true  # optional: never fails the run
       timeout "${MMSIM_GPU_ACCESSES_S:-120}" "$B/mmsim" gpu accesses --out "$OUTDIR" || status=$?
+      accesses_tables "$B/mmsim" "$OUTDIR"
     fi
     if stage tables; then
       timeout "${MMSIM_GPU_SWEEP_S:-540}" "$B/mmsim" gpu reproduce --out "$OUTDIR" --threads "$JOBS" \

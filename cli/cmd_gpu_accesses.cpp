@@ -1,5 +1,5 @@
 // `mmsim gpu accesses`: the real-access catalogue on the GPU (experiments/gpu/accesses_driver.h).
-// By default it times the atomic adds and the histograms (accesses-atomics.{md,csv},
+// By default it times the atomic adds and the histograms (accesses-atomics.csv,
 // histograms-gpu.{md,csv}); with --profile it only makes the launches Nsight Compute counts
 // (cuda/ncu_accesses.sh runs both and keeps ncu's CSV as ncu-accesses.csv).
 #include "cli/gpu_common.h"
@@ -17,7 +17,8 @@ GpuSubcommand add_gpu_accesses_command(CLI::App& gpu) {
     int runs = 20;
   };
   auto o = std::make_shared<Opts>();
-  cmd->add_option("--out", o->out, "folder for accesses-atomics and histograms-gpu (.md, .csv)")->capture_default_str();
+  cmd->add_option("--out", o->out, "folder for accesses-atomics.csv and histograms-gpu.{md,csv}")
+      ->capture_default_str();
   cmd->add_flag("--profile", o->profile, "only launch every case of the catalogue once, for Nsight Compute");
   cmd->add_option("--keys", o->h.keys, "keys of each histogram")
       ->check(CLI::Range(1024ull, 1ull << 28))
@@ -36,7 +37,6 @@ GpuSubcommand add_gpu_accesses_command(CLI::App& gpu) {
             o->out = dir.string();  // as resolved, for the messages
             const gpu::TimingPlan plan{.warmups = gpu::kWarmups, .runs = o->runs};
             const report::Table atomics = ga::atomic_times(plan);
-            write_file(dir / "accesses-atomics.md", report::to_markdown(atomics));
             write_file(dir / "accesses-atomics.csv", report::to_csv(atomics));
             bool correct = false;
             const report::Table hist = ga::histogram_times(o->h, plan, correct);

@@ -86,8 +86,9 @@ inline void print_json(const report::Json& j) { std::cout << j.dump() << "\n"; }
 // Each command: registers itself on the app and returns the function that runs it after parsing.
 using Runner = std::function<int()>;
 Runner add_access_command(CLI::App& app);
-Runner add_layout_command(CLI::App& app);  // cli/cmd_layout.cpp
-Runner add_trace_command(CLI::App& app);   // cli/cmd_trace.cpp
+Runner add_accesses_command(CLI::App& app);  // cli/cmd_accesses.cpp
+Runner add_layout_command(CLI::App& app);    // cli/cmd_layout.cpp
+Runner add_trace_command(CLI::App& app);     // cli/cmd_trace.cpp
 Runner add_run_command(CLI::App& app);
 Runner add_predict_command(CLI::App& app);
 Runner add_list_command(CLI::App& app);

@@ -68,6 +68,7 @@ int parse_and_run(int argc, char** argv) {
     runners[app.get_subcommands({}).at(before)] = std::move(r);
   };
   add(add_access_command);
+  add(add_accesses_command);
   add(add_layout_command);
   add(add_trace_command);
   add(add_run_command);

@@ -3,7 +3,14 @@
 #include <algorithm>
 #include <cmath>
 #include <functional>
+#include <map>
+#include <sstream>
 
+#include "io/input_error.h"
+#include "io/input_file.h"
+#include "io/quote.h"
+#include "models/real_accesses.h"
+#include "sim/engine.h"
 #include "sim/random.h"
 
 namespace mmsim::experiments {
@@ -282,6 +289,384 @@ std::vector<std::uint32_t> histogram_keys(std::uint64_t n, std::uint32_t bins, K
     }
   }
   return keys;
+}
+
+namespace {
+
+constexpr int kW = static_cast<int>(kCaseLanes);
+
+AtomicOp atomic_of(AccessInstr i) {
+  switch (i) {
+    case AccessInstr::AtomicAdd:
+      return AtomicOp::Add;
+    case AccessInstr::ReduceAddOne:
+      return AtomicOp::Increment;
+    case AccessInstr::ReduceAddValue:
+      return AtomicOp::Add;
+    default:
+      return AtomicOp::None;
+  }
+}
+
+}  // namespace
+
+SimulatedAccess simulate_case(const AccessCase& c) {
+  const bool shared = c.space == Space::Shared;
+  const MachineParams params{.model = shared ? ModelKind::Dmm : ModelKind::Umm,
+                             .w = kW,
+                             .l = 1,
+                             .L = 1,
+                             .k = 1,
+                             .extensions = {.widths = true, .atomics = true}};
+  const Machine machine(params);
+  Engine engine(machine.view());
+  const ArrayId a = engine.add_array({.name = "a",
+                                      .space = shared ? Space::Shared : Space::Global,
+                                      .size = std::max<std::uint64_t>(c.array_elements(), 1),
+                                      .element_bytes = c.element_bytes});
+  const AtomicOp atomic = atomic_of(c.instr);
+  Access step{.name = c.name,
+              .op = atomic != AtomicOp::None        ? Op::Atomic
+                    : c.instr == AccessInstr::Store ? Op::Write
+                                                    : Op::Read,
+              .array = a,
+              .reg = 0,
+              .address =
+                  [&c](const Thread& t) {
+                    const std::int64_t i = c.index[t.local() % kCaseLanes];
+                    return i == kIdleLane ? kNoAddress : static_cast<Address>(i);
+                  },
+              .vector = c.vector,
+              .atomic = atomic,
+              .result = c.instr == AccessInstr::AtomicAdd ? 1 : -1};
+  Kernel k{.name = "case", .blocks = 1, .threads_per_block = kCaseLanes, .registers = 5, .steps = {}};
+  k.steps.emplace_back(std::move(step));
+  engine.launch(k);
+  const RoundStats& r = engine.stats().rounds.at(0);
+  SimulatedAccess s{.slots = r.slots, .bank_conflicts = r.bank_conflicts, .sectors = 0};
+  if (!shared) {
+    std::vector<Address> warp(kCaseLanes);
+    for (std::uint32_t t = 0; t < kCaseLanes; ++t)
+      warp[t] = c.index[t] == kIdleLane ? kNoAddress : static_cast<Address>(c.index[t]);
+    const AccessShape shape{.element_bytes = c.element_bytes, .vector = c.vector, .atomic = atomic};
+    s.sectors = segment_transactions(warp, 32, shape);
+  }
+  return s;
+}
+
+namespace {
+
+// Nsight Compute's --csv output, its "==" notes dropped: the fields of each line.
+std::vector<std::string> csv_fields(const std::string& line) {
+  std::vector<std::string> out(1);
+  bool quoted = false;
+  for (std::size_t i = 0; i < line.size(); ++i) {
+    const char ch = line[i];
+    if (quoted && ch == '"' && i + 1 < line.size() && line[i + 1] == '"') {
+      out.back() += '"';
+      ++i;
+    } else if (ch == '"') {
+      quoted = !quoted;
+    } else if (ch == ',' && !quoted) {
+      out.emplace_back();
+    } else if (ch != '\r') {
+      out.back() += ch;
+    }
+  }
+  return out;
+}
+
+// Each launch's metrics by name, in launch order, with the kernel's name.
+struct NcuLaunch {
+  std::string kernel;
+  std::map<std::string, double> metric;
+  double sum_of(const std::string& part) const {
+    double s = 0;
+    for (const auto& [name, value] : metric)
+      if (name.find(part) != std::string::npos) s += value;
+    return s;
+  }
+};
+
+std::vector<NcuLaunch> read_ncu(const std::string& path) {
+  InputFile file("--ncu", path, std::uint64_t{64} << 20, "an Nsight Compute table may have");
+  LineReader lines(file.stream(), 4096);
+  const auto fail = [&](const std::string& why) {
+    throw InputError("--ncu: " + quote(path, 60) + ", line " + std::to_string(lines.number()) + ": " + why);
+  };
+  std::string line;
+  std::vector<std::string> head;
+  std::map<std::string, std::size_t> column;
+  std::map<long long, NcuLaunch> launches;
+  while (lines.next(line)) {
+    if (line.rfind("==", 0) == 0 || line.empty()) continue;
+    if (lines.too_long()) fail("a line longer than 4096 characters");
+    const auto f = csv_fields(line);
+    if (head.empty()) {
+      head = f;
+      for (std::size_t i = 0; i < f.size(); ++i) column[f[i]] = i;
+      for (const char* need : {"ID", "Kernel Name", "Metric Name", "Metric Value"})
+        if (!column.count(need)) fail(std::string("no column '") + need + "' (not ncu --csv output?)");
+      continue;
+    }
+    if (f.size() != head.size())
+      fail("has " + std::to_string(f.size()) + " fields, the header " + std::to_string(head.size()));
+    long long id = 0;
+    double value = 0;
+    try {
+      id = std::stoll(f[column["ID"]]);
+      std::string v = f[column["Metric Value"]];
+      v.erase(std::remove(v.begin(), v.end(), ','), v.end());
+      value = std::stod(v);
+    } catch (const std::exception&) {
+      fail("an ID or a metric value that is not a number");
+    }
+    auto& l = launches[id];
+    l.kernel = f[column["Kernel Name"]];
+    std::string metric = f[column["Metric Name"]];
+    if (metric.size() > 4 && metric.compare(metric.size() - 4, 4, ".sum") == 0) metric.resize(metric.size() - 4);
+    l.metric[metric] = value;
+  }
+  std::vector<NcuLaunch> out;
+  for (auto& [id, l] : launches) out.push_back(std::move(l));
+  return out;
+}
+
+std::string yes_no(bool b) { return b ? "yes" : "NO"; }
+
+}  // namespace
+
+report::Table accesses_table(const std::string& ncu_csv) {
+  report::Table t;
+  t.title = "Real accesses: the simulator's slots beside Nsight Compute's counts, per warp instruction";
+  t.header = {"machine: w = 32, 4-byte banks, widths and atomics extensions on; one warp, one instruction"};
+  t.columns = {"case", "space", "instruction", "bytes_per_thread", "description", "slots", "bank_conflicts", "sectors"};
+  const bool gpu = !ncu_csv.empty();
+  std::vector<NcuLaunch> ncu;
+  if (gpu) {
+    ncu = read_ncu(ncu_csv);
+    if (ncu.size() != access_cases().size())
+      throw InputError("--ncu: " + quote(ncu_csv, 60) + " holds " + std::to_string(ncu.size()) +
+                       " launches, the catalogue " + std::to_string(access_cases().size()) +
+                       " cases (made by another mmsim?)");
+    t.header.push_back("GPU: " + ncu_csv);
+    for (const char* c : {"gpu_wavefronts", "gpu_bank_conflicts", "gpu_sectors", "equal"}) t.columns.push_back(c);
+  }
+  for (std::size_t i = 0; i < access_cases().size(); ++i) {
+    const AccessCase& c = access_cases()[i];
+    const SimulatedAccess s = simulate_case(c);
+    const bool shared = c.space == Space::Shared;
+    std::vector<report::Cell> row{c.name,
+                                  std::string(to_string(c.space)),
+                                  std::string(to_string(c.instr)),
+                                  static_cast<long long>(c.bytes_per_lane()),
+                                  c.description,
+                                  static_cast<long long>(s.slots),
+                                  shared ? report::Cell(static_cast<long long>(s.bank_conflicts)) : report::Cell(),
+                                  shared ? report::Cell() : report::Cell(static_cast<long long>(s.sectors))};
+    if (gpu) {
+      const NcuLaunch& l = ncu[i];
+      const bool kernel_shared = l.kernel.find("k_shared_instruction") != std::string::npos;
+      if (kernel_shared != shared)
+        throw InputError("--ncu: launch " + std::to_string(i) + " ran " + quote(l.kernel, 40) +
+                         ", not the catalogue's " + c.name);
+      if (shared) {
+        const double inst = l.sum_of("inst_executed_op_shared_");
+        if (inst <= 0)
+          throw InputError("--ncu: launch " + std::to_string(i) + " has no shared-memory instruction count");
+        const double wf = l.sum_of("wavefronts_mem_shared_op_") / inst,
+                     bc = l.sum_of("bank_conflicts_pipe_lsu_mem_shared_op_") / inst;
+        row.push_back(wf);
+        row.push_back(bc);
+        row.push_back(report::Cell());
+        row.push_back(yes_no(wf == static_cast<double>(s.slots) && bc == static_cast<double>(s.bank_conflicts)));
+      } else {
+        const double req = l.sum_of("t_requests_pipe_lsu_mem_global_op_");
+        if (req <= 0) throw InputError("--ncu: launch " + std::to_string(i) + " has no global request count");
+        const double sectors = l.sum_of("t_sectors_pipe_lsu_mem_global_op_") / req;
+        row.push_back(report::Cell());
+        row.push_back(report::Cell());
+        row.push_back(sectors);
+        row.push_back(yes_no(sectors == static_cast<double>(s.sectors)));
+      }
+    }
+    t.add_row(std::move(row));
+  }
+  return t;
+}
+
+SimulatedHistogram simulate_histogram(const std::vector<std::uint32_t>& keys, std::uint32_t bins, bool privatized,
+                                      AtomicOp atomic, const MachineParams& machine_params) {
+  const Machine machine(machine_params);
+  EngineOptions options;
+  Engine engine(machine.view(), options);
+  const auto w = static_cast<std::uint32_t>(machine_params.w);
+  const std::uint32_t threads = std::max(w, (bins + w - 1) / w * w);
+  const std::uint64_t n = keys.size();
+  const std::uint64_t blocks = (n + threads - 1) / threads;
+  const ArrayId key_array = engine.add_array({.name = "keys", .space = Space::Global, .size = n});
+  const ArrayId hist = engine.add_array({.name = "hist", .space = Space::Global, .size = bins});
+  std::copy(keys.begin(), keys.end(), engine.global(key_array).begin());
+  // r0: the key, r1: 1 (the operand of an add), r2: a block's count of one bin, r3: old values.
+  Kernel k{.name = privatized ? "histogram-shared" : "histogram-global",
+           .blocks = blocks,
+           .threads_per_block = threads,
+           .registers = 4,
+           .steps = {}};
+  k.steps.emplace_back(Compute{[](const Thread& t) { t.set(1, 1); }});
+  k.steps.emplace_back(
+      Access{.name = "key", .op = Op::Read, .array = key_array, .reg = 0, .address = [n](const Thread& t) {
+               return t.id() < n ? t.id() : kNoAddress;
+             }});
+  const auto own_key = [n](const Thread& t) { return t.id() < n ? static_cast<Address>(t.reg(0)) : kNoAddress; };
+  const int result = atomic == AtomicOp::Increment ? -1 : 3;
+  ArrayId counted = hist;
+  if (privatized) {
+    const ArrayId local = engine.add_array({.name = "local", .space = Space::Shared, .size = bins});
+    counted = local;
+    // Every block's counters start at 0 (r2 is 0 here) and are added into the global ones at the end.
+    k.steps.emplace_back(
+        Access{.name = "zero", .op = Op::Write, .array = local, .reg = 2, .address = [bins](const Thread& t) {
+                 return t.local() < bins ? t.local() : kNoAddress;
+               }});
+    k.steps.emplace_back(BlockBarrier{});
+    k.steps.emplace_back(Access{.name = "count",
+                                .op = Op::Atomic,
+                                .array = local,
+                                .reg = 1,
+                                .address = own_key,
+                                .vector = 1,
+                                .atomic = atomic,
+                                .result = result});
+    k.steps.emplace_back(BlockBarrier{});
+    const auto own_bin = [bins](const Thread& t) { return t.local() < bins ? t.local() : kNoAddress; };
+    k.steps.emplace_back(Access{.name = "block count", .op = Op::Read, .array = local, .reg = 2, .address = own_bin});
+    k.steps.emplace_back(Access{.name = "merge",
+                                .op = Op::Atomic,
+                                .array = hist,
+                                .reg = 2,
+                                .address = own_bin,
+                                .vector = 1,
+                                .atomic = AtomicOp::Add,
+                                .result = -1});
+  } else {
+    k.steps.emplace_back(Access{.name = "count",
+                                .op = Op::Atomic,
+                                .array = hist,
+                                .reg = 1,
+                                .address = own_key,
+                                .vector = 1,
+                                .atomic = atomic,
+                                .result = result});
+  }
+  engine.launch(k);
+  SimulatedHistogram h;
+  h.time_units = engine.stats().time_units;
+  for (const RoundStats& r : engine.stats().rounds)
+    if (r.name == "count") h.atomic_slots += r.slots;
+  std::vector<std::uint64_t> want(bins, 0);
+  for (std::uint32_t key : keys) ++want[key];
+  const auto got = engine.global(hist);
+  h.correct = std::equal(want.begin(), want.end(), got.begin(), [](std::uint64_t a, Word b) { return a == b; });
+  (void)counted;
+  return h;
+}
+
+namespace {
+
+struct GpuHistogram {
+  double median_ms = 0;
+};
+
+// histograms-gpu.csv: (distribution, kind) -> median ms.
+std::map<std::pair<std::string, std::string>, double> read_gpu_histograms(const std::string& path) {
+  InputFile file("--gpu", path, std::uint64_t{1} << 20, "a histogram table may have");
+  LineReader lines(file.stream(), 1024);
+  std::string line;
+  std::vector<std::string> head;
+  std::map<std::pair<std::string, std::string>, double> out;
+  while (lines.next(line)) {
+    if (line.empty() || line[0] == '#') continue;
+    const auto f = csv_fields(line);
+    if (head.empty()) {
+      head = f;
+      continue;
+    }
+    std::map<std::string, std::string> row;
+    for (std::size_t i = 0; i < f.size() && i < head.size(); ++i) row[head[i]] = f[i];
+    try {
+      out[{row.at("distribution"), row.at("kind")}] = std::stod(row.at("median_ms"));
+    } catch (const std::exception&) {
+      throw InputError("--gpu: " + quote(path, 60) + ", line " + std::to_string(lines.number()) +
+                       ": needs distribution, kind and a median_ms that is a number");
+    }
+  }
+  return out;
+}
+
+}  // namespace
+
+report::Table histograms_table(std::uint64_t keys, std::uint64_t seed, const std::string& gpu_csv,
+                               OrderAgreement* agreement) {
+  constexpr std::uint32_t kBins = 256;
+  // The GPU's shape: w = 32, 132 SMs; the latencies of a GPU profile's machine.
+  const MachineParams machine{
+      .model = ModelKind::Hmm, .w = 32, .l = 1, .L = 400, .k = 132, .extensions = {.widths = true, .atomics = true}};
+  report::Table t;
+  t.title = "Histograms of " + std::to_string(kBins) + " bins: simulated time beside the GPU's";
+  t.header = {"keys: " + std::to_string(keys) + ", seed " + std::to_string(seed) +
+              "; machine: HMM w = 32, k = 132, l = 1, L = 400, widths and atomics on, round-synchronous"};
+  t.columns = {"kind", "distribution", "atomic", "time_units", "counting_slots", "correct"};
+  std::map<std::pair<std::string, std::string>, double> gpu;
+  if (!gpu_csv.empty()) {
+    gpu = read_gpu_histograms(gpu_csv);
+    t.header.push_back("GPU: " + gpu_csv + " (2^24 keys)");
+    t.columns.push_back("gpu_median_ms");
+  }
+  // The GPU table's four kinds: atomicAdd(&h[k], 1) as written (an increment) and the atomic
+  // instruction itself (an add whose old value is used), in global memory and privatized.
+  const std::pair<const char*, std::pair<bool, AtomicOp>> kinds[] = {{"global", {false, AtomicOp::Increment}},
+                                                                     {"global-atom", {false, AtomicOp::Add}},
+                                                                     {"shared", {true, AtomicOp::Increment}},
+                                                                     {"shared-atom", {true, AtomicOp::Add}}};
+  std::size_t pairs = 0, agree = 0;
+  for (const auto& [kind, how] : kinds) {
+    std::vector<std::pair<TimeUnits, double>> of_kind;  // simulated, GPU (0: none)
+    for (const auto d : kKeyDistributions) {
+      const auto k = histogram_keys(keys, kBins, d, seed);
+      const SimulatedHistogram h = simulate_histogram(k, kBins, how.first, how.second, machine);
+      std::vector<report::Cell> row{std::string(kind),
+                                    std::string(to_string(d)),
+                                    std::string(to_string(how.second)),
+                                    static_cast<long long>(h.time_units),
+                                    static_cast<long long>(h.atomic_slots),
+                                    yes_no(h.correct)};
+      double gpu_ms = 0;
+      if (!gpu.empty()) {
+        const auto it = gpu.find({to_string(d), kind});
+        row.push_back(it == gpu.end() ? report::Cell() : report::Cell(it->second));
+        if (it != gpu.end()) gpu_ms = it->second;
+      }
+      of_kind.emplace_back(h.time_units, gpu_ms);
+      t.add_row(std::move(row));
+    }
+    // The GPU's order of two distributions, where their times differ by more than 5 % (closer
+    // than that, run-to-run noise may swap them), against the simulated order.
+    for (std::size_t a = 0; a < of_kind.size(); ++a)
+      for (std::size_t b = a + 1; b < of_kind.size(); ++b) {
+        const double ga = of_kind[a].second, gb = of_kind[b].second;
+        if (ga <= 0 || gb <= 0 || std::max(ga, gb) < 1.05 * std::min(ga, gb)) continue;
+        ++pairs;
+        agree += (ga < gb) == (of_kind[a].first < of_kind[b].first);
+      }
+  }
+  if (agreement) *agreement = {pairs, agree};
+  if (!gpu.empty())
+    t.notes.push_back(
+        "Of the pairs of distributions of one kind whose GPU times differ by more than 5 %, the "
+        "simulation orders " +
+        std::to_string(agree) + " of " + std::to_string(pairs) + " as the GPU does.");
+  return t;
 }
 
 }  // namespace mmsim::experiments

@@ -11,6 +11,8 @@
 #include <string>
 #include <vector>
 
+#include "models/machines.h"
+#include "report/table.h"
 #include "sim/types.h"
 
 namespace mmsim::experiments {
@@ -59,5 +61,45 @@ inline constexpr KeyDistribution kKeyDistributions[] = {KeyDistribution::Uniform
 
 /// n keys in [0, bins) drawn with the seeded generator (sim/random.h): the same keys everywhere.
 std::vector<std::uint32_t> histogram_keys(std::uint64_t n, std::uint32_t bins, KeyDistribution d, std::uint64_t seed);
+
+/// The simulator's figures for one case: one warp making the instruction once on a machine of
+/// w = 32 with both real-access extensions on. Shared memory: the DMM's slots (wavefronts) and
+/// bank conflicts; global memory: the UMM's slots (128-byte address groups) and the 32-byte
+/// sectors of the GPU-like memory's rule.
+struct SimulatedAccess {
+  std::uint64_t slots = 0, bank_conflicts = 0, sectors = 0;
+};
+SimulatedAccess simulate_case(const AccessCase& c);
+
+/// Every case with its simulated figures; with `ncu` (Nsight Compute's --csv of `mmsim gpu
+/// accesses --profile`, cuda/ncu_accesses.sh) the GPU's counts per instruction beside them and
+/// whether the two are equal. Throws InputError naming the file and line on a CSV it cannot read
+/// or whose launches do not match the catalogue.
+report::Table accesses_table(const std::string& ncu_csv = {});
+
+/// The histograms of the comparison as simulated programs: `bins` counters over `keys` with one
+/// thread a key, `privatized` in each block's shared memory first (the textbook histogram) or
+/// straight into global memory; `atomic` the update each key makes (Add: the atomic instruction,
+/// its old value used; Increment: atomicAdd(&h[k], 1) as a histogram writes it). On `machine`
+/// (an HMM; its extensions as given), round-synchronous; every count checked.
+struct SimulatedHistogram {
+  TimeUnits time_units = 0;
+  std::uint64_t atomic_slots = 0;  ///< slots of the rounds that count the keys
+  bool correct = false;
+};
+SimulatedHistogram simulate_histogram(const std::vector<std::uint32_t>& keys, std::uint32_t bins, bool privatized,
+                                      AtomicOp atomic, const MachineParams& machine);
+
+/// How often the simulation orders two distributions of one kind as the GPU does, over the pairs
+/// whose GPU times differ by more than 5 % (closer than that, run-to-run noise may swap them).
+struct OrderAgreement {
+  std::size_t pairs = 0, agreeing = 0;
+};
+
+/// Each distribution and kind of the GPU's histogram table simulated (2^20 keys of 256 bins by
+/// default), with the GPU's median ms beside it when `gpu_csv` (histograms-gpu.csv) is given, and
+/// how the two order the distributions (a note, and `agreement` when given).
+report::Table histograms_table(std::uint64_t keys, std::uint64_t seed, const std::string& gpu_csv = {},
+                               OrderAgreement* agreement = nullptr);
 
 }  // namespace mmsim::experiments

@@ -422,6 +422,26 @@ std::vector<ResultEntry> make_results() {
                       .keys = {"family", "cost model"},
                       .rows = {{"conventional", "rmw-rows"}, {"scheduled", "rmw-rows"}, {"in-place", "rmw-rows"}},
                       .columns = {"runs", "median abs error", "worst factor"}}}));
+  all.push_back(gpu(kTable, "ncu-accesses", "",
+                    "Nsight Compute's counts of the real-access catalogue (106 warp instructions of 1- to 16-byte "
+                    "elements, vectors and atomics), and the simulator's slots beside them (docs/model.md, \"Real "
+                    "accesses\")",
+                    "bash cuda/ncu_accesses.sh build-gpu/bin/mmsim results/gpu-<device>; mmsim accesses --ncu "
+                    "results/gpu-<device>/ncu-accesses.csv > results/gpu-<device>/accesses-ncu.md",
+                    "accesses", {"ncu-accesses.csv", "accesses-ncu.md"}));
+  all.push_back(
+      gpu(kTable, "histograms", "",
+          "256-bin histograms of 2^24 keys (uniform, zipf, hot, one-bin), global and privatized in shared "
+          "memory, timed and checked, and the atomic adds' ns per warp instruction; the simulated "
+          "histograms beside them",
+          "mmsim gpu accesses" + out +
+              "; mmsim accesses --histograms --gpu "
+              "results/gpu-<device>/histograms-gpu.csv > results/gpu-<device>/histograms.md",
+          "accesses", {"accesses-atomics.csv", "histograms-gpu.md", "histograms-gpu.csv", "histograms.md"},
+          {{.csv = "histograms-gpu.csv",
+            .keys = {"distribution", "kind"},
+            .rows = {{"uniform", "global"}, {"hot", "global"}, {"uniform", "shared-atom"}, {"hot", "shared-atom"}},
+            .columns = {"median_ms", "correct"}}}));
   all.push_back(gpu(kTable, "bench-schedule", "",
                     "time and memory of the scheduled permutation's schedule at n = 2^28 on the GPU machine's host",
                     "mmsim bench-schedule -n 268435456 --threads 16", "", {"bench-schedule-n268435456.txt"}));

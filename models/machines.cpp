@@ -3,17 +3,63 @@
 #include <stdexcept>
 
 #include "models/congestion.h"
+#include "models/real_accesses.h"
 #include "sim/names.h"
 
 namespace mmsim {
 
+std::optional<std::string> PipelinedMemory::refuses(const AccessContext& context) const {
+  if (context.vector > 1 && !extensions_.widths) return MemoryModel::refuses(context);
+  if (extensions_.widths) {
+    const std::uint32_t e = context.element_bytes == 0 ? 4 : context.element_bytes;
+    if (e != 1 && e != 2 && e != 4 && e != 8 && e != 16) return std::string("an element is 1, 2, 4, 8 or 16 bytes");
+    if (e * std::max(1u, context.vector) > 16) return std::string("a thread moves at most 16 bytes an instruction");
+  }
+  if (context.op == Op::Atomic && context.element_bytes != 0 && context.element_bytes != 4 && extensions_.widths)
+    return std::string("an atomic updates a 4-byte word");
+  return std::nullopt;
+}
+
+// The papers' rule unless an extension changes this access: widths for other than one word per
+// thread, atomics for an update that serialises. Where neither does, both rules agree.
+bool PipelinedMemory::shaped(const AccessContext& context) const {
+  const AccessShape s = shape_of(context);
+  const bool wide = extensions_.widths && (s.element_bytes != 4 || s.vector != 1);
+  const bool serial = extensions_.atomics && s.atomic != AtomicOp::None;
+  return wide || serial;
+}
+
+namespace {
+// The shape as the extensions that are on see it: with atomics off an atomic merges like a read.
+AccessShape shape_seen(const AccessContext& context, const Extensions& e) {
+  AccessShape s = shape_of(context);
+  if (!e.atomics) s.atomic = AtomicOp::None;
+  if (!e.widths) s.element_bytes = 4, s.vector = 1;
+  return s;
+}
+}  // namespace
+
 WarpCost DmmMemory::cost(std::span<const Address> warp) const { return bank_cost(warp, w_); }
+WarpCost DmmMemory::cost_access(std::span<const Address> warp, const AccessContext& context) const {
+  return shaped(context) ? shaped_bank_cost(warp, w_, shape_seen(context, extensions_)) : cost(warp);
+}
 std::vector<std::vector<Address>> DmmMemory::partition(std::span<const Address> warp) const {
   return bank_slots(warp, w_);
 }
+std::vector<std::vector<Address>> DmmMemory::partition_access(std::span<const Address> warp,
+                                                              const AccessContext& context) const {
+  return shaped(context) ? shaped_bank_slots(warp, w_, shape_seen(context, extensions_)) : partition(warp);
+}
 WarpCost UmmMemory::cost(std::span<const Address> warp) const { return group_cost(warp, w_); }
+WarpCost UmmMemory::cost_access(std::span<const Address> warp, const AccessContext& context) const {
+  return shaped(context) ? shaped_group_cost(warp, w_, shape_seen(context, extensions_)) : cost(warp);
+}
 std::vector<std::vector<Address>> UmmMemory::partition(std::span<const Address> warp) const {
   return group_slots(warp, w_);
+}
+std::vector<std::vector<Address>> UmmMemory::partition_access(std::span<const Address> warp,
+                                                              const AccessContext& context) const {
+  return shaped(context) ? shaped_group_slots(warp, w_, shape_seen(context, extensions_)) : partition(warp);
 }
 
 namespace {
@@ -39,14 +85,14 @@ Machine::Machine(const MachineParams& params) : params_(params) {
   if (auto err = params.validate()) throw std::invalid_argument(*err);
   switch (params.model) {
     case ModelKind::Dmm:
-      shared_ = std::make_unique<DmmMemory>(params.w, params.l);
+      shared_ = std::make_unique<DmmMemory>(params.w, params.l, params.extensions);
       break;
     case ModelKind::Umm:
-      global_ = std::make_unique<UmmMemory>(params.w, params.l);
+      global_ = std::make_unique<UmmMemory>(params.w, params.l, params.extensions);
       break;
     case ModelKind::Hmm:
-      shared_ = std::make_unique<DmmMemory>(params.w, params.l);
-      global_ = std::make_unique<UmmMemory>(params.w, params.L);
+      shared_ = std::make_unique<DmmMemory>(params.w, params.l, params.extensions);
+      global_ = std::make_unique<UmmMemory>(params.w, params.L, params.extensions);
       break;
   }
 }

@@ -15,15 +15,31 @@
 
 namespace mmsim {
 
-/// What the DMM's and the UMM's memories share: a width and one pipeline's latency.
+/// The named extensions of the machine beyond the papers (docs/model.md, "Real accesses"), each
+/// off in the papers' model and on in a GPU profile's machine:
+///  - widths: arrays of 1- to 16-byte elements and vector accesses of 2 or 4 elements, on banks of
+///    4-byte words served in half- or quarter-warp phases (off: every cell is one word and a thread
+///    moves one cell);
+///  - atomics: an atomic update of one address by several threads of a warp costs one request per
+///    thread, except an unused increment (off: equal addresses merge, as for any access).
+struct Extensions {
+  bool widths = false;
+  bool atomics = false;
+};
+
+/// What the DMM's and the UMM's memories share: a width, one pipeline's latency, the extensions.
 class PipelinedMemory : public MemoryModel {
  public:
-  PipelinedMemory(int w, int latency) : w_(w), latency_(latency) {}
+  PipelinedMemory(int w, int latency, Extensions extensions = {}) : w_(w), latency_(latency), extensions_(extensions) {}
   int width() const override { return w_; }
   int latency() const override { return latency_; }
+  std::optional<std::string> refuses(const AccessContext& context) const override;
 
  protected:
+  /// Whether an access is priced by the papers' rule or by the extensions' (models/real_accesses.h).
+  bool shaped(const AccessContext& context) const;
   int w_, latency_;
+  Extensions extensions_;
 };
 
 /// A DMM's memory (and each HMM DMM's shared memory): bank = address mod w, slots = congestion.
@@ -32,7 +48,10 @@ class DmmMemory final : public PipelinedMemory {
   using PipelinedMemory::PipelinedMemory;
   std::string_view name() const override { return "dmm"; }
   WarpCost cost(std::span<const Address> warp) const override;
+  WarpCost cost_access(std::span<const Address> warp, const AccessContext& context) const override;
   std::vector<std::vector<Address>> partition(std::span<const Address> warp) const override;
+  std::vector<std::vector<Address>> partition_access(std::span<const Address> warp,
+                                                     const AccessContext& context) const override;
   bool order_free() const override { return true; }  // models/congestion.cpp: scratch is thread_local
 };
 
@@ -43,7 +62,10 @@ class UmmMemory final : public PipelinedMemory {
   using PipelinedMemory::PipelinedMemory;
   std::string_view name() const override { return "umm"; }
   WarpCost cost(std::span<const Address> warp) const override;
+  WarpCost cost_access(std::span<const Address> warp, const AccessContext& context) const override;
   std::vector<std::vector<Address>> partition(std::span<const Address> warp) const override;
+  std::vector<std::vector<Address>> partition_access(std::span<const Address> warp,
+                                                     const AccessContext& context) const override;
   bool order_free() const override { return true; }  // models/congestion.cpp: scratch is thread_local
 };
 
@@ -52,10 +74,11 @@ enum class ModelKind { Dmm, Umm, Hmm };
 /// Parameters of a machine (docs/model.md "Parameters"). `validate` names the first bad field.
 struct MachineParams {
   ModelKind model = ModelKind::Hmm;
-  int w = 32;   ///< width
-  int l = 1;    ///< latency of a DMM / UMM memory, or of each DMM's shared memory in the HMM
-  int L = 100;  ///< latency of the HMM's global memory
-  int k = 8;    ///< DMMs in the HMM
+  int w = 32;               ///< width
+  int l = 1;                ///< latency of a DMM / UMM memory, or of each DMM's shared memory in the HMM
+  int L = 100;              ///< latency of the HMM's global memory
+  int k = 8;                ///< DMMs in the HMM
+  Extensions extensions{};  ///< beyond the papers: all off by default
 
   /// Empty when valid, else one line "NAME: rule".
   std::optional<std::string> validate() const;

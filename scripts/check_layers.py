@@ -18,13 +18,14 @@ ALLOWED = {
     "models": {"sim"},
     "algorithms": BELOW_ALGORITHMS,
     "teaching": UPPER,
+    "kernels": UPPER | {"teaching"},
     "sweep": UPPER,
     "predict": UPPER,
     "experiments": UPPER,
     "cuda": UPPER,
     "explorer": UPPER | {"teaching"},
-    "python": UPPER | {"teaching", "sweep", "predict", "experiments"},
-    "cli": UPPER | {"teaching", "sweep", "predict", "experiments", "cuda"},
+    "python": UPPER | {"teaching", "kernels", "sweep", "predict", "experiments"},
+    "cli": UPPER | {"teaching", "kernels", "sweep", "predict", "experiments", "cuda"},
 }
 # narrower exceptions, each with its reason
 EXCEPTIONS = {

@@ -121,8 +121,20 @@ void Engine::check_kernel(const Kernel& kernel) {
     if (!access) continue;
     if (access->array < 0 || static_cast<std::size_t>(access->array) >= arrays_.size())
       throw std::logic_error("kernel " + kernel.name + ": step " + access->name + " names no array");
-    if (access->reg < 0 || access->reg >= kernel.registers)
-      throw std::logic_error("kernel " + kernel.name + ": step " + access->name + " uses a missing register");
+    const auto fail = [&](const std::string& why) {
+      throw std::logic_error("kernel " + kernel.name + ": step " + access->name + " " + why);
+    };
+    const bool atomic = access->op == Op::Atomic;
+    if (atomic != (access->atomic != AtomicOp::None)) fail("names an atomic update without the atomic op, or back");
+    if (access->vector != 1 && access->vector != 2 && access->vector != 4) fail("moves 1, 2 or 4 cells a thread");
+    if (atomic && access->vector != 1) fail("is atomic and so moves one cell a thread");
+    const int regs_used =
+        atomic ? (access->atomic == AtomicOp::CompareAndSwap ? 2 : 1) : static_cast<int>(access->vector);
+    if (access->reg < 0 || access->reg + regs_used > kernel.registers || access->result >= kernel.registers ||
+        access->result < -1)
+      fail("uses a missing register");
+    const auto& decl = arrays_[static_cast<std::size_t>(access->array)].decl;
+    if (auto why = model_of(decl.space).refuses(context_of(*access))) fail(*why);
   }
   // Shared arrays get a copy per block of the largest grid that uses them.
   for (const auto& step : kernel.steps)
@@ -168,6 +180,14 @@ KernelStats Engine::launch(const Kernel& kernel) {
   return ks;
 }
 
+AccessContext Engine::context_of(const Access& access) const {
+  return {.op = access.op,
+          .array = access.array,
+          .element_bytes = arrays_[static_cast<std::size_t>(access.array)].decl.element_bytes,
+          .vector = access.vector,
+          .atomic = access.atomic};
+}
+
 int Engine::warp_addresses(const Kernel& kernel, std::size_t step, const Access& access, std::uint64_t warp,
                            LaunchState& state, Address* out) const {
   const auto w = static_cast<std::uint64_t>(machine_.width());
@@ -182,10 +202,13 @@ int Engine::warp_addresses(const Kernel& kernel, std::size_t step, const Access&
     out[t] = a;
     if (a == kNoAddress) continue;
     ++active;
-    if (a >= size) [[unlikely]] {
+    if (a >= size || size - a < access.vector || a % access.vector != 0) [[unlikely]] {
       const auto& arr = arrays_[static_cast<std::size_t>(access.array)].decl;
-      throw std::logic_error("kernel " + kernel.name + " step " + std::to_string(step) + " (" + access.name +
-                             "): thread " + std::to_string(first + t) + " addresses " + std::to_string(a) +
+      const std::string where = "kernel " + kernel.name + " step " + std::to_string(step) + " (" + access.name +
+                                "): thread " + std::to_string(first + t) + " addresses " + std::to_string(a);
+      if (a < size && a % access.vector != 0)
+        throw std::logic_error(where + ", not a multiple of its vector of " + std::to_string(access.vector));
+      throw std::logic_error(where + (access.vector > 1 ? " (a vector of " + std::to_string(access.vector) + ")" : "") +
                              " outside " + arr.name + "[" + std::to_string(arr.size) + "]");
     }
   }
@@ -200,9 +223,32 @@ void Engine::move_data(const Access& access, std::uint64_t warp, std::uint64_t b
   Word* reg = state.regs[static_cast<std::size_t>(access.reg)];
   const auto w = static_cast<std::uint64_t>(machine_.width());
   const ThreadId first = warp * w;
-  if (access.op == Op::Read) {
-    for (std::uint64_t t = 0; t < w; ++t)
-      if (addrs[t] != kNoAddress) reg[first + t] = cells[addrs[t]];
+  const std::uint32_t v = access.vector;
+  if (access.op == Op::Atomic) {
+    apply_atomics(access, first, cells, addrs, state);
+  } else if (access.op == Op::Read) {
+    for (std::uint32_t k = 0; k < v; ++k) {
+      Word* to = state.regs[static_cast<std::size_t>(access.reg) + k];
+      for (std::uint64_t t = 0; t < w; ++t)
+        if (addrs[t] != kNoAddress) to[first + t] = cells[addrs[t] + k];
+    }
+  } else if (v > 1) {
+    // Vector writes: each cell of a thread's vector, the lowest thread's value landing as for one.
+    const std::uint64_t base = arr.decl.space == Space::Shared ? block * arr.decl.size : 0;
+    for (std::uint32_t k = 0; k < v; ++k) {
+      const Word* from = state.regs[static_cast<std::size_t>(access.reg) + k];
+      for (std::uint64_t i = 0; i < w; ++i) {
+        const std::uint64_t t = written ? i : w - 1 - i;
+        if (addrs[t] == kNoAddress) continue;
+        const std::uint64_t cell = base + addrs[t] + k;
+        if (written) {
+          const std::uint64_t bit = std::uint64_t{1} << (cell % 64);
+          if (written[cell / 64] & bit) continue;
+          written[cell / 64] |= bit;
+        }
+        cells[addrs[t] + k] = from[first + t];
+      }
+    }
   } else if (written) {
     // Round-synchronous: the round's first (lowest) writer of a cell wins; later ones are dropped.
     const std::uint64_t base = arr.decl.space == Space::Shared ? block * arr.decl.size : 0;
@@ -224,6 +270,45 @@ void Engine::move_data(const Access& access, std::uint64_t warp, std::uint64_t b
   }
 }
 
+void Engine::apply_atomics(const Access& access, ThreadId first, Word* cells, const Address* addrs,
+                           LaunchState& state) const {
+  const auto w = static_cast<std::uint64_t>(machine_.width());
+  const Word* operand = state.regs[static_cast<std::size_t>(access.reg)];
+  const Word* swap =
+      access.atomic == AtomicOp::CompareAndSwap ? state.regs[static_cast<std::size_t>(access.reg) + 1] : nullptr;
+  Word* result = access.result >= 0 ? state.regs[static_cast<std::size_t>(access.result)] : nullptr;
+  // Lowest thread first: the order a GPU's serialised atomics are not promised to follow, chosen so
+  // that every run gives the same old values (docs/model.md, "Real accesses").
+  for (std::uint64_t t = 0; t < w; ++t) {
+    if (addrs[t] == kNoAddress) continue;
+    Word& cell = cells[addrs[t]];
+    const Word old = cell, x = operand[first + t];
+    switch (access.atomic) {
+      case AtomicOp::Add:
+        cell = old + x;
+        break;
+      case AtomicOp::Min:
+        cell = std::min(old, x);
+        break;
+      case AtomicOp::Max:
+        cell = std::max(old, x);
+        break;
+      case AtomicOp::Exchange:
+        cell = x;
+        break;
+      case AtomicOp::CompareAndSwap:
+        cell = old == x ? swap[first + t] : old;
+        break;
+      case AtomicOp::Increment:
+        cell = old + 1;
+        break;
+      case AtomicOp::None:
+        break;
+    }
+    if (result) result[first + t] = old;
+  }
+}
+
 void Engine::hand_on_trace(std::size_t batch) {
   if (options_.trace_sink == nullptr || trace_.empty() || trace_.size() < batch) return;
   options_.trace_sink->consume(trace_, stats_);
@@ -231,8 +316,9 @@ void Engine::hand_on_trace(std::size_t batch) {
 }
 
 void Engine::record_slots(std::vector<SlotEvent>& out, int round, int memory, std::uint64_t warp, TimeUnits first_entry,
-                          int latency, const MemoryModel& model, std::span<const Address> addrs) const {
-  auto parts = model.partition(addrs);
+                          int latency, const MemoryModel& model, const AccessContext& context,
+                          std::span<const Address> addrs) const {
+  auto parts = model.partition_access(addrs, context);
   for (std::size_t s = 0; s < parts.size(); ++s) {
     const TimeUnits enter = first_entry + static_cast<TimeUnits>(s);
     out.push_back({round, memory, warp, static_cast<int>(s), enter, enter + latency - 1, std::move(parts[s])});
@@ -334,14 +420,14 @@ TimeUnits Engine::run_asynchronous(const Kernel& kernel, LaunchState& state) {
       RoundStats& rs = stats_.rounds[static_cast<std::size_t>(round)];
       const MemoryModel& model = model_of(rs.memory);
       const std::span<const Address> addrs(pending.data() + g * w, w);
-      const AccessContext context{access.op, access.array,
-                                  arrays_[static_cast<std::size_t>(access.array)].decl.element_bytes};
+      const AccessContext context = context_of(access);
       const WarpCost c = model.cost_access(addrs, context);
       detail::add_cost(rs, c, active[g]);
       move_data(access, g, g / state.warps_per_block, addrs.data(), state, nullptr);
       const TimeUnits enter = pipe[m].issue(c.slots, t);
       if (options_.trace) {
-        record_slots(trace_, round, static_cast<int>(m), g, stats_.time_units + enter, pipe[m].latency(), model, addrs);
+        record_slots(trace_, round, static_cast<int>(m), g, stats_.time_units + enter, pipe[m].latency(), model,
+                     context, addrs);
         hand_on_trace(kAsyncTraceBatch);
       }
       ++pc[g];

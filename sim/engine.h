@@ -145,7 +145,12 @@ class Engine {
   void move_data(const Access& access, std::uint64_t warp, std::uint64_t block, const Address* addrs,
                  LaunchState& state, std::uint64_t* written);
   void record_slots(std::vector<SlotEvent>& out, int round, int memory, std::uint64_t warp, TimeUnits first_entry,
-                    int latency, const MemoryModel& model, std::span<const Address> addrs) const;
+                    int latency, const MemoryModel& model, const AccessContext& context,
+                    std::span<const Address> addrs) const;
+  // What the memory model is told of an instruction besides its addresses.
+  AccessContext context_of(const Access& access) const;
+  // An atomic instruction's updates for one warp, thread after thread, lowest first.
+  void apply_atomics(const Access& access, ThreadId first, Word* cells, const Address* addrs, LaunchState& state) const;
   const MemoryModel& model_of(Space space) const;
   // With a trace sink: hands the slots recorded so far on to it once there are at least `batch`.
   void hand_on_trace(std::size_t batch);

@@ -31,8 +31,14 @@ struct alignas(64) Engine::Chunk {
   RoundStats counts;                      // counters only (requests, warps, slots, ...)
   std::vector<std::uint64_t> pipe_slots;  // slots issued to each pipeline (global, or DMM d)
   std::vector<SlotEvent> trace;           // entries counted from the chunk's first slot in its pipeline
-  // After collisions: (cell, thread) for this chunk's lowest writer of each collided cell.
-  std::vector<std::pair<std::uint64_t, ThreadId>> lowest_writers;
+  // After collisions: this chunk's lowest writer of each collided cell, and which cell of the
+  // writer's vector it is.
+  struct Writer {
+    std::uint64_t cell;
+    ThreadId thread;
+    std::uint32_t k;
+  };
+  std::vector<Writer> lowest_writers;
 };
 
 }  // namespace mmsim

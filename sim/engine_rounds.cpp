@@ -102,7 +102,7 @@ void Engine::access_chunk(const Kernel& kernel, std::size_t step, const Access& 
   auto& arr = arrays_[static_cast<std::size_t>(access.array)];
   const Word* reg = state.regs[static_cast<std::size_t>(access.reg)];
   std::vector<Address> addrs(w);
-  const AccessContext context{access.op, access.array, arr.decl.element_bytes};
+  const AccessContext context = context_of(access);
   for (std::uint64_t g = chunk.first_warp; g < chunk.end_warp; ++g) {
     const int requests = warp_addresses(kernel, step, access, g, state, addrs.data());
     const WarpCost c = requests == 0 ? WarpCost{} : model.cost_access(addrs, context);
@@ -113,14 +113,17 @@ void Engine::access_chunk(const Kernel& kernel, std::size_t step, const Access& 
       move_data(access, g, block, addrs.data(), state, written);
     } else {
       const std::uint64_t base = shared ? block * arr.decl.size : 0;
-      for (std::uint64_t t = 0; t < w; ++t) {
-        if (addrs[t] == kNoAddress) continue;
-        const std::uint64_t cell = base + addrs[t], bit = std::uint64_t{1} << (cell % 64);
-        if (!(written[cell / 64] & bit)) {
-          written[cell / 64] |= bit;
-          relaxed_store(arr.cells[cell], reg[g * w + t]);
-        } else {
-          relaxed_or(collided[cell / 64], bit);
+      for (std::uint32_t k = 0; k < access.vector; ++k) {
+        const Word* from = k == 0 ? reg : state.regs[static_cast<std::size_t>(access.reg) + k];
+        for (std::uint64_t t = 0; t < w; ++t) {
+          if (addrs[t] == kNoAddress) continue;
+          const std::uint64_t cell = base + addrs[t] + k, bit = std::uint64_t{1} << (cell % 64);
+          if (!(written[cell / 64] & bit)) {
+            written[cell / 64] |= bit;
+            relaxed_store(arr.cells[cell], from[g * w + t]);
+          } else {
+            relaxed_or(collided[cell / 64], bit);
+          }
         }
       }
     }
@@ -128,7 +131,8 @@ void Engine::access_chunk(const Kernel& kernel, std::size_t step, const Access& 
     const auto enter = static_cast<TimeUnits>(chunk.pipe_slots[p]);
     chunk.pipe_slots[p] += static_cast<std::uint64_t>(c.slots);
     if (options_.trace)
-      record_slots(chunk.trace, round, shared ? 1 + static_cast<int>(p) : 0, g, enter, model.latency(), model, addrs);
+      record_slots(chunk.trace, round, shared ? 1 + static_cast<int>(p) : 0, g, enter, model.latency(), model, context,
+                   addrs);
   }
 }
 
@@ -165,21 +169,23 @@ void Engine::resolve_collisions(const Kernel& kernel, std::size_t step, const Ac
     for (std::uint64_t g = chunk.first_warp; g < chunk.end_warp; ++g) {
       if (warp_addresses(kernel, step, access, g, state, addrs.data()) == 0) continue;
       const std::uint64_t base = shared ? g / state.warps_per_block * arr.decl.size : 0;
+      // A thread's k-th cell of its vector takes the value of its register reg + k.
       for (std::uint64_t t = 0; t < w; ++t) {
         if (addrs[t] == kNoAddress) continue;
-        const std::uint64_t cell = base + addrs[t];
-        if ((collided[cell / 64] >> (cell % 64) & 1) && seen.insert(cell).second)
-          chunk.lowest_writers.emplace_back(cell, g * w + t);
+        for (std::uint32_t k = 0; k < access.vector; ++k) {
+          const std::uint64_t cell = base + addrs[t] + k;
+          if ((collided[cell / 64] >> (cell % 64) & 1) && seen.insert(cell).second)
+            chunk.lowest_writers.push_back({cell, g * w + t, k});
+        }
       }
     }
   });
-  const Word* reg = state.regs[static_cast<std::size_t>(access.reg)];
   for (const Chunk& chunk : chunks)
-    for (const auto& [cell, thread] : chunk.lowest_writers) {
+    for (const auto& [cell, thread, k] : chunk.lowest_writers) {
       const std::uint64_t bit = std::uint64_t{1} << (cell % 64);
       if (!(collided[cell / 64] & bit)) continue;  // a lower chunk wrote it
       collided[cell / 64] &= ~bit;
-      arr.cells[cell] = reg[thread];
+      arr.cells[cell] = state.regs[static_cast<std::size_t>(access.reg) + k][thread];
     }
 }
 
@@ -205,7 +211,8 @@ TimeUnits Engine::run_round_synchronous(const Kernel& kernel, LaunchState& state
     const MemoryModel& model = model_of(rs.memory);
     const bool shared = rs.memory == Space::Shared;
     const int pipes = shared ? machine_.dmms : 1;
-    const std::size_t n = chunks_for(state.warps, model.order_free());
+    // An atomic round runs on one thread: its updates of a cell follow warp order.
+    const std::size_t n = chunks_for(state.warps, model.order_free() && access->op != Op::Atomic);
     chunks.assign(n, Chunk{});
     for (std::size_t c = 0; c < n; ++c) {
       chunks[c].first_warp = bounds(c, n);

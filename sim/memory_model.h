@@ -1,7 +1,9 @@
 // The one interface between the engine and a memory model: what one warp access costs.
 #pragma once
 
+#include <optional>
 #include <span>
+#include <string>
 #include <string_view>
 #include <vector>
 
@@ -14,14 +16,19 @@ struct WarpCost {
   int slots = 0;                ///< pipeline slots the warp occupies (0: not dispatched)
   int congestion = 0;           ///< max over banks of distinct addresses (NMI Sect. II)
   int extra_bank_requests = 0;  ///< sum over banks of (distinct addresses - 1)
+  /// Passes of the access that hold a request: 1 in the papers' model; with element widths, the
+  /// half- or quarter-warp phases of a 64- or 128-bit access (bank conflicts = slots - phases).
+  int phases = 1;
 };
 
 /// Which instruction a warp access belongs to, for a model that prices bytes rather than cells
 /// (models/gpu_memory): reads and writes, and arrays of different element sizes, cost differently.
 struct AccessContext {
   Op op = Op::Read;
-  int array = 0;                    ///< the engine's array id: arrays never share a byte
-  std::uint32_t element_bytes = 0;  ///< ArrayDecl::element_bytes (0: the model's data element)
+  int array = 0;                     ///< the engine's array id: arrays never share a byte
+  std::uint32_t element_bytes = 0;   ///< ArrayDecl::element_bytes (0: the model's data element)
+  std::uint32_t vector = 1;          ///< elements per thread (Access::vector)
+  AtomicOp atomic = AtomicOp::None;  ///< the update of an atomic instruction
 };
 
 /// A memory of width w behind one pipeline of `latency()` stages.
@@ -49,7 +56,22 @@ class MemoryModel {
     return cost(warp);
   }
   virtual std::vector<std::vector<Address>> partition(std::span<const Address> warp) const = 0;
+  /// The slots of the access with what it is; the papers' models keep the default.
+  virtual std::vector<std::vector<Address>> partition_access(std::span<const Address> warp,
+                                                             const AccessContext& /*context*/) const {
+    return partition(warp);
+  }
   virtual bool order_free() const { return false; }
+  /// Why this memory cannot serve such an access (asked once per instruction before a launch), or
+  /// nothing. The papers' models move one word per thread: a vector access needs a model with
+  /// element widths (models/machines.h, MachineParams::widths).
+  virtual std::optional<std::string> refuses(const AccessContext& context) const {
+    if (context.vector > 1)
+      return std::string(
+          "a vector access moves several cells per thread, which the papers' model does not; "
+          "it needs the widths extension");
+    return std::nullopt;
+  }
 };
 
 }  // namespace mmsim

@@ -52,13 +52,22 @@ using AddressFn = std::function<Address(const Thread&)>;
 using ComputeFn = std::function<void(const Thread&)>;
 
 /// One memory instruction: a read copies array[address] into register `reg`, a write copies
-/// register `reg` into array[address].
+/// register `reg` into array[address]. With `vector` = v > 1 a thread moves the v cells address ..
+/// address + v - 1 (address a multiple of v, as a GPU's float2 or float4) between registers reg ..
+/// reg + v - 1 and memory. An atomic (op Atomic) updates array[address] with `atomic`, thread after
+/// thread, lowest first: its operand is register `reg` (CompareAndSwap: the compared value, the new
+/// one in reg + 1; Increment: none), and the old value goes to register `result` unless it is -1.
+/// An address may come from a register an earlier step loaded (Thread::reg): a gather through an
+/// index array, a histogram's key.
 struct Access {
   std::string name;
   Op op = Op::Read;
   ArrayId array = 0;
   int reg = 0;
   AddressFn address;
+  std::uint32_t vector = 1;
+  AtomicOp atomic = AtomicOp::None;
+  int result = -1;
 };
 
 /// Local computation on registers: free in time (docs/model.md "Rounds and barriers").

@@ -16,7 +16,8 @@ inline void add_cost(RoundStats& r, const WarpCost& c, int requests) {
   r.slots += static_cast<std::uint64_t>(c.slots);
   r.max_congestion = std::max(r.max_congestion, c.congestion);
   if (r.memory == Space::Shared) {
-    r.bank_conflicts += static_cast<std::uint64_t>(c.slots - 1);  // Nsight Compute's count
+    // Nsight Compute's count: the wavefronts beyond one per phase (docs/model.md).
+    r.bank_conflicts += static_cast<std::uint64_t>(c.slots - c.phases);
     r.extra_bank_requests += static_cast<std::uint64_t>(c.extra_bank_requests);
   }
 }

@@ -24,9 +24,35 @@ using TimeUnits = std::int64_t;
 using ThreadId = std::uint64_t;
 
 enum class Space : std::uint8_t { Shared, Global };
-enum class Op : std::uint8_t { Read, Write };
+/// A memory instruction reads, writes, or updates its cells atomically (a read-modify-write).
+enum class Op : std::uint8_t { Read, Write, Atomic };
+
+/// The update of an atomic instruction, applied thread after thread, lowest first
+/// (docs/model.md, "Real accesses"): Add, Min, Max and Exchange with the thread's operand,
+/// CompareAndSwap (the new value when the cell holds the compared one), and Increment: add 1
+/// whose old value nobody reads, a histogram's count, which the GPU combines over the warp.
+enum class AtomicOp : std::uint8_t { None, Add, Min, Max, Exchange, CompareAndSwap, Increment };
 
 inline const char* to_string(Space s) { return s == Space::Shared ? "shared" : "global"; }
-inline const char* to_string(Op o) { return o == Op::Read ? "read" : "write"; }
+inline const char* to_string(Op o) { return o == Op::Read ? "read" : o == Op::Write ? "write" : "atomic"; }
+inline const char* to_string(AtomicOp a) {
+  switch (a) {
+    case AtomicOp::None:
+      return "none";
+    case AtomicOp::Add:
+      return "add";
+    case AtomicOp::Min:
+      return "min";
+    case AtomicOp::Max:
+      return "max";
+    case AtomicOp::Exchange:
+      return "exchange";
+    case AtomicOp::CompareAndSwap:
+      return "cas";
+    case AtomicOp::Increment:
+      return "increment";
+  }
+  return "?";
+}
 
 }  // namespace mmsim

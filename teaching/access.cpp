@@ -58,6 +58,82 @@ WarpView annotate(const MachineParams& m, std::uint64_t j, const std::vector<Add
   return v;
 }
 
+// The annotation of a shaped access (element widths, vectors, atomics): the slot rules of
+// models/real_accesses.h tell, thread by thread, the words or address groups, the phase and the
+// slots; the engine's trace gave the same slot count (checked by the caller).
+WarpView annotate_shaped(const MachineParams& m, std::uint64_t j, const std::vector<Address>& warp,
+                         const std::vector<std::vector<std::int64_t>>& cells, const AccessShape& shape) {
+  const auto w = static_cast<std::uint64_t>(m.w);
+  const bool dmm = m.model == ModelKind::Dmm;
+  WarpView v;
+  std::vector<Address> full(w, kNoAddress);
+  std::copy(warp.begin(), warp.end(), full.begin());
+  std::map<std::pair<int, Address>, ThreadId> first;  // (phase, address) -> first thread
+  if (dmm) {
+    const WarpService sv = serve_in_banks(full, m.w, shape);
+    v.phase_threads = sv.phase_threads;
+    v.fused_pairs = sv.fused_pairs;
+    v.phase_slots = sv.phase_slots;
+    for (int s : sv.phase_slots) {
+      v.slots += s;
+      v.congestion = std::max(v.congestion, s);
+    }
+    std::vector<int> words_in_bank(w, 0);
+    std::map<std::pair<int, std::uint64_t>, int> seen;  // (phase, word) -> requests
+    for (std::size_t t = 0; t < warp.size(); ++t) {
+      const ThreadService& ts = sv.threads[t];
+      if (ts.phase < 0) continue;
+      for (std::uint64_t word : ts.words)
+        if (seen[{ts.phase, word}]++ == 0 || shape.serialises_in_banks()) ++words_in_bank[word % w];
+    }
+    for (std::uint64_t b = 0; b < w; ++b) v.per_unit.emplace_back(b, words_in_bank[b]);
+  } else {
+    const auto slots = shaped_group_slots(full, m.w, shape);
+    v.slots = static_cast<int>(slots.size());
+    v.congestion = v.slots;
+  }
+  const auto group_slots = dmm ? std::vector<std::vector<Address>>{} : shaped_group_slots(full, m.w, shape);
+  std::map<Address, int> used;  // how many of an address's slots earlier threads took (serialised)
+  for (std::size_t t = 0; t < warp.size(); ++t) {
+    ThreadRequest r;
+    r.thread = j * w + t;
+    r.address = warp[t];
+    if (r.thread < cells.size()) r.cell = cells[r.thread];
+    if (r.address != kNoAddress) {
+      r.first_byte = r.address * shape.element_bytes;
+      r.last_byte = r.first_byte + shape.bytes() - 1;
+      if (dmm) {
+        const ThreadService ts = serve_in_banks(full, m.w, shape).threads[t];
+        r.words = ts.words;
+        r.word_slots = ts.slots;
+        r.phase = ts.phase;
+      } else {
+        const std::uint64_t group_bytes = 4 * w;
+        for (std::uint64_t g = r.first_byte / group_bytes; g <= r.last_byte / group_bytes; ++g) r.words.push_back(g);
+        // The k-th thread on an address of a serialised access takes the k-th slot holding it.
+        int nth = shape.serialises_in_segments() ? used[r.address]++ : 0;
+        for (std::size_t s = 0; s < group_slots.size(); ++s)
+          if (std::find(group_slots[s].begin(), group_slots[s].end(), r.address) != group_slots[s].end() &&
+              nth-- == 0) {
+            r.word_slots.push_back(static_cast<int>(s));
+            break;
+          }
+      }
+      r.unit = r.words.empty() ? 0 : (dmm ? r.words[0] % w : r.words[0]);
+      r.slot = r.word_slots.empty() ? -1 : r.word_slots[0];
+      if (!shape.serialises_in_banks() || !dmm) {
+        const auto [it, fresh] = first.emplace(std::pair{r.phase, r.address}, r.thread);
+        if (!fresh && !(shape.serialises_in_segments() && !dmm)) r.merged_with = it->second;
+      }
+    }
+    v.threads.push_back(std::move(r));
+  }
+  if (dmm)
+    for (const auto& [b, n] : v.per_unit)
+      if (n == v.congestion && n > 0) v.congested_banks.push_back(b);
+  return v;
+}
+
 std::string cell_text(const std::vector<std::int64_t>& cell) {
   std::string s = "(";
   for (std::size_t k = 0; k < cell.size(); ++k) s += (k ? "," : "") + std::to_string(cell[k]);
@@ -113,9 +189,23 @@ std::string slot_name(int slot, bool numeric) {
   return std::string(1, static_cast<char>('a' + slot));
 }
 
+bool plain_access(const AccessShape& shape, Op op) {
+  return op != Op::Atomic && (shape.element_bytes == 4 || shape.element_bytes == 0) && shape.vector == 1;
+}
+
 AccessResult simulate_access(const MachineParams& params, const std::vector<std::vector<Address>>& warps,
                              const std::vector<std::vector<std::int64_t>>& cells) {
+  return simulate_access(params, warps, cells, AccessShape{}, Op::Read);
+}
+
+AccessResult simulate_access(const MachineParams& given, const std::vector<std::vector<Address>>& warps,
+                             const std::vector<std::vector<std::int64_t>>& cells, const AccessShape& shape, Op op) {
+  const bool plain = plain_access(shape, op);
+  MachineParams params = given;
+  if (!plain) params.extensions = {.widths = true, .atomics = true};
   AccessResult r;
+  r.shape = shape;
+  r.op = op;
   r.machine = params;
   r.warps = warps;
   const Machine machine(params);
@@ -129,21 +219,129 @@ AccessResult simulate_access(const MachineParams& params, const std::vector<std:
     }
   Engine engine(machine.view(), EngineOptions{Execution::RoundSynchronous, true});
   const Space space = params.model == ModelKind::Umm ? Space::Global : Space::Shared;
-  const ArrayId m = engine.add_array({"m", space, top + 1});
+  const ArrayId m =
+      engine.add_array({.name = "m", .space = space, .size = top + shape.vector, .element_bytes = shape.element_bytes});
   Kernel k;
   k.name = "access";
   k.threads_per_block = static_cast<std::uint32_t>(table.size());
-  k.steps = {Access{"access", Op::Read, m, 0, [&table](const Thread& t) { return table[t.id()]; }}};
+  k.registers = 4;
+  k.steps = {Access{.name = "access",
+                    .op = op,
+                    .array = m,
+                    .reg = 0,
+                    .address = [&table](const Thread& t) { return table[t.id()]; },
+                    .vector = shape.vector,
+                    .atomic = op == Op::Atomic ? shape.atomic : AtomicOp::None,
+                    .result = -1}};
   engine.launch(k);
   r.time_units = engine.stats().time_units;
   r.trace = engine.trace();
   r.slots.assign(warps.size(), 0);
   for (const auto& e : r.trace) ++r.slots[e.warp];
-  for (std::size_t j = 0; j < warps.size(); ++j) r.views.push_back(annotate(params, j, warps[j], r.trace, cells));
+  for (std::size_t j = 0; j < warps.size(); ++j)
+    r.views.push_back(plain ? annotate(params, j, warps[j], r.trace, cells)
+                            : annotate_shaped(params, j, warps[j], cells, shape));
   return r;
 }
 
+namespace {
+
+std::string list_text(const std::vector<std::uint64_t>& xs, std::uint64_t modulo = 0) {
+  std::string s;
+  for (auto x : xs) s += (s.empty() ? "" : ",") + std::to_string(modulo ? x % modulo : x);
+  return s;
+}
+
+std::string op_text(const AccessResult& r) {
+  if (r.op == Op::Atomic) return std::string("atomic ") + to_string(r.shape.atomic);
+  return to_string(r.op);
+}
+
+// The text of a shaped access: what each thread asks for, where it lands and in which phase.
+std::string shaped_diagram(const AccessResult& r) {
+  std::ostringstream out;
+  const bool dmm = r.machine.model == ModelKind::Dmm;
+  const auto w = static_cast<std::uint64_t>(r.machine.w);
+  long total = 0;
+  for (int s : r.slots) total += s;
+  out << (dmm ? "DMM" : "UMM") << ", w = " << r.machine.w << ", latency " << r.machine.l << ": "
+      << plural(static_cast<long>(r.warps.size()), "warp", "warps") << ", " << plural(total, "slot", "slots") << ", "
+      << plural(static_cast<long>(r.time_units), "time unit", "time units") << "\n";
+  if (!r.posed.empty()) out << "access: " << r.posed << "\n";
+  if (!r.layout.empty()) out << "layout: " << r.layout << "\n";
+  out << op_text(r) << " of " << plural(r.shape.vector, "element", "elements") << " of " << r.shape.element_bytes
+      << " bytes a thread (" << r.shape.bytes() << " bytes), with the widths and atomics extensions (docs/model.md)\n";
+  if (dmm) {
+    out << "bank of a byte = floor(byte / 4) mod " << w << "; requests to one 4-byte word merge"
+        << (r.shape.serialises_in_banks() ? " (not for this atomic: each thread's update is a request of its own)" : "")
+        << "; a phase costs the most requests in one bank\n";
+  } else {
+    out << "address group = floor(byte / " << 4 * w << "); a warp takes one slot per group its bytes touch"
+        << (r.shape.serialises_in_segments() ? ", and an atomic as many per group as the most threads on one address"
+                                             : "")
+        << "\n";
+  }
+  for (std::size_t j = 0; j < r.views.size(); ++j) {
+    const WarpView& v = r.views[j];
+    out << "\nW(" << j << "): " << plural(v.slots, "slot", "slots");
+    if (v.slots == 0) {
+      out << " (no thread requests: not dispatched)\n";
+      continue;
+    }
+    if (dmm && v.phase_slots.size() == 1 && !v.fused_pairs) {
+      out << " (one phase: the whole warp)";
+    } else if (dmm) {
+      out << " in " << plural(static_cast<long>(v.phase_slots.size()), "phase", "phases") << " of " << v.phase_threads
+          << " threads" << (v.fused_pairs ? " (each pair of threads asks for one address, so the pairs fuse)" : "")
+          << ":";
+      for (std::size_t p = 0; p < v.phase_slots.size(); ++p) {
+        const std::uint64_t lo = j * w + p * v.phase_threads, hi = lo + v.phase_threads - 1;
+        out << (p ? "," : "") << " T" << lo << "-T" << hi << " " << plural(v.phase_slots[p], "slot", "slots");
+      }
+    } else {
+      out << ", one per address group" << (r.shape.serialises_in_segments() ? " and repeat on an address" : "");
+    }
+    out << "\n";
+    std::vector<std::pair<std::string, std::vector<std::string>>> rows{
+        {"thread", {}}, {"address", {}}, {"bytes", {}}, {dmm ? "words" : "groups", {}}};
+    if (dmm) rows.push_back({"banks", {}});
+    if (dmm) rows.push_back({"phase", {}});
+    rows.push_back({"slots", {}});
+    const bool numeric = v.slots > 26;
+    for (const auto& t : v.threads) {
+      const bool on = t.address != kNoAddress;
+      std::size_t k = 0;
+      rows[k++].second.push_back("T" + std::to_string(t.thread));
+      rows[k++].second.push_back(on ? std::to_string(t.address) : "_");
+      rows[k++].second.push_back(on ? std::to_string(t.first_byte) + "-" + std::to_string(t.last_byte) : "_");
+      rows[k++].second.push_back(on ? list_text(t.words) : "_");
+      if (dmm) rows[k++].second.push_back(on ? list_text(t.words, w) : "_");
+      if (dmm) rows[k++].second.push_back(on ? std::to_string(t.phase) : "_");
+      std::string s;
+      for (int x : t.word_slots) {
+        const std::string n = slot_name(x, numeric);
+        if (s.find(n) == std::string::npos) s += (s.empty() ? "" : ",") + n;
+      }
+      rows[k++].second.push_back(on ? s : "_");
+    }
+    thread_table(out, rows);
+    if (dmm) {
+      std::vector<std::pair<std::string, std::vector<std::string>>> counts{{"bank", {}}, {"requests", {}}};
+      for (const auto& [u, n] : v.per_unit) {
+        counts[0].second.push_back(std::to_string(u));
+        counts[1].second.push_back(std::to_string(n));
+      }
+      out << "  requests per bank, over the phases:\n";
+      thread_table(out, counts);
+    }
+  }
+  return out.str();
+}
+
+}  // namespace
+
 std::string diagram(const AccessResult& r) {
+  if (!plain_access(r.shape, r.op)) return shaped_diagram(r);
   std::ostringstream out;
   const int lat = r.machine.l;
   const bool dmm = r.machine.model == ModelKind::Dmm;
@@ -279,11 +477,26 @@ report::Json to_json(const AccessResult& r) {
   for (int s : r.slots) slots.push(s);
   j.set("slots", std::move(slots));
   j.set("time_units", r.time_units);
+  const bool shaped = !plain_access(r.shape, r.op);
+  if (shaped)
+    j.set("element_bytes", r.shape.element_bytes)
+        .set("vector", r.shape.vector)
+        .set("op", op_text(r))
+        .set("extensions", Json::array().push("widths").push("atomics"));
   Json warps = Json::array();
   for (std::size_t k = 0; k < r.views.size(); ++k) {
     const WarpView& v = r.views[k];
     Json wj = Json::object();
     wj.set("warp", static_cast<unsigned long long>(k)).set("slots", v.slots);
+    if (shaped && dmm) {
+      Json phases = Json::array();
+      for (std::size_t p = 0; p < v.phase_slots.size(); ++p)
+        phases.push(Json::object()
+                        .set("first_thread", static_cast<unsigned long long>(k * r.machine.w + p * v.phase_threads))
+                        .set("threads", static_cast<unsigned long long>(v.phase_threads))
+                        .set("slots", v.phase_slots[p]));
+      wj.set("phases", std::move(phases)).set("fused_pairs", v.fused_pairs);
+    }
     if (dmm) {
       wj.set("congestion", v.congestion);
       Json banks = Json::array();
@@ -312,6 +525,17 @@ report::Json to_json(const AccessResult& r) {
       tj.set(dmm ? "bank" : "group", on ? Json(static_cast<unsigned long long>(t.unit)) : Json());
       tj.set("slot", on ? Json(t.slot) : Json());
       tj.set("merged_with", t.merged_with ? Json(static_cast<unsigned long long>(*t.merged_with)) : Json());
+      if (shaped) {
+        Json bytes = Json::array(), words = Json::array(), slots_of = Json::array();
+        if (on)
+          bytes.push(static_cast<unsigned long long>(t.first_byte)).push(static_cast<unsigned long long>(t.last_byte));
+        for (auto x : t.words) words.push(static_cast<unsigned long long>(x));
+        for (int x : t.word_slots) slots_of.push(x);
+        tj.set("bytes", on ? std::move(bytes) : Json());
+        tj.set(dmm ? "words" : "groups", std::move(words));
+        if (dmm) tj.set("phase", on ? Json(t.phase) : Json());
+        tj.set("word_slots", std::move(slots_of));
+      }
       threads.push(std::move(tj));
     }
     wj.set("threads", std::move(threads));

@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "models/machines.h"
+#include "models/real_accesses.h"
 #include "report/json.h"
 #include "sim/stats.h"
 
@@ -30,6 +31,11 @@ struct ThreadRequest {
   /// (NMI Sect. II: equal addresses are one request).
   std::optional<ThreadId> merged_with;
   std::vector<std::int64_t> cell;  ///< the matrix cell, when the access was posed through a layout
+  // With element widths, vectors or atomics (AccessShape other than one word read):
+  std::uint64_t first_byte = 0, last_byte = 0;  ///< the bytes the thread asks for
+  std::vector<std::uint64_t> words;             ///< DMM: its 4-byte words; UMM: its address groups
+  std::vector<int> word_slots;                  ///< the slot that carries each of them
+  int phase = -1;                               ///< DMM: the phase that serves it
 };
 
 /// One warp's access, explained: which request goes to which bank or group and slot.
@@ -41,10 +47,17 @@ struct WarpView {
   int slots = 0;
   int congestion = 0;                          ///< DMM: max over banks of distinct requests
   std::vector<std::uint64_t> congested_banks;  ///< DMM: the banks that reach it
+  // With a shape: the phases (threads per phase, doubled when every pair fused) and their slots.
+  std::uint32_t phase_threads = 0;
+  bool fused_pairs = false;
+  std::vector<int> phase_slots;
 };
 
 struct AccessResult {
   MachineParams machine;
+  /// What each thread moves: one 4-byte word read (the papers' access) unless given otherwise.
+  AccessShape shape;
+  Op op = Op::Read;
   std::vector<std::vector<Address>> warps;  ///< each of exactly w entries (or fewer for a last warp)
   std::vector<int> slots;                   ///< per warp
   TimeUnits time_units = 0;
@@ -59,6 +72,16 @@ struct AccessResult {
 /// empty, holds each thread's matrix cell (warp-major, like `warps`).
 AccessResult simulate_access(const MachineParams& machine, const std::vector<std::vector<Address>>& warps,
                              const std::vector<std::vector<std::int64_t>>& cells = {});
+
+/// The same for an access of another shape (docs/model.md, "Real accesses"): elements of
+/// `shape.element_bytes`, `shape.vector` of them per thread, and `op` (an atomic's update in
+/// `shape.atomic`). An access that is not one 4-byte word read runs with the widths and atomics
+/// extensions on, and the view shows each thread's bytes, words, banks, phase and slots.
+AccessResult simulate_access(const MachineParams& machine, const std::vector<std::vector<Address>>& warps,
+                             const std::vector<std::vector<std::int64_t>>& cells, const AccessShape& shape, Op op);
+
+/// True when the access is the papers' one (one 4-byte word read): the view of KNI Fig. 2.
+bool plain_access(const AccessShape& shape, Op op);
 
 /// The annotated text: per warp its requests in thread order with address, bank or group, slot and
 /// merges, its per-bank or per-group counts and what sets its slots; then the slot table and the

@@ -1,17 +1,20 @@
 #include "teaching/expression.h"
 
+#include <algorithm>
 #include <cstdio>
 #include <limits>
 
 namespace mmsim::teaching {
 
 // Operator letters of Node::op. Binary: + - * / % & | ^, '<' '>' 'l' (<=) 'g' (>=) '=' (==) 'n' (!=),
-// 'L' (<<) 'R' (>>) 'A' (&&) 'O' (||). Unary: '-' '+' '~' '!'. Names: 't' 'i' 'j' 'w' 'p'.
+// 'L' (<<) 'R' (>>) 'A' (&&) 'O' (||). Unary: '-' '+' '~' '!'. Names: 't' 'i' 'j' 'w' 'p', 'b' (block),
+// 'l' (local), 'B' (threads per block).
 // Calls: 'm' (min) 'M' (max).
 
 class ExpressionParser {
  public:
-  ExpressionParser(std::string_view text, Expression& out) : s_(text), out_(out) {}
+  ExpressionParser(std::string_view text, Expression& out, const std::vector<std::string>* registers = nullptr)
+      : s_(text), out_(out), registers_(registers) {}
 
   // expr, then the end of the text (or a top-level comma when `list`).
   int parse_one(bool list) {
@@ -171,11 +174,34 @@ class ExpressionParser {
         v = 'w';
       else if (name == "p")
         v = 'p';
+      else if (name == "block")
+        v = 'b';
+      else if (name == "local")
+        v = 'l';
+      else if (name == "tpb")
+        v = 'B';
+      else if (const int r = register_of(name); r >= 0)
+        return add({Kind::Register, 'r', col, r, -1, -1, -1});
       else
-        fail(col, "unknown name '" + std::string(name) + "' (names: t, i, j, w, p, lane, warp, min, max)");
+        fail(col, "unknown name '" + std::string(name).substr(0, 32) +
+                      "' (names: t, i, j, w, p, lane, warp, block, local, tpb, min, max, r0, r1, ...)");
       return add({Kind::Name, v, col, 0, -1, -1, -1});
     }
     unexpected();
+  }
+
+  // rK (K < kMaxRegisters, no leading zero) or a name the caller gave a register; -1 otherwise.
+  int register_of(std::string_view name) const {
+    if (registers_)
+      for (std::size_t k = 0; k < registers_->size(); ++k)
+        if ((*registers_)[k] == name) return static_cast<int>(k);
+    if (name.size() < 2 || name.size() > 4 || name[0] != 'r' || (name[1] == '0' && name.size() > 2)) return -1;
+    int r = 0;
+    for (char c : name.substr(1)) {
+      if (c < '0' || c > '9') return -1;
+      r = 10 * r + (c - '0');
+    }
+    return r < Expression::kMaxRegisters ? r : -1;
   }
 
   static bool is_name_char(char c) {
@@ -214,6 +240,7 @@ class ExpressionParser {
 
   std::string_view s_;
   Expression& out_;
+  const std::vector<std::string>* registers_ = nullptr;
   std::size_t pos_ = 0;
   int depth_ = 0;
 };
@@ -240,10 +267,10 @@ void check_inactive(const std::vector<Expression::Node>& nodes, int root) {
 
 }  // namespace
 
-Expression Expression::parse(std::string_view text) {
+Expression Expression::parse(std::string_view text, const std::vector<std::string>& registers) {
   if (text.size() > kMaxLength) throw ExpressionError(static_cast<int>(kMaxLength) + 1, "longer than 4096 characters");
   Expression e;
-  ExpressionParser p(text, e);
+  ExpressionParser p(text, e, &registers);
   e.root_ = p.parse_one(false);
   check_inactive(e.nodes_, e.root_);
   return e;
@@ -324,6 +351,11 @@ std::optional<std::int64_t> Expression::evaluate(const ExpressionVars& v) const 
           return x.value;
         case Kind::Inactive:
           return std::nullopt;
+        case Kind::Register:
+          if (x.value >= v.register_count)
+            throw ExpressionError(x.column, "register r" + std::to_string(x.value) + " is not loaded here (" +
+                                                std::to_string(v.register_count) + " registers)");
+          return v.registers[x.value];
         case Kind::Name:
           switch (x.op) {
             case 't':
@@ -334,6 +366,12 @@ std::optional<std::int64_t> Expression::evaluate(const ExpressionVars& v) const 
               return v.t / v.w;
             case 'w':
               return v.w;
+            case 'b':
+              return v.block;
+            case 'l':
+              return v.local < 0 ? v.t : v.local;
+            case 'B':
+              return v.tpb == 0 ? v.p : v.tpb;
             default:
               return v.p;
           }
@@ -409,8 +447,17 @@ std::optional<std::int64_t> Expression::evaluate(const ExpressionVars& v) const 
 
 bool Expression::constant_over_threads() const {
   for (const auto& n : nodes_)
-    if (n.kind == Kind::Name && (n.op == 't' || n.op == 'i' || n.op == 'j')) return false;
+    if ((n.kind == Kind::Name && (n.op == 't' || n.op == 'i' || n.op == 'j' || n.op == 'b' || n.op == 'l')) ||
+        n.kind == Kind::Register)
+      return false;
   return true;
+}
+
+int Expression::registers_used() const {
+  int used = 0;
+  for (const auto& n : nodes_)
+    if (n.kind == Kind::Register) used = std::max(used, static_cast<int>(n.value) + 1);
+  return used;
 }
 
 std::string describe(const ExpressionError& e, std::string_view text) {

@@ -12,7 +12,10 @@
 //   unary   := ('-' | '+' | '~' | '!') unary | primary
 //   primary := NUMBER | NAME | '_' | '(' expr ')' | ('min' | 'max') '(' expr ',' expr ')'
 // NUMBER is decimal or 0x hexadecimal; NAME is t (thread), i (lane, t mod w), j (warp, t / w), w, p
-// (threads), lane and warp (the same as i and j, by name). `^` is XOR, as in C. `_` is an inactive
+// (threads), lane and warp (the same as i and j, by name), block (the thread's block), local (its
+// index in the block), tpb (threads per block), or a register: r0, r1, ... (the value
+// an earlier step of the kernel loaded into it), or a name given for one (parse's `registers`:
+// `key` for r0, say). `^` is XOR, as in C. `_` is an inactive
 // thread and may stand only where the whole value is decided (the whole expression, or a branch of
 // `? :` that is itself one).
 //
@@ -44,16 +47,24 @@ struct ExpressionError : std::runtime_error {
 
 /// The values the names of an expression stand for, for one thread.
 struct ExpressionVars {
-  std::int64_t t = 0;  ///< thread index
-  std::int64_t w = 1;  ///< width
-  std::int64_t p = 1;  ///< number of threads
+  std::int64_t t = 0;       ///< thread index
+  std::int64_t w = 1;       ///< width
+  std::int64_t p = 1;       ///< number of threads
+  std::int64_t block = 0;   ///< the thread's block (0 outside a kernel)
+  std::int64_t local = -1;  ///< its index inside the block (-1: t, outside a kernel)
+  std::int64_t tpb = 0;     ///< threads per block (0: p, outside a kernel)
+  /// The thread's registers r0 .. r(count - 1); an expression that names a register past them
+  /// cannot be evaluated (ExpressionError).
+  const std::int64_t* registers = nullptr;
+  int register_count = 0;
 };
 
 class Expression {
  public:
   /// Parses one expression. Throws ExpressionError. At most kMaxLength characters, parentheses and
   /// operators nested at most kMaxDepth deep.
-  static Expression parse(std::string_view text);
+  /// `registers`: names for registers, the k-th naming rk (besides r0, r1, ... themselves).
+  static Expression parse(std::string_view text, const std::vector<std::string>& registers = {});
   /// Parses a comma-separated list of expressions (commas inside parentheses belong to min / max);
   /// columns count from the start of `text`.
   static std::vector<Expression> parse_list(std::string_view text);
@@ -62,18 +73,24 @@ class Expression {
   /// the operator, on overflow, division by zero or a shift out of range.
   std::optional<std::int64_t> evaluate(const ExpressionVars& vars) const;
 
-  /// True when no name of the expression is t, i, j, lane, warp: the same value for every thread.
+  /// True when no name of the expression is t, i, j, lane, warp, block, local or a register: the
+  /// same value for every thread.
   bool constant_over_threads() const;
+  /// One more than the highest register the expression names (0: none): the registers it needs.
+  int registers_used() const;
+
+  /// Registers an expression may name: r0 .. r255.
+  static constexpr int kMaxRegisters = 256;
 
   static constexpr std::size_t kMaxLength = 4096;
   static constexpr int kMaxDepth = 64;
 
-  enum class Kind : std::uint8_t { Number, Name, Inactive, Unary, Binary, Ternary, Call };
+  enum class Kind : std::uint8_t { Number, Name, Inactive, Unary, Binary, Ternary, Call, Register };
   struct Node {
     Kind kind = Kind::Number;
     char op = 0;                 ///< operator (one letter per operator, see expression.cpp) or name
     int column = 0;              ///< 1-based column of the token, for messages
-    std::int64_t value = 0;      ///< Number
+    std::int64_t value = 0;      ///< Number; Register: its index
     int a = -1, b = -1, c = -1;  ///< operand nodes
   };
 

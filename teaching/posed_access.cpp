@@ -1,5 +1,6 @@
 #include "teaching/posed_access.h"
 
+#include <algorithm>
 #include <charconv>
 
 #include "io/input_error.h"
@@ -33,9 +34,13 @@ auto parsed(const char* option, std::string_view text, F&& parse) {
 }
 
 std::optional<std::int64_t> value_for(const char* option, std::string_view text, const Expression& e, std::uint64_t t,
-                                      int w, std::uint64_t threads) {
+                                      int w, std::uint64_t threads, const std::vector<std::int64_t>& regs = {}) {
   try {
-    return e.evaluate({static_cast<std::int64_t>(t), w, static_cast<std::int64_t>(threads)});
+    return e.evaluate({.t = static_cast<std::int64_t>(t),
+                       .w = w,
+                       .p = static_cast<std::int64_t>(threads),
+                       .registers = regs.data(),
+                       .register_count = static_cast<int>(regs.size())});
   } catch (const ExpressionError& err) {
     throw InputError(std::string(option) + ": " + describe(err, text) + " (thread t = " + std::to_string(t) + ")");
   }
@@ -120,14 +125,59 @@ PosedAccess pose_warps(const std::vector<std::string>& texts, int w) {
   return out;
 }
 
-PosedAccess pose_addresses(std::string_view text, int w, std::uint64_t threads) {
+RegisterValues parse_register(const std::string& text) {
+  const auto eq = text.find('=');
+  const std::string name = trim(text.substr(0, eq));
+  const auto fail = [&](const std::string& why) {
+    throw InputError("--reg: " + quote(text, 40) + ": " + why + " (write NAME=v0,v1,... with one value per thread)");
+  };
+  if (eq == std::string::npos || name.empty()) fail("no NAME=");
+  const bool letters = std::all_of(name.begin(), name.end(), [](char c) {
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
+  });
+  if (!letters || !((name[0] >= 'a' && name[0] <= 'z') || (name[0] >= 'A' && name[0] <= 'Z')) || name.size() > 32)
+    fail("a name is up to 32 letters, digits and _, starting with a letter");
+  for (const char* own : {"t", "i", "j", "w", "p", "lane", "warp", "block", "local", "tpb", "min", "max"})
+    if (name == own) fail("'" + name + "' is a name of the expression language already");
+  RegisterValues r{name, {}};
+  std::size_t from = eq + 1;
+  while (true) {
+    const auto comma = text.find(',', from);
+    const std::string f = trim(text.substr(from, comma == std::string::npos ? std::string::npos : comma - from));
+    std::int64_t v = 0;
+    const auto [ptr, ec] = std::from_chars(f.data(), f.data() + f.size(), v);
+    if (f.empty() || ec != std::errc{} || ptr != f.data() + f.size())
+      fail("value " + std::to_string(r.values.size()) + " (" + quote(f, 20) + ") is not an integer");
+    r.values.push_back(v);
+    if (r.values.size() > kMaxPosedThreads) fail("more values than 65536 threads");
+    if (comma == std::string::npos) break;
+    from = comma + 1;
+  }
+  return r;
+}
+
+PosedAccess pose_addresses(std::string_view text, int w, std::uint64_t threads,
+                           const std::vector<RegisterValues>& registers) {
   check_threads(threads, "--addr");
-  const Expression e = parsed("--addr", text, [](std::string_view s) { return Expression::parse(s); });
+  std::vector<std::string> names;
+  for (const auto& r : registers) {
+    if (r.values.size() != threads)
+      throw InputError("--reg: " + r.name + " has " + std::to_string(r.values.size()) + " values for " +
+                       std::to_string(threads) + " threads: give one per thread");
+    names.push_back(r.name);
+  }
+  const Expression e = parsed("--addr", text, [&](std::string_view s) { return Expression::parse(s, names); });
+  if (e.registers_used() > static_cast<int>(registers.size()))
+    throw InputError("--addr: " + quoted(text) + " names register r" + std::to_string(e.registers_used() - 1) +
+                     " but " + std::to_string(registers.size()) + " --reg " + (registers.size() == 1 ? "is" : "are") +
+                     " given");
   PosedAccess out;
   const auto uw = static_cast<std::uint64_t>(w);
   out.warps.resize(static_cast<std::size_t>((threads + uw - 1) / uw));
+  std::vector<std::int64_t> regs(registers.size());
   for (std::uint64_t t = 0; t < threads; ++t) {
-    const auto v = value_for("--addr", text, e, t, w, threads);
+    for (std::size_t k = 0; k < registers.size(); ++k) regs[k] = registers[k].values[t];
+    const auto v = value_for("--addr", text, e, t, w, threads, regs);
     Address a = kNoAddress;
     if (v && *v >= 0) {
       if (static_cast<std::uint64_t>(*v) > kMaxPosedAddress)
@@ -138,6 +188,8 @@ PosedAccess pose_addresses(std::string_view text, int w, std::uint64_t threads) 
     out.warps[t / uw].push_back(a);
   }
   out.posed = "thread t of " + std::to_string(threads) + " requests m[" + std::string(text) + "]";
+  for (std::size_t k = 0; k < registers.size(); ++k)
+    out.posed += (k ? ", " : " with ") + registers[k].name + " = r" + std::to_string(k) + " loaded earlier";
   return out;
 }
 

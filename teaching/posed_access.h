@@ -43,9 +43,22 @@ inline ParamSpec access_latency_param() {
   return integer_param("l", "-l,--latency", "latency of the memory", 1, std::int64_t{1} << 20);
 }
 
+/// A register of `mmsim access --reg NAME=v0,v1,...`: one value per thread, as an earlier step of a
+/// kernel would have loaded it (a gather's index, a histogram's key). The k-th register given is
+/// rk, and its name stands for it in --addr.
+struct RegisterValues {
+  std::string name;
+  std::vector<std::int64_t> values;
+};
+/// Parses "NAME=v0,v1,...": a name of letters, digits and _ that starts with a letter and is none of
+/// the expression's own names; each value an integer. Throws InputError naming --reg.
+RegisterValues parse_register(const std::string& text);
+
 /// --addr EXPR for threads 0 .. threads-1 (teaching/expression.h); `_` or a negative
-/// value is an inactive thread.
-PosedAccess pose_addresses(std::string_view expr, int w, std::uint64_t threads);
+/// value is an inactive thread. `registers` (each with one value per thread) are r0, r1, ... and
+/// their names.
+PosedAccess pose_addresses(std::string_view expr, int w, std::uint64_t threads,
+                           const std::vector<RegisterValues>& registers = {});
 
 /// --layout L --cell 'E1, E2' (a w x w matrix) or 'E1, E2, E3, E4' (a w^4 array): thread t requests
 /// the address of cell (E1(t), E2(t)...) under layout L drawn from `seed`. `_` or a negative
