@@ -6,10 +6,12 @@
 #include <map>
 #include <sstream>
 
+#include "experiments/ncu_csv.h"
 #include "io/input_error.h"
 #include "io/input_file.h"
 #include "io/quote.h"
 #include "models/real_accesses.h"
+#include "report/csv.h"
 #include "sim/engine.h"
 #include "sim/random.h"
 
@@ -356,79 +358,18 @@ SimulatedAccess simulate_case(const AccessCase& c) {
 
 namespace {
 
-// Nsight Compute's --csv output, its "==" notes dropped: the fields of each line.
-std::vector<std::string> csv_fields(const std::string& line) {
-  std::vector<std::string> out(1);
-  bool quoted = false;
-  for (std::size_t i = 0; i < line.size(); ++i) {
-    const char ch = line[i];
-    if (quoted && ch == '"' && i + 1 < line.size() && line[i + 1] == '"') {
-      out.back() += '"';
-      ++i;
-    } else if (ch == '"') {
-      quoted = !quoted;
-    } else if (ch == ',' && !quoted) {
-      out.emplace_back();
-    } else if (ch != '\r') {
-      out.back() += ch;
-    }
-  }
-  return out;
+// The sum of a launch's metrics whose names hold `part` (one per op kind: ld, st, atom, red).
+double sum_of(const gpu::NcuLaunch& l, const std::string& part) {
+  double s = 0;
+  for (const auto& [name, value] : l.metrics)
+    if (name.find(part) != std::string::npos) s += value;
+  return s;
 }
 
-// Each launch's metrics by name, in launch order, with the kernel's name.
-struct NcuLaunch {
-  std::string kernel;
-  std::map<std::string, double> metric;
-  double sum_of(const std::string& part) const {
-    double s = 0;
-    for (const auto& [name, value] : metric)
-      if (name.find(part) != std::string::npos) s += value;
-    return s;
-  }
-};
-
-std::vector<NcuLaunch> read_ncu(const std::string& path) {
-  InputFile file("--ncu", path, std::uint64_t{64} << 20, "an Nsight Compute table may have");
-  LineReader lines(file.stream(), 4096);
-  const auto fail = [&](const std::string& why) {
-    throw InputError("--ncu: " + quote(path, 60) + ", line " + std::to_string(lines.number()) + ": " + why);
-  };
-  std::string line;
-  std::vector<std::string> head;
-  std::map<std::string, std::size_t> column;
-  std::map<long long, NcuLaunch> launches;
-  while (lines.next(line)) {
-    if (line.rfind("==", 0) == 0 || line.empty()) continue;
-    if (lines.too_long()) fail("a line longer than 4096 characters");
-    const auto f = csv_fields(line);
-    if (head.empty()) {
-      head = f;
-      for (std::size_t i = 0; i < f.size(); ++i) column[f[i]] = i;
-      for (const char* need : {"ID", "Kernel Name", "Metric Name", "Metric Value"})
-        if (!column.count(need)) fail(std::string("no column '") + need + "' (not ncu --csv output?)");
-      continue;
-    }
-    if (f.size() != head.size())
-      fail("has " + std::to_string(f.size()) + " fields, the header " + std::to_string(head.size()));
-    long long id = 0;
-    double value = 0;
-    try {
-      id = std::stoll(f[column["ID"]]);
-      std::string v = f[column["Metric Value"]];
-      v.erase(std::remove(v.begin(), v.end(), ','), v.end());
-      value = std::stod(v);
-    } catch (const std::exception&) {
-      fail("an ID or a metric value that is not a number");
-    }
-    auto& l = launches[id];
-    l.kernel = f[column["Kernel Name"]];
-    std::string metric = f[column["Metric Name"]];
-    if (metric.size() > 4 && metric.compare(metric.size() - 4, 4, ".sum") == 0) metric.resize(metric.size() - 4);
-    l.metric[metric] = value;
-  }
-  std::vector<NcuLaunch> out;
-  for (auto& [id, l] : launches) out.push_back(std::move(l));
+// The launches of an ncu CSV, in launch order.
+std::vector<gpu::NcuLaunch> read_ncu(const std::string& path) {
+  std::vector<gpu::NcuLaunch> out;
+  for (auto& [id, l] : gpu::read_ncu_launches(path, "--ncu")) out.push_back(std::move(l));
   return out;
 }
 
@@ -442,7 +383,7 @@ report::Table accesses_table(const std::string& ncu_csv) {
   t.header = {"machine: w = 32, 4-byte banks, widths and atomics extensions on; one warp, one instruction"};
   t.columns = {"case", "space", "instruction", "bytes_per_thread", "description", "slots", "bank_conflicts", "sectors"};
   const bool gpu = !ncu_csv.empty();
-  std::vector<NcuLaunch> ncu;
+  std::vector<gpu::NcuLaunch> ncu;
   if (gpu) {
     ncu = read_ncu(ncu_csv);
     if (ncu.size() != access_cases().size())
@@ -465,25 +406,25 @@ report::Table accesses_table(const std::string& ncu_csv) {
                                   shared ? report::Cell(static_cast<long long>(s.bank_conflicts)) : report::Cell(),
                                   shared ? report::Cell() : report::Cell(static_cast<long long>(s.sectors))};
     if (gpu) {
-      const NcuLaunch& l = ncu[i];
+      const gpu::NcuLaunch& l = ncu[i];
       const bool kernel_shared = l.kernel.find("k_shared_instruction") != std::string::npos;
       if (kernel_shared != shared)
         throw InputError("--ncu: launch " + std::to_string(i) + " ran " + quote(l.kernel, 40) +
                          ", not the catalogue's " + c.name);
       if (shared) {
-        const double inst = l.sum_of("inst_executed_op_shared_");
+        const double inst = sum_of(l, "inst_executed_op_shared_");
         if (inst <= 0)
           throw InputError("--ncu: launch " + std::to_string(i) + " has no shared-memory instruction count");
-        const double wf = l.sum_of("wavefronts_mem_shared_op_") / inst,
-                     bc = l.sum_of("bank_conflicts_pipe_lsu_mem_shared_op_") / inst;
+        const double wf = sum_of(l, "wavefronts_mem_shared_op_") / inst,
+                     bc = sum_of(l, "bank_conflicts_pipe_lsu_mem_shared_op_") / inst;
         row.push_back(wf);
         row.push_back(bc);
         row.push_back(report::Cell());
         row.push_back(yes_no(wf == static_cast<double>(s.slots) && bc == static_cast<double>(s.bank_conflicts)));
       } else {
-        const double req = l.sum_of("t_requests_pipe_lsu_mem_global_op_");
+        const double req = sum_of(l, "t_requests_pipe_lsu_mem_global_op_");
         if (req <= 0) throw InputError("--ncu: launch " + std::to_string(i) + " has no global request count");
-        const double sectors = l.sum_of("t_sectors_pipe_lsu_mem_global_op_") / req;
+        const double sectors = sum_of(l, "t_sectors_pipe_lsu_mem_global_op_") / req;
         row.push_back(report::Cell());
         row.push_back(report::Cell());
         row.push_back(sectors);
@@ -520,10 +461,8 @@ SimulatedHistogram simulate_histogram(const std::vector<std::uint32_t>& keys, st
              }});
   const auto own_key = [n](const Thread& t) { return t.id() < n ? static_cast<Address>(t.reg(0)) : kNoAddress; };
   const int result = atomic == AtomicOp::Increment ? -1 : 3;
-  ArrayId counted = hist;
   if (privatized) {
     const ArrayId local = engine.add_array({.name = "local", .space = Space::Shared, .size = bins});
-    counted = local;
     // Every block's counters start at 0 (r2 is 0 here) and are added into the global ones at the end.
     k.steps.emplace_back(
         Access{.name = "zero", .op = Op::Write, .array = local, .reg = 2, .address = [bins](const Thread& t) {
@@ -568,38 +507,21 @@ SimulatedHistogram simulate_histogram(const std::vector<std::uint32_t>& keys, st
   for (std::uint32_t key : keys) ++want[key];
   const auto got = engine.global(hist);
   h.correct = std::equal(want.begin(), want.end(), got.begin(), [](std::uint64_t a, Word b) { return a == b; });
-  (void)counted;
   return h;
 }
 
 namespace {
 
-struct GpuHistogram {
-  double median_ms = 0;
-};
-
 // histograms-gpu.csv: (distribution, kind) -> median ms.
 std::map<std::pair<std::string, std::string>, double> read_gpu_histograms(const std::string& path) {
   InputFile file("--gpu", path, std::uint64_t{1} << 20, "a histogram table may have");
-  LineReader lines(file.stream(), 1024);
-  std::string line;
-  std::vector<std::string> head;
   std::map<std::pair<std::string, std::string>, double> out;
-  while (lines.next(line)) {
-    if (line.empty() || line[0] == '#') continue;
-    const auto f = csv_fields(line);
-    if (head.empty()) {
-      head = f;
-      continue;
-    }
-    std::map<std::string, std::string> row;
-    for (std::size_t i = 0; i < f.size() && i < head.size(); ++i) row[head[i]] = f[i];
-    try {
-      out[{row.at("distribution"), row.at("kind")}] = std::stod(row.at("median_ms"));
-    } catch (const std::exception&) {
-      throw InputError("--gpu: " + quote(path, 60) + ", line " + std::to_string(lines.number()) +
-                       ": needs distribution, kind and a median_ms that is a number");
-    }
+  try {
+    const report::CsvTable table(file.stream(), "--gpu: " + path);
+    table.require({"distribution", "kind", "median_ms"});
+    for (const auto& row : table.rows()) out[{row["distribution"], row["kind"]}] = row.number("median_ms");
+  } catch (const report::CsvError& e) {
+    throw InputError(e.what());
   }
   return out;
 }

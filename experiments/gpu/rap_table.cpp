@@ -5,8 +5,8 @@
 #include <map>
 
 #include "algorithms/layouts/transposes.h"
-#include "experiments/gpu/ncu_csv.h"
 #include "experiments/layouts/rap_tables.h"
+#include "experiments/ncu_csv.h"
 #include "io/input_error.h"
 #include "models/layouts/matrix_layout.h"
 

@@ -10,7 +10,7 @@
 #include "algorithms/registry.h"
 #include "algorithms/sorting/inputs.h"
 #include "cuda/harness/device.h"
-#include "experiments/gpu/ncu_csv.h"
+#include "experiments/ncu_csv.h"
 #include "io/input_error.h"
 
 namespace mmsim::gpu::sorting {

@@ -1,4 +1,4 @@
-#include "experiments/gpu/ncu_csv.h"
+#include "experiments/ncu_csv.h"
 
 #include <algorithm>
 #include <cstdint>
@@ -18,13 +18,13 @@ constexpr std::size_t kMaxNcuLineChars = std::size_t{1} << 16;
 
 }  // namespace
 
-NcuMetrics read_ncu_metrics(const std::string& path) {
-  InputFile file("--ncu-csv", path, kMaxNcuBytes, "an Nsight Compute CSV may have");
+NcuLaunches read_ncu_launches(const std::string& path, const std::string& option) {
+  InputFile file(option, path, kMaxNcuBytes, "an Nsight Compute CSV may have");
   LineReader lines(file.stream(), kMaxNcuLineChars);
-  NcuMetrics by_id;
-  std::size_t c_id = 0, c_metric = 0, c_value = 0, width = 0;
+  NcuLaunches by_id;
+  std::size_t c_id = 0, c_kernel = 0, c_metric = 0, c_value = 0, width = 0;
   bool have_header = false;
-  const std::string where = "--ncu-csv: " + path;
+  const std::string where = option + ": " + path;
   for (std::string line; lines.next(line);) {
     if (!line.empty() && line.back() == '\r') line.pop_back();
     // ncu writes its records with every field quoted; its own messages ("==PROF== ...") are not records.
@@ -39,7 +39,8 @@ NcuMetrics read_ncu_metrics(const std::string& path) {
       const auto column = [&](const char* name) {
         return static_cast<std::size_t>(std::find(f.begin(), f.end(), name) - f.begin());
       };
-      c_id = column("ID"), c_metric = column("Metric Name"), c_value = column("Metric Value"), width = f.size();
+      c_id = column("ID"), c_kernel = column("Kernel Name"), c_metric = column("Metric Name");
+      c_value = column("Metric Value"), width = f.size();
       have_header = c_metric < width && c_value < width;
       continue;
     }
@@ -49,13 +50,21 @@ NcuMetrics read_ncu_metrics(const std::string& path) {
     std::string v = f[c_value];
     v.erase(std::remove(v.begin(), v.end(), ','), v.end());
     try {
-      by_id[std::stoll(f[c_id])][f[c_metric]] = std::stod(v);
+      NcuLaunch& launch = by_id[std::stoll(f[c_id])];
+      if (c_kernel < width) launch.kernel = f[c_kernel];
+      launch.metrics[f[c_metric]] = std::stod(v);
     } catch (const std::exception&) {
       throw InputError(where + ": a metric value is not a number ('" + f[c_value] + "')");
     }
   }
   if (!have_header) throw InputError(where + ": no Nsight Compute CSV header (ID, Metric Name, Metric Value)");
   return by_id;
+}
+
+NcuMetrics read_ncu_metrics(const std::string& path) {
+  NcuMetrics out;
+  for (auto& [id, launch] : read_ncu_launches(path)) out[id] = std::move(launch.metrics);
+  return out;
 }
 
 }  // namespace mmsim::gpu
