@@ -6,10 +6,7 @@
 namespace mmsim {
 
 Coalescer::Coalescer(int w, std::uint32_t sector_bytes, std::uint32_t element_bytes)
-    : w_(w),
-      sector_shift_(std::countr_zero(sector_bytes)),
-      sector_bytes_(sector_bytes),
-      element_bytes_(element_bytes) {
+    : w_(w), sector_shift_(std::countr_zero(sector_bytes)), sector_bytes_(sector_bytes), element_bytes_(element_bytes) {
   touched_.reserve(static_cast<std::size_t>(w));
   groups_.reserve(static_cast<std::size_t>(w));
   lines_.reserve(static_cast<std::size_t>(w));
@@ -28,7 +25,8 @@ const WarpRequest& Coalescer::operator()(std::span<const Address> warp, const Ac
     if (std::find(groups_.begin(), groups_.end(), group) == groups_.end()) groups_.push_back(group);
     const std::uint64_t byte = base + a * bytes;
     const std::uint64_t sector = byte >> sector_shift_;
-    if (std::find(lines_.begin(), lines_.end(), byte >> kLineShift) == lines_.end()) lines_.push_back(byte >> kLineShift);
+    if (std::find(lines_.begin(), lines_.end(), byte >> kLineShift) == lines_.end())
+      lines_.push_back(byte >> kLineShift);
     const std::uint64_t offset = byte & (sector_bytes_ - 1);
     // An element larger than what is left of the sector would spill over: only with misaligned
     // sizes, which GpuMemoryParams::validate excludes (element and sector are powers of two,

@@ -19,8 +19,8 @@ struct SectorTouch {
 /// A warp access as the memory below sees it.
 struct WarpRequest {
   Op op = Op::Read;
-  std::uint64_t umm_groups = 0;       ///< distinct address groups of w cells (the papers' UMM slots)
-  std::uint64_t l2_transactions = 0;  ///< distinct 128-byte lines (kL2LineBytes)
+  std::uint64_t umm_groups = 0;          ///< distinct address groups of w cells (the papers' UMM slots)
+  std::uint64_t l2_transactions = 0;     ///< distinct 128-byte lines (kL2LineBytes)
   std::span<const SectorTouch> sectors;  ///< distinct sectors, in the order the lanes first touch them
 };
 
