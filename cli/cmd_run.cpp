@@ -1,5 +1,6 @@
 // `mmsim run ALGORITHM ...`: one subcommand per registry entry, its options generated from the
-// entry's typed parameters, so that an algorithm accepts exactly what it declares.
+// entry's typed parameters, so that an algorithm accepts exactly what it declares. `mmsim run
+// --kernel FILE` runs a kernel file instead (docs/kernel-files.md).
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -11,6 +12,9 @@
 #include "cli/common.h"
 #include "io/output_file.h"
 #include "io/output_path.h"
+#include "kernels/kernel_file.h"
+#include "kernels/kernel_report.h"
+#include "report/table.h"
 
 namespace mmsim::cli {
 
@@ -97,12 +101,46 @@ int run_one(const AlgorithmOptions& a) {
   return r.correct ? kOk : kCheckFailed;
 }
 
+// A kernel file's options, given to `run` itself.
+struct KernelFileOptions {
+  std::string file;
+  bool json = false, arrays = false;
+  ThreadsOption threads;
+};
+
+int run_kernel_file(const KernelFileOptions& o) {
+  const kernels::ProgramSpec spec = kernels::read_kernel_file("--kernel", o.file);
+  EngineOptions engine;
+  engine.threads = o.threads.value();
+  const kernels::ProgramRun run = kernels::run_program(spec, engine);
+  if (o.json) {
+    print_json(kernels::run_json(spec, run, o.arrays));
+  } else {
+    std::cout << report::to_markdown(kernels::steps_table(spec, run));
+    if (o.arrays)
+      for (const auto& [name, values] : run.arrays) {
+        std::cout << "\n" << name << ":";
+        for (Word v : values) std::cout << " " << v;
+        std::cout << "\n";
+      }
+  }
+  return kOk;
+}
+
 }  // namespace
 
 Runner add_run_command(CLI::App& app) {
   auto* cmd = app.add_subcommand("run", "run one algorithm on the simulated machine (see `mmsim list`)");
   cmd->require_subcommand(0, 1);
   auto all = std::make_shared<std::vector<std::unique_ptr<AlgorithmOptions>>>();
+  auto kernel = std::make_shared<KernelFileOptions>();
+  auto* kernel_option = cmd->add_option("--kernel", kernel->file,
+                                        "run the kernels of this kernel file instead of an algorithm "
+                                        "(docs/kernel-files.md)")
+                            ->type_name("FILE");
+  cmd->add_flag("--json", kernel->json, "with --kernel: print one JSON object");
+  cmd->add_flag("--arrays", kernel->arrays, "with --kernel: print every global array's final values too");
+  kernel->threads.add_to(*cmd, "with --kernel: host threads for round-synchronous rounds");
   for (const auto& entry : algorithms()) {
     auto a = std::make_unique<AlgorithmOptions>();
     a->entry = &entry;
@@ -134,9 +172,19 @@ Runner add_run_command(CLI::App& app) {
   cmd->allow_extras();
   for (auto& a : *all) a->command->allow_extras(false);
 
-  return [cmd, all] {
+  return [cmd, all, kernel, kernel_option] {
     for (const auto& a : *all)
-      if (a->command->parsed()) return run_one(*a);
+      if (a->command->parsed()) {
+        if (kernel_option->count() > 0)
+          throw InputError("run: --kernel runs a kernel file, not " + quote(a->entry->name));
+        return run_one(*a);
+      }
+    if (kernel_option->count() > 0) {
+      if (const auto rest = cmd->remaining(); !rest.empty())
+        throw InputError("run: --kernel runs a kernel file alone; " + quote(rest.front()) +
+                         " is neither an algorithm nor an option of it");
+      return run_kernel_file(*kernel);
+    }
     const auto rest = cmd->remaining();
     if (rest.empty()) throw InputError("run: name an algorithm (see mmsim list)");
     throw InputError("run: unknown algorithm " + quote(rest.front()) + " (see mmsim list)");

@@ -88,6 +88,14 @@ void validate(const ProgramSpec& p) {
     if (k.registers < 1 || k.registers > Expression::kMaxRegisters) fail_at(p, kw, "registers must be in [1, 256]");
     if (static_cast<int>(k.register_names.size()) > k.registers)
       fail_at(p, kw, "names more registers than its " + std::to_string(k.registers));
+    for (std::size_t r = 0; r < k.register_names.size(); ++r) {
+      const std::string& name = k.register_names[r];
+      if (const std::string why = teaching::register_name_problem(name); !why.empty())
+        fail_at(p, kw, "register name " + quote(name, 32) + ": " + why);
+      if (std::find(k.register_names.begin(), k.register_names.begin() + static_cast<std::ptrdiff_t>(r), name) !=
+          k.register_names.begin() + static_cast<std::ptrdiff_t>(r))
+        fail_at(p, kw, "register name " + quote(name, 32) + " given twice");
+    }
     if (k.resident_blocks_per_dmm > k.blocks) fail_at(p, kw, "resident_blocks_per_dmm must be in [0, blocks]");
     if (k.steps.empty()) fail_at(p, kw, "no step");
     if (k.steps.size() > kMaxSteps) fail_at(p, kw, "more than " + std::to_string(kMaxSteps) + " steps");

@@ -23,9 +23,10 @@ struct RoundStats {
   std::optional<TimeUnits> time_units;  ///< round-synchronous time; empty in asynchronous runs
   int max_congestion = 0;               ///< max over warps of the slots one warp took: its DMM congestion
                                         ///< (shared) or its distinct address groups (global)
-  /// Shared memory only: sum over warps of (slots - 1), the wavefronts beyond one per warp. This is
-  /// what Nsight Compute counts as l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ld/st
-  /// (results/gpu-h200/rap-ncu.md: equal on every row).
+  /// Shared memory only: sum over warps of (slots - phases that hold a request), the wavefronts
+  /// beyond one per phase; with one phase a warp (the papers' machine), slots - 1. This is what
+  /// Nsight Compute counts as l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ld/st/atom
+  /// (results/gpu-*/rap-ncu.md and accesses-ncu.md: equal on every row).
   std::uint64_t bank_conflicts = 0;
   /// Shared memory only: sum over warps and banks of (distinct addresses in the bank - 1), the
   /// requests that queue behind another one of their bank. It exceeds bank_conflicts whenever a

@@ -472,4 +472,17 @@ std::string describe(const ExpressionError& e, std::string_view text) {
   return e.reason + " at column " + std::to_string(e.column) + ": " + marked;
 }
 
+std::string register_name_problem(const std::string& name) {
+  const auto letter = [](char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'); };
+  const auto digit = [](char c) { return c >= '0' && c <= '9'; };
+  const bool word = std::all_of(name.begin(), name.end(), [&](char c) { return letter(c) || digit(c) || c == '_'; });
+  if (name.empty() || name.size() > 32 || !word || !letter(name[0]))
+    return "a name is up to 32 letters, digits and _, starting with a letter";
+  for (const char* own : {"t", "i", "j", "w", "p", "lane", "warp", "block", "local", "tpb", "min", "max"})
+    if (name == own) return "'" + name + "' is a name of the expression language already";
+  if (name.size() > 1 && name[0] == 'r' && std::all_of(name.begin() + 1, name.end(), digit))
+    return "'" + name + "' is a register's own name already";
+  return {};
+}
+
 }  // namespace mmsim::teaching

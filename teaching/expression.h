@@ -104,4 +104,9 @@ class Expression {
 /// brackets ("[end]" past the end), so that one line of stderr points at the column.
 std::string describe(const ExpressionError& e, std::string_view text);
 
+/// Why `name` cannot name a register in an expression, or empty when it can: a name is 1 to 32
+/// letters, digits and _, starting with a letter, and none of the language's own names (t, i, j, w,
+/// p, lane, warp, block, local, tpb, min, max) or a register's (r0, r1, ...).
+std::string register_name_problem(const std::string& name);
+
 }  // namespace mmsim::teaching

@@ -132,13 +132,7 @@ RegisterValues parse_register(const std::string& text) {
     throw InputError("--reg: " + quote(text, 40) + ": " + why + " (write NAME=v0,v1,... with one value per thread)");
   };
   if (eq == std::string::npos || name.empty()) fail("no NAME=");
-  const bool letters = std::all_of(name.begin(), name.end(), [](char c) {
-    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
-  });
-  if (!letters || !((name[0] >= 'a' && name[0] <= 'z') || (name[0] >= 'A' && name[0] <= 'Z')) || name.size() > 32)
-    fail("a name is up to 32 letters, digits and _, starting with a letter");
-  for (const char* own : {"t", "i", "j", "w", "p", "lane", "warp", "block", "local", "tpb", "min", "max"})
-    if (name == own) fail("'" + name + "' is a name of the expression language already");
+  if (const std::string why = register_name_problem(name); !why.empty()) fail(why);
   RegisterValues r{name, {}};
   std::size_t from = eq + 1;
   while (true) {

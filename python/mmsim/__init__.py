@@ -9,14 +9,19 @@ one-line errors (bad input raises :class:`InputError`, a :class:`ValueError`)::
     mmsim.congestion("rap", "random", w=32, trials=10000)["mean"]
 
 Kernels of one's own: :class:`Machine`, :class:`Engine` and :class:`Kernel`, whose memory
-instructions are NumPy arrays of per-thread addresses (docs/library.md).
+instructions are NumPy arrays of per-thread addresses (docs/library.md); or :func:`run_kernel` with a
+kernel description, whose addresses the simulated threads compute from what they loaded
+(docs/kernel-files.md).
 """
+
+import json
+import os
 
 from . import _mmsim
 from ._mmsim import Engine, InputError, Kernel, Machine, WriteError
 
 __all__ = ["Engine", "InputError", "Kernel", "Machine", "WriteError", "access", "algorithms", "build_info",
-           "congestion", "run"]
+           "congestion", "run", "run_kernel"]
 
 __version__ = _mmsim.build_info()["version"]
 
@@ -74,3 +79,35 @@ def congestion(layout, pattern, *, w=32, dims=2, trials=100000, seed=1, speed=Fa
     if seed < 0:
         raise InputError("--seed: must be >= 0 (got %d)" % seed)
     return _mmsim.congestion(layout, pattern, w, dims, trials, seed, speed)
+
+
+def run_kernel(description, *, threads=0):
+    """Runs a kernel description: a dict in the kernel-file format (docs/kernel-files.md: machine,
+    arrays, kernels of steps whose addresses are expressions of the thread and of registers loaded
+    by earlier steps), or the path of a kernel file. Returns the run as `mmsim run --kernel FILE
+    --json --arrays` prints it: time_units, kernels, steps (slots, bank_conflicts, ... per step) and
+    arrays, every global array's final values as a NumPy array. A bad description raises InputError
+    naming the kernel, the step and the rule::
+
+        r = mmsim.run_kernel({"arrays": [{"name": "idx", "size": 64, "init": {"random_below": 64}},
+                                         {"name": "a", "size": 64, "init": "iota"},
+                                         {"name": "b", "size": 64}],
+                              "kernels": [{"name": "gather", "threads_per_block": 64, "registers": 2,
+                                           "steps": [{"read": "idx", "address": "t", "reg": 0},
+                                                     {"read": "a", "address": "r0", "reg": 1},
+                                                     {"write": "b", "address": "t", "reg": 1}]}]})
+    """
+    if isinstance(description, (str, os.PathLike)):
+        run = _mmsim.run_kernel_file(os.fspath(description), threads)
+    elif isinstance(description, dict):
+        # The dict is this edge's value; the kernel-file reader parses it once and checks every key.
+        run = _mmsim.run_kernel_text(json.dumps(description), "Python", threads)
+    else:
+        raise TypeError("run_kernel: a dict in the kernel-file format or a file's path, not %s" %
+                        type(description).__name__)
+    try:
+        import numpy
+        run["arrays"] = {name: numpy.asarray(values, dtype=numpy.uint32) for name, values in run["arrays"].items()}
+    except ImportError:
+        pass
+    return run

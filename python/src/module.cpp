@@ -23,6 +23,8 @@
 #include "algorithms/registry_output.h"
 #include "algorithms/run_output.h"
 #include "io/input_error.h"
+#include "kernels/kernel_file.h"
+#include "kernels/kernel_report.h"
 #include "python/src/bindings.h"
 #include "report/build_info.h"
 #include "teaching/access.h"
@@ -252,6 +254,23 @@ py::object congestion(const std::string& layout, const std::string& pattern, std
   return to_python(mmsim::to_json(q, s, speed));
 }
 
+// A kernel description in the kernel-file format (docs/kernel-files.md), as the JSON text that
+// mmsim.run_kernel made of a dict at the Python edge, or a kernel file's path: its run, with every
+// global array's final values. Each address is computed by the simulated threads, none by the host.
+py::object run_kernel_text(const std::string& text, const std::string& source, unsigned threads) {
+  const kernels::ProgramSpec spec = kernels::parse_kernel_file(text, source);
+  EngineOptions options;
+  options.threads = threads;
+  return to_python(kernels::run_json(spec, kernels::run_program(spec, options), true));
+}
+
+py::object run_kernel_file(const std::string& path, unsigned threads) {
+  const kernels::ProgramSpec spec = kernels::read_kernel_file("path", path);
+  EngineOptions options;
+  options.threads = threads;
+  return to_python(kernels::run_json(spec, kernels::run_program(spec, options), true));
+}
+
 }  // namespace
 
 }  // namespace mmsim::python
@@ -268,5 +287,7 @@ PYBIND11_MODULE(_mmsim, m) {
   m.def("access", &warp_access, py::arg("model"), py::arg("w"), py::arg("l"), py::arg("warps"));
   m.def("congestion", &congestion, py::arg("layout"), py::arg("pattern"), py::arg("w"), py::arg("dims"),
         py::arg("trials"), py::arg("seed"), py::arg("speed"));
+  m.def("run_kernel_text", &run_kernel_text, py::arg("text"), py::arg("source"), py::arg("threads"));
+  m.def("run_kernel_file", &run_kernel_file, py::arg("path"), py::arg("threads"));
   bind_kernels(m);
 }
