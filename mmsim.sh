@@ -23,6 +23,8 @@ PACKAGES=(cmake g++ make libboost-graph-dev libeigen3-dev libcli11-dev doctest-d
   dpkg-dev file
   # .ci/run checks the sources against .clang-format
   clang-format
+  # compiler cache: a rebuild, or a fresh clone, recompiles only what changed
+  ccache
   # the explorer: Emscripten (with node-acorn, which Debian's emcc needs) and the browser its tests run
   emscripten node-acorn chromium)
 
@@ -70,9 +72,17 @@ table1_figures() {
   fi
 }
 
+# With ccache, paths are hashed relative to this checkout, so that a fresh clone (CI's) reuses what
+# any earlier checkout compiled; the results are the compiler's own either way.
+LAUNCHER=()
+if command -v ccache >/dev/null; then
+  export CCACHE_BASEDIR="$PWD"
+  LAUNCHER=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache -DCMAKE_C_COMPILER_LAUNCHER=ccache)
+fi
+
 build() {  # build DIR [cmake args...]
   local dir=$1; shift
-  cmake -S . -B "$dir" -DCMAKE_BUILD_TYPE=Release "$@" >/dev/null
+  cmake -S . -B "$dir" -DCMAKE_BUILD_TYPE=Release "${LAUNCHER[@]}" "$@" >/dev/null
   cmake --build "$dir" -j "$JOBS"
 }
 

@@ -23,7 +23,13 @@ else
   mapfile -t targets < <(sed -n '/^set(MMSIM_FUZZ_TARGETS/,/^)/p' "$root/tests/fuzz/CMakeLists.txt" | sed '1d;$d' | tr -d ' ')
 fi
 
-cmake -S "$root" -B "$build" -DCMAKE_CXX_COMPILER="$CXX_CLANG" -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+# ccache where installed, paths hashed relative to the checkout (as mmsim.sh's builds).
+launcher=()
+if command -v ccache >/dev/null; then
+  export CCACHE_BASEDIR="$root"
+  launcher=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache)
+fi
+cmake -S "$root" -B "$build" -DCMAKE_CXX_COMPILER="$CXX_CLANG" -DCMAKE_BUILD_TYPE=RelWithDebInfo "${launcher[@]}" \
   -DMMSIM_FUZZ=ON -DMMSIM_BUILD_TESTS=ON -DMMSIM_CUDA=OFF -DMMSIM_MPI=OFF -DMMSIM_INSTALL=OFF >/dev/null
 cmake --build "$build" -j "$(nproc)" --target "${targets[@]/#/fuzz_}" >/dev/null
 
