@@ -88,8 +88,8 @@ std::string n_range(const std::vector<const validate::CsvRow*>& rows) {
 }
 
 std::string known_failures(const std::vector<const validate::CsvRow*>& rows) {
-  return std::to_string(std::count_if(rows.begin(), rows.end(),
-                                      [](const validate::CsvRow* r) { return !r->text("model known to fail").empty(); }));
+  return std::to_string(std::count_if(
+      rows.begin(), rows.end(), [](const validate::CsvRow* r) { return !r->text("model known to fail").empty(); }));
 }
 
 std::string markdown(std::vector<std::string> head, const std::vector<std::vector<std::string>>& rows) {
@@ -113,6 +113,35 @@ std::string marked(const std::string& name, const std::string& command, const st
          " -->\n";
 }
 
+// The models every table prices, in the first table's order: files written before a model was
+// retired still hold its columns, and the tables leave them out.
+std::vector<std::string> shared_models(const std::vector<ValidateFolder>& folders) {
+  std::vector<std::string> models;
+  bool first = true;
+  for (const ValidateFolder& folder : folders) {
+    std::vector<std::string> names = kKniFiles;
+    names.push_back(kParmFile);
+    for (const std::string& name : names) {
+      const std::filesystem::path file = folder.dir / name;
+      if (!std::filesystem::exists(file)) continue;
+      std::vector<std::string> these;
+      for (const std::string& column : validate::read_csv_header(file, "--tables")) {
+        const std::string suffix = " error";
+        if (column.size() > suffix.size() && column.compare(column.size() - suffix.size(), suffix.size(), suffix) == 0)
+          these.push_back(column.substr(0, column.size() - suffix.size()));
+      }
+      if (first) {
+        models = these;
+        first = false;
+      } else {
+        std::erase_if(models,
+                      [&](const std::string& m) { return std::find(these.begin(), these.end(), m) == these.end(); });
+      }
+    }
+  }
+  return models;
+}
+
 // The models every table shares: those of the first table read; another table must have them too.
 void check_models(const std::vector<std::string>& models, const RunTable& t, const std::filesystem::path& file) {
   for (const std::string& m : models)
@@ -130,7 +159,7 @@ ValidateFolder validate_folder(const std::filesystem::path& dir) {
 }
 
 std::string prediction_tables_markdown(const std::vector<ValidateFolder>& folders, const std::string& command) {
-  std::vector<std::string> models;
+  std::vector<std::string> models = shared_models(folders);
   std::vector<std::vector<std::string>> kni, overall, families;
   for (const ValidateFolder& folder : folders) {
     std::vector<std::vector<double>> pooled;
@@ -154,8 +183,9 @@ std::string prediction_tables_markdown(const std::vector<ValidateFolder>& folder
             ++missing;
         }
         if (rows.empty()) continue;
-        const std::string runs = missing == 0 ? std::to_string(rows.size())
-                                              : std::to_string(rows.size()) + " of " + std::to_string(rows.size() + missing);
+        const std::string runs = missing == 0
+                                     ? std::to_string(rows.size())
+                                     : std::to_string(rows.size()) + " of " + std::to_string(rows.size() + missing);
         std::vector<std::string> row{first_row ? folder.gpu + ", " + n_range(rows) : "", family + " (" + runs + ")"};
         first_row = false;
         for (const std::string& m : models) row.push_back(cell(errors(m, rows)));
@@ -210,16 +240,17 @@ std::string prediction_tables_markdown(const std::vector<ValidateFolder>& folder
         std::vector<const validate::CsvRow*> rows;
         for (const validate::CsvRow& r : t.rows)
           if (priced(t, r) && r.text("family") == family) rows.push_back(&r);
-        std::vector<std::string> row{first_family ? folder.gpu : "", family + ", " + n_range(rows) + " (" +
-                                                                         std::to_string(rows.size()) + "; " +
-                                                                         known_failures(rows) + ")"};
+        std::vector<std::string> row{
+            first_family ? folder.gpu : "",
+            family + ", " + n_range(rows) + " (" + std::to_string(rows.size()) + "; " + known_failures(rows) + ")"};
         first_family = false;
         for (const std::string& m : models) row.push_back(cell(errors(m, rows)));
         families.push_back(std::move(row));
       }
     }
   }
-  if (models.empty()) throw std::invalid_argument("no validate table (validate.csv, validate-n*.csv) in the folders given");
+  if (models.empty())
+    throw std::invalid_argument("no validate table (validate.csv, validate-n*.csv) in the folders given");
   std::vector<std::string> head{"GPU, n", "family"};
   head.insert(head.end(), models.begin(), models.end());
   std::string out = marked("kni", command, markdown(head, kni)) + "\n";

@@ -23,7 +23,9 @@ ValidateFolder validate_folder(const std::filesystem::path& dir);
 ///  - validate.csv: every family at n = 2^20..2^24 and the one-warp families (kni, families);
 ///  - validate-n67108864.csv, validate-n268435456.csv: the KNI runs at 2^26 and 2^28 (kni);
 ///  - validate-parm.csv: the parm network below 2^20 (families).
-/// A size whose file is absent is left out. Returns the three tables as Markdown, each between a
+/// A size whose file is absent is left out. The columns are the cost models that every file read
+/// prices (a file written before a model was retired keeps its columns; they are left out). Returns
+/// the three tables as Markdown, each between a
 /// line "<!-- prediction table NAME: COMMAND -->" and a line "<!-- end of prediction table NAME -->"
 /// (NAME: kni, overall, families), so that a document holding them can be checked against this
 /// output. Throws std::invalid_argument naming the file (and line) for a file that cannot be read
