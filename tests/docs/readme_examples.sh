@@ -15,6 +15,7 @@ ln -s "$mmsim" "$tmp/bin/mmsim"
 cp -rs "$src/results" "$tmp/work/results"
 rm "$tmp/work/results/README.md"  # a write follows a link: an example that rewrites the page writes the copy
 cp -rs "$src/docs" "$tmp/work/docs"
+cp -rs "$src/examples" "$tmp/work/examples"
 ran=0 skipped=0 failed=0
 while IFS= read -r line; do
   case "$line" in
