@@ -210,6 +210,10 @@ ProgramSpec parse_kernel_file(std::string_view text, const std::string& source) 
   } catch (const std::invalid_argument& e) {
     throw InputError(src.substr(1, src.size() - 2) + ": not JSON: " + e.what());
   }
+  return read_kernel_description(doc, source);
+}
+
+ProgramSpec read_kernel_description(const JsonValue& doc, const std::string& source) {
   const Place top(doc, source, "the file", {"machine", "arrays", "kernels"});
   ProgramSpec p;
   p.source = source;

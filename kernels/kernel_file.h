@@ -16,11 +16,16 @@
 #include <string_view>
 
 #include "kernels/kernel_spec.h"
+#include "report/json_reader.h"
 
 namespace mmsim::kernels {
 
 /// Parses a kernel file's text; `source` names it in messages. Throws InputError.
 ProgramSpec parse_kernel_file(std::string_view text, const std::string& source);
+
+/// The same for a description already read into values (the Python module's dict): every key and
+/// rule checked as for a file.
+ProgramSpec read_kernel_description(const report::JsonValue& doc, const std::string& source);
 
 /// Opens `path` (a regular file of at most 16 MiB, io/input_file.h) for `option` and parses it.
 ProgramSpec read_kernel_file(const std::string& option, const std::string& path);

@@ -300,4 +300,39 @@ class JsonParser {
 
 JsonValue parse_json(std::string_view text) { return JsonParser(text).document(); }
 
+JsonValue JsonValue::boolean_value(bool b) {
+  JsonValue v;
+  v.kind_ = Kind::Bool;
+  v.bool_ = b;
+  return v;
+}
+
+JsonValue JsonValue::number_value(std::string written) {
+  JsonValue v;
+  v.kind_ = Kind::Number;
+  v.text_ = std::move(written);
+  return v;
+}
+
+JsonValue JsonValue::string_value(std::string s) {
+  JsonValue v;
+  v.kind_ = Kind::String;
+  v.text_ = std::move(s);
+  return v;
+}
+
+JsonValue JsonValue::array_value(std::vector<JsonValue> items) {
+  JsonValue v;
+  v.kind_ = Kind::Array;
+  v.items_ = std::move(items);
+  return v;
+}
+
+JsonValue JsonValue::object_value(Members members) {
+  JsonValue v;
+  v.kind_ = Kind::Object;
+  v.members_ = std::move(members);
+  return v;
+}
+
 }  // namespace mmsim::report

@@ -46,6 +46,15 @@ class JsonValue {
   /// The same value for the writer, so that an output can begin with the input that made it.
   Json to_json() const;
 
+  /// Values built by a reader of another form than text (the Python module's dicts and lists), so
+  /// that they are checked by the same code as a file's. A number is given as it would be written.
+  static JsonValue null_value() { return {}; }
+  static JsonValue boolean_value(bool b);
+  static JsonValue number_value(std::string written);
+  static JsonValue string_value(std::string s);
+  static JsonValue array_value(std::vector<JsonValue> items);
+  static JsonValue object_value(Members members);
+
  private:
   friend class JsonParser;
   Kind kind_ = Kind::Null;

@@ -14,7 +14,6 @@ kernel description, whose addresses the simulated threads compute from what they
 (docs/kernel-files.md).
 """
 
-import json
 import os
 
 from . import _mmsim
@@ -100,8 +99,8 @@ def run_kernel(description, *, threads=0):
     if isinstance(description, (str, os.PathLike)):
         run = _mmsim.run_kernel_file(os.fspath(description), threads)
     elif isinstance(description, dict):
-        # The dict is this edge's value; the kernel-file reader parses it once and checks every key.
-        run = _mmsim.run_kernel_text(json.dumps(description), "Python", threads)
+        # Read once into the values a kernel file's reader checks, key by key.
+        run = _mmsim.run_kernel_dict(description, threads)
     else:
         raise TypeError("run_kernel: a dict in the kernel-file format or a file's path, not %s" %
                         type(description).__name__)

@@ -27,6 +27,7 @@
 #include "kernels/kernel_report.h"
 #include "python/src/bindings.h"
 #include "report/build_info.h"
+#include "report/json_reader.h"
 #include "teaching/access.h"
 #include "teaching/posed_access.h"
 
@@ -254,11 +255,42 @@ py::object congestion(const std::string& layout, const std::string& pattern, std
   return to_python(mmsim::to_json(q, s, speed));
 }
 
-// A kernel description in the kernel-file format (docs/kernel-files.md), as the JSON text that
-// mmsim.run_kernel made of a dict at the Python edge, or a kernel file's path: its run, with every
-// global array's final values. Each address is computed by the simulated threads, none by the host.
-py::object run_kernel_text(const std::string& text, const std::string& source, unsigned threads) {
-  const kernels::ProgramSpec spec = kernels::parse_kernel_file(text, source);
+// A Python value as the JSON reader's value: dicts (string keys), lists, tuples, str, bool, int and
+// float, so that a description from Python is checked by the code that checks a kernel file.
+report::JsonValue json_value_of(const py::handle& h, int depth = 0) {
+  if (depth > report::kMaxJsonDepth)
+    throw InputError("run_kernel: nested deeper than " + std::to_string(report::kMaxJsonDepth) + " levels");
+  if (h.is_none()) return report::JsonValue::null_value();
+  if (py::isinstance<py::bool_>(h)) return report::JsonValue::boolean_value(h.cast<bool>());
+  if (py::isinstance<py::float_>(h)) return report::JsonValue::number_value(py::str(h).cast<std::string>());
+  // Python's int and anything that is an integer by __index__ (NumPy's integers).
+  if (py::hasattr(h, "__index__"))
+    return report::JsonValue::number_value(
+        py::str(py::int_(py::reinterpret_borrow<py::object>(h))).cast<std::string>());
+  if (py::isinstance<py::str>(h)) return report::JsonValue::string_value(h.cast<std::string>());
+  if (py::isinstance<py::dict>(h)) {
+    report::JsonValue::Members members;
+    for (const auto& [key, value] : h.cast<py::dict>()) {
+      if (!py::isinstance<py::str>(key))
+        throw InputError("run_kernel: a key is not a string: " + py::repr(key).cast<std::string>());
+      members.emplace_back(key.cast<std::string>(), json_value_of(value, depth + 1));
+    }
+    return report::JsonValue::object_value(std::move(members));
+  }
+  if (py::isinstance<py::list>(h) || py::isinstance<py::tuple>(h)) {
+    std::vector<report::JsonValue> items;
+    for (const auto& x : h) items.push_back(json_value_of(x, depth + 1));
+    return report::JsonValue::array_value(std::move(items));
+  }
+  throw InputError("run_kernel: a value of type " + py::type::of(h).attr("__name__").cast<std::string>() +
+                   " (a description holds dicts, lists, strings, numbers and booleans)");
+}
+
+// A kernel description in the kernel-file format (docs/kernel-files.md): a dict, read once here
+// into the values a kernel file's reader checks. Its run, with every global array's final values.
+// Each address is computed by the simulated threads, none by the host.
+py::object run_kernel_dict(const py::dict& description, unsigned threads) {
+  const kernels::ProgramSpec spec = kernels::read_kernel_description(json_value_of(description), "Python");
   EngineOptions options;
   options.threads = threads;
   return to_python(kernels::run_json(spec, kernels::run_program(spec, options), true));
@@ -287,7 +319,7 @@ PYBIND11_MODULE(_mmsim, m) {
   m.def("access", &warp_access, py::arg("model"), py::arg("w"), py::arg("l"), py::arg("warps"));
   m.def("congestion", &congestion, py::arg("layout"), py::arg("pattern"), py::arg("w"), py::arg("dims"),
         py::arg("trials"), py::arg("seed"), py::arg("speed"));
-  m.def("run_kernel_text", &run_kernel_text, py::arg("text"), py::arg("source"), py::arg("threads"));
+  m.def("run_kernel_dict", &run_kernel_dict, py::arg("description"), py::arg("threads"));
   m.def("run_kernel_file", &run_kernel_file, py::arg("path"), py::arg("threads"));
   bind_kernels(m);
 }

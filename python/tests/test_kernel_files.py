@@ -62,3 +62,16 @@ def test_bad_descriptions_name_the_place():
         mmsim.run_kernel(d)
     with pytest.raises(TypeError):
         mmsim.run_kernel([1, 2])
+    d = gather(1024, 1)
+    d["arrays"][0]["size"] = 1024.5
+    with pytest.raises(mmsim.InputError, match="size must be an integer"):
+        mmsim.run_kernel(d)
+    d["arrays"][0]["size"] = object()
+    with pytest.raises(mmsim.InputError, match="type object"):
+        mmsim.run_kernel(d)
+
+
+def test_numpy_integers_are_integers():
+    d = gather(1024, 1)
+    d["arrays"][0]["size"] = np.int64(1024)
+    assert mmsim.run_kernel(d)["time_units"] == mmsim.run_kernel(gather(1024, 1))["time_units"]
