@@ -77,7 +77,7 @@ table1_figures() {
 LAUNCHER=()
 if command -v ccache >/dev/null; then
   export CCACHE_BASEDIR="$PWD"
-  LAUNCHER=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache -DCMAKE_C_COMPILER_LAUNCHER=ccache)
+  LAUNCHER=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache -DCMAKE_C_COMPILER_LAUNCHER=ccache -DCMAKE_CUDA_COMPILER_LAUNCHER=ccache)
 fi
 
 build() {  # build DIR [cmake args...]
