@@ -18,9 +18,11 @@ import sys
 import tempfile
 import time
 
-# "Promptly": 20 s a line; the sanitizer build, which runs the same code several times slower, sets
-# MMSIM_PROPERTY_TIMEOUT (tests/CMakeLists.txt).
-TIMEOUT_S = int(os.environ.get("MMSIM_PROPERTY_TIMEOUT", "20"))
+# "Promptly": 60 s a line, enough for the largest run a line can ask for within the bounds (a
+# traced as-permute at -m 128 -w 256 writes a 191 MB trace: 13-17 s alone on two cores, over 20 s
+# beside the other tests), and still a hang's end; the sanitizer build, which runs the same code
+# several times slower, sets MMSIM_PROPERTY_TIMEOUT (tests/CMakeLists.txt).
+TIMEOUT_S = int(os.environ.get("MMSIM_PROPERTY_TIMEOUT", "60"))
 SMALL = 256  # the largest valid integer drawn (beyond a default), so that every valid run is quick
 
 BAD_INTEGERS = ["", "-1", "-0", "+3", "1.5", "1e3", "0x10", "abc", " 7", "7 ", "18446744073709551616",
