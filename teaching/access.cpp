@@ -246,6 +246,25 @@ AccessResult simulate_access(const MachineParams& given, const std::vector<std::
 
 namespace {
 
+// "W(j): N slots" opening warp j's part of a diagram; false (and the line ended) for a warp that
+// requests nothing, whose part ends there.
+bool warp_heading(std::ostringstream& out, std::size_t j, const WarpView& v) {
+  out << "\nW(" << j << "): " << plural(v.slots, "slot", "slots");
+  if (v.slots == 0) out << " (no thread requests: not dispatched)\n";
+  return v.slots != 0;
+}
+
+// The warp's requests per bank (or address group), under the caption line.
+void requests_table(std::ostringstream& out, const WarpView& v, const char* unit, const std::string& caption) {
+  std::vector<std::pair<std::string, std::vector<std::string>>> counts{{unit, {}}, {"requests", {}}};
+  for (const auto& [u, n] : v.per_unit) {
+    counts[0].second.push_back(std::to_string(u));
+    counts[1].second.push_back(std::to_string(n));
+  }
+  out << caption;
+  thread_table(out, counts);
+}
+
 std::string list_text(const std::vector<std::uint64_t>& xs, std::uint64_t modulo = 0) {
   std::string s;
   for (auto x : xs) s += (s.empty() ? "" : ",") + std::to_string(modulo ? x % modulo : x);
@@ -283,11 +302,7 @@ std::string shaped_diagram(const AccessResult& r) {
   }
   for (std::size_t j = 0; j < r.views.size(); ++j) {
     const WarpView& v = r.views[j];
-    out << "\nW(" << j << "): " << plural(v.slots, "slot", "slots");
-    if (v.slots == 0) {
-      out << " (no thread requests: not dispatched)\n";
-      continue;
-    }
+    if (!warp_heading(out, j, v)) continue;
     if (dmm && v.phase_slots.size() == 1 && !v.fused_pairs) {
       out << " (one phase: the whole warp)";
     } else if (dmm) {
@@ -326,13 +341,7 @@ std::string shaped_diagram(const AccessResult& r) {
     }
     thread_table(out, rows);
     if (dmm) {
-      std::vector<std::pair<std::string, std::vector<std::string>>> counts{{"bank", {}}, {"requests", {}}};
-      for (const auto& [u, n] : v.per_unit) {
-        counts[0].second.push_back(std::to_string(u));
-        counts[1].second.push_back(std::to_string(n));
-      }
-      out << "  requests per bank, over the phases:\n";
-      thread_table(out, counts);
+      requests_table(out, v, "bank", "  requests per bank, over the phases:\n");
     }
   }
   return out.str();
@@ -360,11 +369,7 @@ std::string diagram(const AccessResult& r) {
 
   for (std::size_t j = 0; j < r.views.size(); ++j) {
     const WarpView& v = r.views[j];
-    out << "\nW(" << j << "): " << plural(v.slots, "slot", "slots");
-    if (v.slots == 0) {
-      out << " (no thread requests: not dispatched)\n";
-      continue;
-    }
+    if (!warp_heading(out, j, v)) continue;
     if (dmm) {
       out << ", congestion " << v.congestion;
       if (v.congestion == 1) {
@@ -414,14 +419,8 @@ std::string diagram(const AccessResult& r) {
       if (any_merge) rows[k++].second.push_back(t.merged_with ? "=T" + std::to_string(*t.merged_with) : "");
     }
     thread_table(out, rows);
-    std::vector<std::pair<std::string, std::vector<std::string>>> counts{{dmm ? "bank" : "group", {}},
-                                                                         {"requests", {}}};
-    for (const auto& [u, n] : v.per_unit) {
-      counts[0].second.push_back(std::to_string(u));
-      counts[1].second.push_back(std::to_string(n));
-    }
-    out << "  distinct requests per " << (dmm ? "bank" : "address group, in slot order") << ":\n";
-    thread_table(out, counts);
+    requests_table(out, v, dmm ? "bank" : "group",
+                   std::string("  distinct requests per ") + (dmm ? "bank" : "address group, in slot order") + ":\n");
     // One line per merged address: the threads that ask for it after the first one.
     std::map<ThreadId, std::vector<ThreadId>> merged;
     for (const auto& t : v.threads)
