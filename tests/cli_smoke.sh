@@ -14,16 +14,10 @@ expect_ok() {
   "$@" >"$tmp/out" 2>"$tmp/err" || fail "$what: exit $? ($(head -1 "$tmp/err"))"
 }
 
+# shellcheck source=cli_refusals.sh
+source "$(dirname "$0")/cli_refusals.sh"
 # expect_bad PATTERN COMMAND... : exit 2, exactly one line on stderr matching PATTERN, empty stdout
-expect_bad() {
-  local pattern=$1; shift
-  "$@" >"$tmp/out" 2>"$tmp/err"
-  local status=$?
-  [ "$status" -eq 2 ] || fail "'$*': exit $status, expected 2"
-  [ -s "$tmp/out" ] && fail "'$*': printed on stdout"
-  [ "$(wc -l <"$tmp/err")" -eq 1 ] || fail "'$*': stderr has $(wc -l <"$tmp/err") lines: $(cat "$tmp/err")"
-  grep -q -- "$pattern" "$tmp/err" || fail "'$*': stderr '$(cat "$tmp/err")' lacks '$pattern'"
-}
+expect_bad() { expect_refused -q "$@"; }
 
 json_value() { grep -o "\"$1\": [^,]*" "$tmp/out" | head -1 | sed 's/.*: //'; }
 
