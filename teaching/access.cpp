@@ -11,6 +11,16 @@ namespace mmsim::teaching {
 
 namespace {
 
+// Thread t of warp j: its id, its address and, when the access was posed through a layout, its cell.
+ThreadRequest thread_request(std::uint64_t j, std::uint64_t w, std::size_t t, const std::vector<Address>& warp,
+                             const std::vector<std::vector<std::int64_t>>& cells) {
+  ThreadRequest r;
+  r.thread = j * w + t;
+  r.address = warp[t];
+  if (r.thread < cells.size()) r.cell = cells[r.thread];
+  return r;
+}
+
 // The annotation of warp j from the engine's trace: which slot carries each thread's address is
 // read off the slots the memory model made (MemoryModel::partition), never recomputed here.
 WarpView annotate(const MachineParams& m, std::uint64_t j, const std::vector<Address>& warp,
@@ -26,10 +36,7 @@ WarpView annotate(const MachineParams& m, std::uint64_t j, const std::vector<Add
     }
   std::map<Address, ThreadId> first;
   for (std::size_t t = 0; t < warp.size(); ++t) {
-    ThreadRequest r;
-    r.thread = j * w + t;
-    r.address = warp[t];
-    if (r.thread < cells.size()) r.cell = cells[r.thread];
+    ThreadRequest r = thread_request(j, w, t, warp, cells);
     if (r.address != kNoAddress) {
       r.unit = dmm ? r.address % w : r.address / w;
       r.slot = slot_of.at(r.address);
@@ -95,10 +102,7 @@ WarpView annotate_shaped(const MachineParams& m, std::uint64_t j, const std::vec
   const auto group_slots = dmm ? std::vector<std::vector<Address>>{} : shaped_group_slots(full, m.w, shape);
   std::map<Address, int> used;  // how many of an address's slots earlier threads took (serialised)
   for (std::size_t t = 0; t < warp.size(); ++t) {
-    ThreadRequest r;
-    r.thread = j * w + t;
-    r.address = warp[t];
-    if (r.thread < cells.size()) r.cell = cells[r.thread];
+    ThreadRequest r = thread_request(j, w, t, warp, cells);
     if (r.address != kNoAddress) {
       r.first_byte = r.address * shape.element_bytes;
       r.last_byte = r.first_byte + shape.bytes() - 1;
