@@ -1,4 +1,10 @@
-# Sourced by the CLI test scripts that keep a `fail MESSAGE` function and a scratch folder $tmp.
+# Sourced by the CLI test scripts that count their failures (cli_smoke.sh, cli_teaching.sh): a
+# scratch folder $tmp, removed at exit, and fail MESSAGE, which prints it and counts it in $failures.
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+failures=0
+fail() { echo "FAIL: $*"; failures=$((failures + 1)); }
+
 # expect_refused GREP_MODE PATTERN COMMAND...: exit 2, exactly one line on stderr that matches
 # PATTERN, empty stdout. GREP_MODE is grep's: -q for a regular expression, -qF for a fixed string.
 expect_refused() {

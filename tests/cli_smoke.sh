@@ -3,10 +3,8 @@
 # line on stderr, nothing on stdout and exit status 2.
 set -u
 MMSIM=$1
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-failures=0
-fail() { echo "FAIL: $*"; failures=$((failures + 1)); }
+# shellcheck source=cli_refusals.sh
+source "$(dirname "$0")/cli_refusals.sh"
 
 # expect_ok DESCRIPTION COMMAND... : exit 0
 expect_ok() {
@@ -14,8 +12,6 @@ expect_ok() {
   "$@" >"$tmp/out" 2>"$tmp/err" || fail "$what: exit $? ($(head -1 "$tmp/err"))"
 }
 
-# shellcheck source=cli_refusals.sh
-source "$(dirname "$0")/cli_refusals.sh"
 # expect_bad PATTERN COMMAND... : exit 2, exactly one line on stderr matching PATTERN, empty stdout
 expect_bad() { expect_refused -q "$@"; }
 
