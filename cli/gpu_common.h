@@ -51,6 +51,23 @@ inline std::filesystem::path out_folder(const std::string& given) {
   return out;
 }
 
+/// The --out of a `gpu` subcommand, kept from parsing to running: the folder of its results.
+class OutFolder {
+ public:
+  void add_to(CLI::App* cmd, const std::string& help) { cmd->add_option("--out", given_, help)->capture_default_str(); }
+  /// Checks and creates the folder before any work (out_folder); from then on str() names it as
+  /// resolved, for the messages.
+  std::filesystem::path make() {
+    const std::filesystem::path dir = out_folder(given_);
+    given_ = dir.string();
+    return dir;
+  }
+  const std::string& str() const { return given_; }
+
+ private:
+  std::string given_ = kDeviceOut;
+};
+
 /// --out was checked before the work, so a failure here is a full disk or the like: status 1.
 inline void write_file(const std::filesystem::path& p, const std::string& text) {
   write_file_atomically(p.string(), text, "--out");
