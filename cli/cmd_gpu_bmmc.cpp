@@ -14,9 +14,7 @@ GpuSubcommand add_gpu_bmmc_command(CLI::App& gpu) {
   };
   auto o = std::make_shared<Opts>();
   o->out.add_to(cmd, "folder for bmmc.md, bmmc.csv and bmmc-matrices.txt");
-  cmd->add_option("--min-bits", o->b.min_bits, "smallest log2 n, 12 to 30")->capture_default_str();
-  cmd->add_option("--max-bits", o->b.max_bits, "largest log2 n, 12 to 30 (sizes that do not fit are skipped)")
-      ->capture_default_str();
+  add_log2_n_range(cmd, o->b.min_bits, o->b.max_bits);
   cmd->add_option("--seed", o->b.seed, "seed of the random BPC and BMMC matrices")->capture_default_str();
   cmd->add_option("--runs", o->b.runs, "timed runs per kernel, 20 to 10000 (at least 100 up to 2^24)")
       ->capture_default_str();

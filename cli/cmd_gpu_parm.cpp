@@ -15,9 +15,7 @@ GpuSubcommand add_gpu_parm_command(CLI::App& gpu) {
   };
   auto o = std::make_shared<Opts>();
   o->out.add_to(cmd, "folder for parm-gpu.md and parm-gpu.csv");
-  cmd->add_option("--min-bits", o->p.min_bits, "smallest log2 n, 12 to 30")->capture_default_str();
-  cmd->add_option("--max-bits", o->p.max_bits, "largest log2 n, 12 to 30 (sizes that do not fit are skipped)")
-      ->capture_default_str();
+  add_log2_n_range(cmd, o->p.min_bits, o->p.max_bits);
   cmd->add_option("--sim-max-bits", o->p.sim_max_bits, "largest log2 n also simulated, 0 to 20")->capture_default_str();
   cmd->add_option("--seed", o->p.seed, "seed of the keys")->capture_default_str();
   cmd->add_option("--runs", o->p.runs, "timed runs per variant, 1 to 10000")->capture_default_str();

@@ -68,6 +68,13 @@ class OutFolder {
   std::string given_ = kDeviceOut;
 };
 
+/// --min-bits and --max-bits of the benchmarks that sweep n = 2^12 .. 2^30 (bmmc, parm).
+inline void add_log2_n_range(CLI::App* cmd, int& min_bits, int& max_bits) {
+  cmd->add_option("--min-bits", min_bits, "smallest log2 n, 12 to 30")->capture_default_str();
+  cmd->add_option("--max-bits", max_bits, "largest log2 n, 12 to 30 (sizes that do not fit are skipped)")
+      ->capture_default_str();
+}
+
 /// --out was checked before the work, so a failure here is a full disk or the like: status 1.
 inline void write_file(const std::filesystem::path& p, const std::string& text) {
   write_file_atomically(p.string(), text, "--out");
