@@ -56,13 +56,19 @@ std::string ParamSpec::rule() const {
   return {};
 }
 
-ParamSpec integer_param(std::string name, std::string flags, std::string help, std::int64_t min, std::int64_t max,
-                        std::optional<std::int64_t> default_value, IntegerShape shape) {
+// What every kind of parameter has; the constructors below add what their kind needs.
+static ParamSpec base_param(std::string name, std::string flags, ParamKind kind, std::string help) {
   ParamSpec s;
   s.name = std::move(name);
   s.flags = std::move(flags);
-  s.kind = ParamKind::Integer;
+  s.kind = kind;
   s.help = std::move(help);
+  return s;
+}
+
+ParamSpec integer_param(std::string name, std::string flags, std::string help, std::int64_t min, std::int64_t max,
+                        std::optional<std::int64_t> default_value, IntegerShape shape) {
+  ParamSpec s = base_param(std::move(name), std::move(flags), ParamKind::Integer, std::move(help));
   s.min = min;
   s.max = max;
   s.shape = shape;
@@ -72,41 +78,23 @@ ParamSpec integer_param(std::string name, std::string flags, std::string help, s
 
 ParamSpec choice_param(std::string name, std::string flags, std::string help, std::vector<std::string> choices,
                        std::optional<std::string> default_value) {
-  ParamSpec s;
-  s.name = std::move(name);
-  s.flags = std::move(flags);
-  s.kind = ParamKind::Choice;
-  s.help = std::move(help);
+  ParamSpec s = base_param(std::move(name), std::move(flags), ParamKind::Choice, std::move(help));
   s.choices = std::move(choices);
   if (default_value) s.default_value = std::move(*default_value);
   return s;
 }
 
 ParamSpec text_param(std::string name, std::string flags, std::string help) {
-  ParamSpec s;
-  s.name = std::move(name);
-  s.flags = std::move(flags);
-  s.kind = ParamKind::Text;
-  s.help = std::move(help);
-  return s;
+  return base_param(std::move(name), std::move(flags), ParamKind::Text, std::move(help));
 }
 
 ParamSpec flag_param(std::string name, std::string flags, std::string help) {
-  ParamSpec s;
-  s.name = std::move(name);
-  s.flags = std::move(flags);
-  s.kind = ParamKind::Flag;
-  s.help = std::move(help);
-  return s;
+  return base_param(std::move(name), std::move(flags), ParamKind::Flag, std::move(help));
 }
 
 ParamSpec matrix_param(std::string name, std::string flags, std::string help,
                        std::function<BitMatrixValue(const std::string& file)> read) {
-  ParamSpec s;
-  s.name = std::move(name);
-  s.flags = std::move(flags);
-  s.kind = ParamKind::Matrix;
-  s.help = std::move(help);
+  ParamSpec s = base_param(std::move(name), std::move(flags), ParamKind::Matrix, std::move(help));
   s.read = std::move(read);
   return s;
 }

@@ -11,14 +11,13 @@ GpuSubcommand add_gpu_accesses_command(CLI::App& gpu) {
   auto* cmd = gpu.add_subcommand(
       "accesses", "single warp instructions of every width for Nsight Compute, atomics and histograms timed");
   struct Opts {
-    std::string out = kDeviceOut;
+    OutFolder out;
     bool profile = false;
     gpu::accesses::HistogramOptions h;
     int runs = 20;
   };
   auto o = std::make_shared<Opts>();
-  cmd->add_option("--out", o->out, "folder for accesses-atomics.csv and histograms-gpu.{md,csv}")
-      ->capture_default_str();
+  o->out.add_to(cmd, "folder for accesses-atomics.csv and histograms-gpu.{md,csv}");
   cmd->add_flag("--profile", o->profile, "only launch every case of the catalogue once, for Nsight Compute");
   cmd->add_option("--keys", o->h.keys, "keys of each histogram")
       ->check(CLI::Range(1024ull, 1ull << 28))
@@ -33,8 +32,7 @@ GpuSubcommand add_gpu_accesses_command(CLI::App& gpu) {
               std::fprintf(stderr, "mmsim gpu accesses: %zu launches for Nsight Compute\n", ga::profile_launches());
               return kOk;
             }
-            const std::filesystem::path dir = out_folder(o->out);
-            o->out = dir.string();  // as resolved, for the messages
+            const std::filesystem::path dir = o->out.make();
             const gpu::TimingPlan plan{.warmups = gpu::kWarmups, .runs = o->runs};
             const report::Table atomics = ga::atomic_times(plan);
             write_file(dir / "accesses-atomics.csv", report::to_csv(atomics));
@@ -43,7 +41,7 @@ GpuSubcommand add_gpu_accesses_command(CLI::App& gpu) {
             write_file(dir / "histograms-gpu.md", report::to_markdown(hist));
             write_file(dir / "histograms-gpu.csv", report::to_csv(hist));
             std::fprintf(stderr, "mmsim gpu accesses: %s; wrote %s/accesses-atomics and histograms-gpu\n",
-                         correct ? "every histogram checked right" : "SOME HISTOGRAMS WRONG", o->out.c_str());
+                         correct ? "every histogram checked right" : "SOME HISTOGRAMS WRONG", o->out.str().c_str());
             return correct ? kOk : kCheckFailed;
           }};
 }

@@ -9,14 +9,12 @@ GpuSubcommand add_gpu_bmmc_command(CLI::App& gpu) {
   auto* cmd = gpu.add_subcommand(
       "bmmc", "BDS's BPC and BMMC kernels against a copy, every cell checked (bmmc.md, .csv, -matrices.txt)");
   struct Opts {
-    std::string out = kDeviceOut;
+    OutFolder out;
     gpu::bmmc::BmmcOptions b;
   };
   auto o = std::make_shared<Opts>();
-  cmd->add_option("--out", o->out, "folder for bmmc.md, bmmc.csv and bmmc-matrices.txt")->capture_default_str();
-  cmd->add_option("--min-bits", o->b.min_bits, "smallest log2 n, 12 to 30")->capture_default_str();
-  cmd->add_option("--max-bits", o->b.max_bits, "largest log2 n, 12 to 30 (sizes that do not fit are skipped)")
-      ->capture_default_str();
+  o->out.add_to(cmd, "folder for bmmc.md, bmmc.csv and bmmc-matrices.txt");
+  add_log2_n_range(cmd, o->b.min_bits, o->b.max_bits);
   cmd->add_option("--seed", o->b.seed, "seed of the random BPC and BMMC matrices")->capture_default_str();
   cmd->add_option("--runs", o->b.runs, "timed runs per kernel, 20 to 10000 (at least 100 up to 2^24)")
       ->capture_default_str();
@@ -26,8 +24,7 @@ GpuSubcommand add_gpu_bmmc_command(CLI::App& gpu) {
   cmd->add_option("--threads", o->b.threads, "host threads for the check, 1 to 1024")->capture_default_str();
   return {cmd, [o] {
             if (auto err = o->b.validate()) throw InputError(*err);
-            const std::filesystem::path dir = out_folder(o->out);
-            o->out = dir.string();  // as resolved, for the messages
+            const std::filesystem::path dir = o->out.make();
             const gpu::bmmc::BmmcRun run = gpu::bmmc::run_bmmc(o->b);
             const gpu::bmmc::BmmcTables t = gpu::bmmc::bmmc_tables(o->b, run);
             write_file(dir / "bmmc.md", report::to_markdown(t.pct) + "\n" + report::to_markdown(t.ms) + "\n" +
@@ -36,7 +33,7 @@ GpuSubcommand add_gpu_bmmc_command(CLI::App& gpu) {
             write_file(dir / "bmmc-matrices.txt", run.matrices);
             std::fprintf(stderr, "mmsim gpu bmmc: %zu runs in %.1f s, %s; wrote %s/bmmc.md and bmmc.csv\n",
                          run.rows.size(), run.seconds,
-                         run.failed ? "SOME OUTPUTS WRONG" : "every output cell checked right", o->out.c_str());
+                         run.failed ? "SOME OUTPUTS WRONG" : "every output cell checked right", o->out.str().c_str());
             return run.failed ? kCheckFailed : kOk;
           }};
 }

@@ -33,10 +33,10 @@ GpuSubcommand add_gpu_calibrate_command(CLI::App& gpu) {
       "calibrate",
       "the cost model's microbenchmarks (copy, strides, random, shared congestion, an empty launch), "
       "every cell checked (calibration-<device>.csv)");
-  auto out = std::make_shared<std::string>(kDeviceOut);
-  cmd->add_option("--out", *out, "folder for calibration-<device>.csv")->capture_default_str();
+  auto out = std::make_shared<OutFolder>();
+  out->add_to(cmd, "folder for calibration-<device>.csv");
   return {cmd, [out] {
-            const std::filesystem::path dir = out_folder(*out);
+            const std::filesystem::path dir = out->make();
             const predict::GpuFacts facts = gpu::calibrate::gpu_facts();
             const std::string slug = predict::device_slug(facts.name);
             const std::vector<predict::MicrobenchTiming> timings =

@@ -12,12 +12,12 @@ GpuSubcommand add_gpu_enumeration_command(CLI::App& gpu) {
       "GL's transpositions (TW and the 3D involutions among them) by order and as a heat map, every cell checked "
       "(enumeration*.csv, .md)");
   struct Opts {
-    std::string out = kDeviceOut;
+    OutFolder out;
     gpu::enumeration::EnumerationOptions e;
   };
   auto o = std::make_shared<Opts>();
   auto& e = o->e;
-  cmd->add_option("--out", o->out, "folder for the tables")->capture_default_str();
+  o->out.add_to(cmd, "folder for the tables");
   cmd->add_option("--budget-s", e.budget_s,
                   "seconds for the three sweeps, 1 to 86400 (1/2 orders, 1/5 3D, the rest heat map)")
       ->capture_default_str();
@@ -33,8 +33,7 @@ GpuSubcommand add_gpu_enumeration_command(CLI::App& gpu) {
   cmd->add_option("--heat-max", e.heat_max, "heat map: largest rows and cols, at most 64 steps")->capture_default_str();
   return {cmd, [o] {
             if (auto err = o->e.validate()) throw InputError(*err);
-            const std::filesystem::path dir = out_folder(o->out);
-            o->out = dir.string();  // as resolved, for the messages
+            const std::filesystem::path dir = o->out.make();
             namespace en = gpu::enumeration;
             const en::EnumerationRun run = en::run_enumeration(o->e);
             const en::EnumerationTables t = en::enumeration_tables(o->e, run);

@@ -13,15 +13,14 @@ GpuSubcommand add_gpu_sorting_command(CLI::App& gpu) {
       "AS's kernels (one warp per w x m matrix in shared memory) beside the simulator's steps, every cell checked "
       "(as-gpu.md, .csv)");
   struct Opts {
-    std::string out = kDeviceOut;
+    OutFolder out;
     std::string ncu_csv;
     bool ncu_launches = false;
     gpu::sorting::SortingOptions s;
   };
   auto o = std::make_shared<Opts>();
   auto& s = o->s;
-  cmd->add_option("--out", o->out, "folder for as-gpu.md and as-gpu.csv (as-ncu.md with --ncu-csv)")
-      ->capture_default_str();
+  o->out.add_to(cmd, "folder for as-gpu.md and as-gpu.csv (as-ncu.md with --ncu-csv)");
   cmd->add_option("--min-m", s.min_m, "smallest m, a power of two")->capture_default_str();
   cmd->add_option("--max-m", s.max_m, "largest m, a power of two (shapes that do not fit are skipped)")
       ->capture_default_str();
@@ -41,13 +40,12 @@ GpuSubcommand add_gpu_sorting_command(CLI::App& gpu) {
               const int wrong = gs::run_profiled_launches(o->s);
               return wrong ? kCheckFailed : kOk;
             }
-            const std::filesystem::path dir = out_folder(o->out);
-            o->out = dir.string();  // as resolved, for the messages
+            const std::filesystem::path dir = o->out.make();
             if (!o->ncu_csv.empty()) {
               const report::Table t = gs::sorting_ncu_table(o->s, o->ncu_csv);
               write_file(dir / "as-ncu.md", report::to_markdown(t));
               const auto bad = report::failed_rows(t);
-              std::fprintf(stderr, "mmsim gpu sorting: wrote %s/as-ncu.md%s\n", o->out.c_str(),
+              std::fprintf(stderr, "mmsim gpu sorting: wrote %s/as-ncu.md%s\n", o->out.str().c_str(),
                            bad ? " (some counts differ from the simulator's)" : "");
               return kOk;
             }
@@ -57,7 +55,7 @@ GpuSubcommand add_gpu_sorting_command(CLI::App& gpu) {
             write_file(dir / "as-gpu.csv", report::to_csv(t));
             std::fprintf(stderr, "mmsim gpu sorting: %zu shapes in %.1f s, %s; wrote %s/as-gpu.md and as-gpu.csv\n",
                          run.rows.size(), run.seconds,
-                         run.failed ? "SOME OUTPUTS WRONG" : "every output cell checked right", o->out.c_str());
+                         run.failed ? "SOME OUTPUTS WRONG" : "every output cell checked right", o->out.str().c_str());
             return run.failed ? kCheckFailed : kOk;
           }};
 }

@@ -6,6 +6,7 @@
 // scripts/gpu_*_figures.sh runs gnuplot on them).
 #include <algorithm>
 #include <filesystem>
+#include <functional>
 #include <optional>
 
 #include "cli/common.h"
@@ -85,6 +86,16 @@ int refusing_bad_rows(F&& run) {
   }
 }
 
+// A command that reads a GPU folder (the files `reads` names) and prints one table or its figure's
+// variables: `make` on the folder's options, a bad row refused as the user's input.
+Runner folder_table_command(CLI::App& app, const std::string& name, const std::string& help, const std::string& reads,
+                            std::function<int(const FolderOptions&)> make) {
+  auto* cmd = app.add_subcommand(name, help);
+  auto o = std::make_shared<FolderOptions>();
+  o->add_to(cmd, reads);
+  return [o, make = std::move(make)] { return refusing_bad_rows([&] { return make(*o); }); };
+}
+
 }  // namespace
 
 Runner add_fit_bounds_command(CLI::App& app) {
@@ -132,29 +143,23 @@ Runner add_fit_bounds_command(CLI::App& app) {
 }
 
 Runner add_gpu_speedups_command(CLI::App& app) {
-  auto* cmd = app.add_subcommand(
-      "gpu-speedups",
+  return folder_table_command(
+      app, "gpu-speedups",
       "BDS Fig. 11 on the GPU: the speed-ups over the naive kernel recomputed from bmmc.csv's median times and "
-      "checked against its own column; writes bmmc_speedup.dat into the folder");
-  auto o = std::make_shared<FolderOptions>();
-  o->add_to(cmd, "bmmc.csv");
-  return [o] {
-    return refusing_bad_rows([&] {
-      const auto s = measured::bmmc_speedups(o->read("bmmc.csv"));
-      o->write("bmmc_speedup.dat", measured::speedup_dat(s, o->path("bmmc.csv")));
-      return o->print(measured::speedup_table(s), measured::speedup_figure_variables(s, o->dir));
-    });
-  };
+      "checked against its own column; writes bmmc_speedup.dat into the folder",
+      "bmmc.csv", [](const FolderOptions& o) {
+        const auto s = measured::bmmc_speedups(o.read("bmmc.csv"));
+        o.write("bmmc_speedup.dat", measured::speedup_dat(s, o.path("bmmc.csv")));
+        return o.print(measured::speedup_table(s), measured::speedup_figure_variables(s, o.dir));
+      });
 }
 
 Runner add_gpu_throughput_command(CLI::App& app) {
-  auto* cmd = app.add_subcommand(
-      "gpu-throughput",
+  return folder_table_command(
+      app, "gpu-throughput",
       "GL on the GPU: the measured throughput of each transposition scheme by order, the 3D involutions and the "
-      "out-of-place heat maps, from the folder's enumeration CSVs");
-  auto o = std::make_shared<FolderOptions>();
-  o->add_to(cmd, "enumeration.csv, and where they are enumeration_3d.csv, enumeration_heatmap_{nvidia,v1bf}.csv");
-  return [o] { return refusing_bad_rows([&] { return throughput(*o); }); };
+      "out-of-place heat maps, from the folder's enumeration CSVs",
+      "enumeration.csv, and where they are enumeration_3d.csv, enumeration_heatmap_{nvidia,v1bf}.csv", throughput);
 }
 
 Runner add_gpu_goals_command(CLI::App& app) {

@@ -51,6 +51,30 @@ inline std::filesystem::path out_folder(const std::string& given) {
   return out;
 }
 
+/// The --out of a `gpu` subcommand, kept from parsing to running: the folder of its results.
+class OutFolder {
+ public:
+  void add_to(CLI::App* cmd, const std::string& help) { cmd->add_option("--out", given_, help)->capture_default_str(); }
+  /// Checks and creates the folder before any work (out_folder); from then on str() names it as
+  /// resolved, for the messages.
+  std::filesystem::path make() {
+    const std::filesystem::path dir = out_folder(given_);
+    given_ = dir.string();
+    return dir;
+  }
+  const std::string& str() const { return given_; }
+
+ private:
+  std::string given_ = kDeviceOut;
+};
+
+/// --min-bits and --max-bits of the benchmarks that sweep n = 2^12 .. 2^30 (bmmc, parm).
+inline void add_log2_n_range(CLI::App* cmd, int& min_bits, int& max_bits) {
+  cmd->add_option("--min-bits", min_bits, "smallest log2 n, 12 to 30")->capture_default_str();
+  cmd->add_option("--max-bits", max_bits, "largest log2 n, 12 to 30 (sizes that do not fit are skipped)")
+      ->capture_default_str();
+}
+
 /// --out was checked before the work, so a failure here is a full disk or the like: status 1.
 inline void write_file(const std::filesystem::path& p, const std::string& text) {
   write_file_atomically(p.string(), text, "--out");

@@ -8,12 +8,9 @@
 set -uo pipefail
 MMSIM=$1
 OUT=$2
-NCU=$(command -v ncu || true)
-[ -z "$NCU" ] && [ -x /usr/local/cuda/bin/ncu ] && NCU=/usr/local/cuda/bin/ncu
-if [ -z "$NCU" ]; then
-  echo "ncu_accesses.sh: no Nsight Compute (ncu) here; counters skipped" >&2
-  exit 0
-fi
+# shellcheck source=ncu_lib.sh
+source "$(dirname "$0")/ncu_lib.sh"
+need_ncu ncu_accesses.sh "counters"
 WANTED=(
   l1tex__data_pipe_lsu_wavefronts_mem_shared_op_ld l1tex__data_pipe_lsu_wavefronts_mem_shared_op_st
   l1tex__data_pipe_lsu_wavefronts_mem_shared_op_atom

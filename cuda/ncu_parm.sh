@@ -8,8 +8,9 @@
 MMSIM=$1
 OUT=$2
 BITS=${3:-12}
-NCU=$(command -v ncu || true)
-[ -z "$NCU" ] && [ -x /usr/local/cuda/bin/ncu ] && NCU=/usr/local/cuda/bin/ncu
+# shellcheck source=ncu_lib.sh
+source "$(dirname "$0")/ncu_lib.sh"
+find_ncu
 if [ -z "$NCU" ] || ! command -v python3 >/dev/null; then
   echo "ncu_parm.sh: no Nsight Compute (ncu) or no python3 here; counters skipped" >&2
   exit 0

@@ -6,12 +6,9 @@
 #   usage: cuda/ncu_rap.sh MMSIM OUTDIR
 MMSIM=$1
 OUT=$2
-NCU=$(command -v ncu || true)
-[ -z "$NCU" ] && [ -x /usr/local/cuda/bin/ncu ] && NCU=/usr/local/cuda/bin/ncu
-if [ -z "$NCU" ]; then
-  echo "ncu_rap.sh: no Nsight Compute (ncu) here; bank-conflict counters skipped" >&2
-  exit 0
-fi
+# shellcheck source=ncu_lib.sh
+source "$(dirname "$0")/ncu_lib.sh"
+need_ncu ncu_rap.sh "bank-conflict counters"
 METRICS=l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ld.sum,l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_st.sum
 rm -f "$OUT/ncu-rap.csv"
 if ! timeout "${MMSIM_GPU_NCU_S:-90}" "$NCU" --clock-control none --csv --log-file "$OUT/ncu-rap.csv" \

@@ -7,12 +7,9 @@
 MMSIM=$1
 OUT=$2
 shift 2
-NCU=$(command -v ncu || true)
-[ -z "$NCU" ] && [ -x /usr/local/cuda/bin/ncu ] && NCU=/usr/local/cuda/bin/ncu
-if [ -z "$NCU" ]; then
-  echo "ncu_sorting.sh: no Nsight Compute (ncu) here; bank-conflict counters skipped" >&2
-  exit 0
-fi
+# shellcheck source=ncu_lib.sh
+source "$(dirname "$0")/ncu_lib.sh"
+need_ncu ncu_sorting.sh "bank-conflict counters"
 CONFLICTS=l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ld.sum,l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_st.sum
 # The shared-memory instructions executed, to compare with the simulator's steps: tried first, left
 # out if this ncu does not know them.

@@ -233,4 +233,13 @@ void run_gnuplot(const std::string& dir, const std::string& file, const GnuplotV
     throw WriteError("figure: gnuplot failed on " + quote(dir + "/" + gp, 120) + ": " + r.failure);
 }
 
+void run_gnuplot_png_svg(const std::string& dir, const std::string& name, const GnuplotVariables& figure,
+                         const std::string& script) {
+  for (const char* term : {"png", "svg"}) {
+    GnuplotVariables v;
+    v.text("term", term).images("output", name, {term}).append(figure);
+    run_gnuplot(dir, name + "-" + term, v, script);
+  }
+}
+
 }  // namespace mmsim::experiments

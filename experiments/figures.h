@@ -73,6 +73,11 @@ std::string_view kept_gnuplot_script(std::string_view name);
 void run_gnuplot(const std::string& dir, const std::string& file, const GnuplotVariables& variables,
                  const std::string& script);
 
+/// The figure NAME as NAME-png.gp and NAME-svg.gp, each drawing its one image (term and output set
+/// for it) from the figure's own variables and the kept script SCRIPT.
+void run_gnuplot_png_svg(const std::string& dir, const std::string& name, const GnuplotVariables& figure,
+                         const std::string& script);
+
 /// Writes text to a file, creating its folder; throws WriteError when it cannot.
 void write_file(const std::string& path, const std::string& text);
 

@@ -4,23 +4,20 @@ namespace mmsim::predict {
 
 std::string Microbench::name() const {
   const std::string s = std::to_string(stride);
+  // The kind's name, and the stride (the congestion for shared) where the kind has one.
   switch (kind) {
-    case MicrobenchKind::Empty:
-      return "empty";
-    case MicrobenchKind::Copy:
-      return "copy";
     case MicrobenchKind::ReadStride:
-      return "read-stride-" + s;
     case MicrobenchKind::WriteStride:
-      return "write-stride-" + s;
-    case MicrobenchKind::ReadRandom:
-      return "read-random";
-    case MicrobenchKind::WriteRandom:
-      return "write-random";
+      return std::string(to_string(kind)) + "-" + s;
     case MicrobenchKind::Shared:
       return "shared-congestion-" + s;
+    case MicrobenchKind::Empty:
+    case MicrobenchKind::Copy:
+    case MicrobenchKind::ReadRandom:
+    case MicrobenchKind::WriteRandom:
+      break;
   }
-  return "?";
+  return to_string(kind);
 }
 
 const char* to_string(MicrobenchKind kind) {

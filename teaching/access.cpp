@@ -11,6 +11,16 @@ namespace mmsim::teaching {
 
 namespace {
 
+// Thread t of warp j: its id, its address and, when the access was posed through a layout, its cell.
+ThreadRequest thread_request(std::uint64_t j, std::uint64_t w, std::size_t t, const std::vector<Address>& warp,
+                             const std::vector<std::vector<std::int64_t>>& cells) {
+  ThreadRequest r;
+  r.thread = j * w + t;
+  r.address = warp[t];
+  if (r.thread < cells.size()) r.cell = cells[r.thread];
+  return r;
+}
+
 // The annotation of warp j from the engine's trace: which slot carries each thread's address is
 // read off the slots the memory model made (MemoryModel::partition), never recomputed here.
 WarpView annotate(const MachineParams& m, std::uint64_t j, const std::vector<Address>& warp,
@@ -26,10 +36,7 @@ WarpView annotate(const MachineParams& m, std::uint64_t j, const std::vector<Add
     }
   std::map<Address, ThreadId> first;
   for (std::size_t t = 0; t < warp.size(); ++t) {
-    ThreadRequest r;
-    r.thread = j * w + t;
-    r.address = warp[t];
-    if (r.thread < cells.size()) r.cell = cells[r.thread];
+    ThreadRequest r = thread_request(j, w, t, warp, cells);
     if (r.address != kNoAddress) {
       r.unit = dmm ? r.address % w : r.address / w;
       r.slot = slot_of.at(r.address);
@@ -95,10 +102,7 @@ WarpView annotate_shaped(const MachineParams& m, std::uint64_t j, const std::vec
   const auto group_slots = dmm ? std::vector<std::vector<Address>>{} : shaped_group_slots(full, m.w, shape);
   std::map<Address, int> used;  // how many of an address's slots earlier threads took (serialised)
   for (std::size_t t = 0; t < warp.size(); ++t) {
-    ThreadRequest r;
-    r.thread = j * w + t;
-    r.address = warp[t];
-    if (r.thread < cells.size()) r.cell = cells[r.thread];
+    ThreadRequest r = thread_request(j, w, t, warp, cells);
     if (r.address != kNoAddress) {
       r.first_byte = r.address * shape.element_bytes;
       r.last_byte = r.first_byte + shape.bytes() - 1;
@@ -246,6 +250,25 @@ AccessResult simulate_access(const MachineParams& given, const std::vector<std::
 
 namespace {
 
+// "W(j): N slots" opening warp j's part of a diagram; false (and the line ended) for a warp that
+// requests nothing, whose part ends there.
+bool warp_heading(std::ostringstream& out, std::size_t j, const WarpView& v) {
+  out << "\nW(" << j << "): " << plural(v.slots, "slot", "slots");
+  if (v.slots == 0) out << " (no thread requests: not dispatched)\n";
+  return v.slots != 0;
+}
+
+// The warp's requests per bank (or address group), under the caption line.
+void requests_table(std::ostringstream& out, const WarpView& v, const char* unit, const std::string& caption) {
+  std::vector<std::pair<std::string, std::vector<std::string>>> counts{{unit, {}}, {"requests", {}}};
+  for (const auto& [u, n] : v.per_unit) {
+    counts[0].second.push_back(std::to_string(u));
+    counts[1].second.push_back(std::to_string(n));
+  }
+  out << caption;
+  thread_table(out, counts);
+}
+
 std::string list_text(const std::vector<std::uint64_t>& xs, std::uint64_t modulo = 0) {
   std::string s;
   for (auto x : xs) s += (s.empty() ? "" : ",") + std::to_string(modulo ? x % modulo : x);
@@ -283,11 +306,7 @@ std::string shaped_diagram(const AccessResult& r) {
   }
   for (std::size_t j = 0; j < r.views.size(); ++j) {
     const WarpView& v = r.views[j];
-    out << "\nW(" << j << "): " << plural(v.slots, "slot", "slots");
-    if (v.slots == 0) {
-      out << " (no thread requests: not dispatched)\n";
-      continue;
-    }
+    if (!warp_heading(out, j, v)) continue;
     if (dmm && v.phase_slots.size() == 1 && !v.fused_pairs) {
       out << " (one phase: the whole warp)";
     } else if (dmm) {
@@ -326,13 +345,7 @@ std::string shaped_diagram(const AccessResult& r) {
     }
     thread_table(out, rows);
     if (dmm) {
-      std::vector<std::pair<std::string, std::vector<std::string>>> counts{{"bank", {}}, {"requests", {}}};
-      for (const auto& [u, n] : v.per_unit) {
-        counts[0].second.push_back(std::to_string(u));
-        counts[1].second.push_back(std::to_string(n));
-      }
-      out << "  requests per bank, over the phases:\n";
-      thread_table(out, counts);
+      requests_table(out, v, "bank", "  requests per bank, over the phases:\n");
     }
   }
   return out.str();
@@ -360,11 +373,7 @@ std::string diagram(const AccessResult& r) {
 
   for (std::size_t j = 0; j < r.views.size(); ++j) {
     const WarpView& v = r.views[j];
-    out << "\nW(" << j << "): " << plural(v.slots, "slot", "slots");
-    if (v.slots == 0) {
-      out << " (no thread requests: not dispatched)\n";
-      continue;
-    }
+    if (!warp_heading(out, j, v)) continue;
     if (dmm) {
       out << ", congestion " << v.congestion;
       if (v.congestion == 1) {
@@ -414,14 +423,8 @@ std::string diagram(const AccessResult& r) {
       if (any_merge) rows[k++].second.push_back(t.merged_with ? "=T" + std::to_string(*t.merged_with) : "");
     }
     thread_table(out, rows);
-    std::vector<std::pair<std::string, std::vector<std::string>>> counts{{dmm ? "bank" : "group", {}},
-                                                                         {"requests", {}}};
-    for (const auto& [u, n] : v.per_unit) {
-      counts[0].second.push_back(std::to_string(u));
-      counts[1].second.push_back(std::to_string(n));
-    }
-    out << "  distinct requests per " << (dmm ? "bank" : "address group, in slot order") << ":\n";
-    thread_table(out, counts);
+    requests_table(out, v, dmm ? "bank" : "group",
+                   std::string("  distinct requests per ") + (dmm ? "bank" : "address group, in slot order") + ":\n");
     // One line per merged address: the threads that ask for it after the first one.
     std::map<ThreadId, std::vector<ThreadId>> merged;
     for (const auto& t : v.threads)

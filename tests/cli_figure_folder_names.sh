@@ -6,10 +6,8 @@
 set -u
 mmsim=$1
 figure=${2:-rap-congestion}
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-fail=0
-say_fail() { echo "FAIL: $*"; fail=1; }
+# shellcheck source=cli_scratch.sh
+source "$(dirname "$0")/cli_scratch.sh"
 
 # The files `mmsim figure FIGURE` writes, in the order `ls` gives them.
 expected=$(cd "$tmp" && mkdir plain && "$mmsim" figure "$figure" --out plain >"$tmp/listed" 2>"$tmp/err"; echo $? >"$tmp/status"; ls plain)

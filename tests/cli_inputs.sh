@@ -6,10 +6,8 @@
 # `timeout 20` (a hang is a failure, not a wait). Also: large `access` diagrams switch to a summary.
 set -u
 mmsim=$1
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-fail=0
-say_fail() { echo "FAIL: $*"; fail=1; }
+# shellcheck source=cli_scratch.sh
+source "$(dirname "$0")/cli_scratch.sh"
 
 # refused PATTERN COMMAND...: exit 2 within 20 s, one stderr line (at most 300 characters)
 # containing PATTERN, empty stdout.

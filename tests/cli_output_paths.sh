@@ -5,10 +5,10 @@
 # output that fails during `reproduce` ends the progress line before its message.
 set -u
 mmsim=$1
-tmp=$(mktemp -d)
+# shellcheck source=cli_scratch.sh
+source "$(dirname "$0")/cli_scratch.sh"
+# The tests make read-only folders in $tmp: give write permission back before removing it.
 trap 'chmod -R u+w "$tmp" 2>/dev/null; rm -rf "$tmp"' EXIT
-fail=0
-say_fail() { echo "FAIL: $*"; fail=1; }
 
 # refused PATTERN COMMAND...: exit 2 at once, one stderr line containing PATTERN, empty stdout.
 refused() {

@@ -3,10 +3,8 @@
 # line on stderr, nothing on stdout and exit status 2.
 set -u
 MMSIM=$1
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-failures=0
-fail() { echo "FAIL: $*"; failures=$((failures + 1)); }
+# shellcheck source=cli_refusals.sh
+source "$(dirname "$0")/cli_refusals.sh"
 
 # expect_ok DESCRIPTION COMMAND... : exit 0
 expect_ok() {
@@ -15,15 +13,7 @@ expect_ok() {
 }
 
 # expect_bad PATTERN COMMAND... : exit 2, exactly one line on stderr matching PATTERN, empty stdout
-expect_bad() {
-  local pattern=$1; shift
-  "$@" >"$tmp/out" 2>"$tmp/err"
-  local status=$?
-  [ "$status" -eq 2 ] || fail "'$*': exit $status, expected 2"
-  [ -s "$tmp/out" ] && fail "'$*': printed on stdout"
-  [ "$(wc -l <"$tmp/err")" -eq 1 ] || fail "'$*': stderr has $(wc -l <"$tmp/err") lines: $(cat "$tmp/err")"
-  grep -q -- "$pattern" "$tmp/err" || fail "'$*': stderr '$(cat "$tmp/err")' lacks '$pattern'"
-}
+expect_bad() { expect_refused -q "$@"; }
 
 json_value() { grep -o "\"$1\": [^,]*" "$tmp/out" | head -1 | sed 's/.*: //'; }
 

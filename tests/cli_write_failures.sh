@@ -5,10 +5,8 @@
 # cannot be renamed into (/dev/null, /dev/stdout, a FIFO) still work as outputs.
 set -u
 mmsim=$1
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-fail=0
-say_fail() { echo "FAIL: $*"; fail=1; }
+# shellcheck source=cli_scratch.sh
+source "$(dirname "$0")/cli_scratch.sh"
 
 # failed_write STDOUT PATTERN COMMAND...: with stdout to STDOUT, exit 1, exactly one stderr line
 # containing PATTERN.

@@ -157,6 +157,28 @@ Outcome run_program(const RandomProgram& p, unsigned threads, std::uint64_t chun
   return out;
 }
 
+// A UMM engine on `threads` threads, one warp a chunk (so that any warp may finish first), with one
+// global array `a`; kernel() is a kernel of one block that the test gives its steps.
+struct OneArrayEngine {
+  Machine machine;
+  Engine engine;
+  ArrayId a;
+  OneArrayEngine(const MachineParams& p, unsigned threads, std::uint64_t cells)
+      : machine(p), engine(machine.view(), chunked(threads)), a(engine.add_array({"a", Space::Global, cells})) {}
+  static EngineOptions chunked(unsigned threads) {
+    EngineOptions o;
+    o.threads = threads;
+    o.chunk_warps = 1;
+    return o;
+  }
+  static Kernel kernel(std::uint64_t threads_per_block) {
+    Kernel k;
+    k.name = "k";
+    k.threads_per_block = threads_per_block;
+    return k;
+  }
+};
+
 Address slow_for_thread_0(const Thread& t, Address a) {
   if (t.id() == 0) std::this_thread::sleep_for(std::chrono::milliseconds(2));
   return a;
@@ -184,43 +206,31 @@ TEST_CASE("the lowest thread wins a concurrent write over the whole round, whate
   // higher chunks write those cells first and chunk 0 has to take them over.
   for (const unsigned threads : kThreadCounts)
     for (int repeat = 0; repeat < 5; ++repeat) {
-      const Machine m(MachineParams{ModelKind::Umm, 4, 2, 1, 1});
-      EngineOptions o;
-      o.threads = threads;
-      o.chunk_warps = 1;
-      Engine engine(m.view(), o);
-      const ArrayId a = engine.add_array({"a", Space::Global, 8});
-      Kernel k;
-      k.name = "k";
-      k.threads_per_block = 256;
+      OneArrayEngine run(MachineParams{ModelKind::Umm, 4, 2, 1, 1}, threads, 8);
+      const ArrayId a = run.a;
+      Kernel k = OneArrayEngine::kernel(256);
       // Higher threads' values are smaller, so a wrong winner cannot go unnoticed.
       k.steps = {Compute{[](const Thread& t) { t.set(0, static_cast<Word>(1000 - t.id())); }},
                  Access{"write", Op::Write, a, 0, [](const Thread& t) { return slow_for_thread_0(t, t.id() % 3); }},
                  Access{"write 7", Op::Write, a, 0, [](const Thread& t) { return slow_for_thread_0(t, 7); }}};
-      engine.launch(k);
-      CHECK(engine.global(a)[0] == 1000);
-      CHECK(engine.global(a)[1] == 999);
-      CHECK(engine.global(a)[2] == 998);
-      CHECK(engine.global(a)[7] == 1000);
+      run.engine.launch(k);
+      CHECK(run.engine.global(a)[0] == 1000);
+      CHECK(run.engine.global(a)[1] == 999);
+      CHECK(run.engine.global(a)[2] == 998);
+      CHECK(run.engine.global(a)[7] == 1000);
     }
 }
 
 TEST_CASE("an address outside its array reports the lowest such warp for every thread count") {
   for (const unsigned threads : kThreadCounts) {
-    const Machine m(MachineParams{ModelKind::Umm, 2, 1, 1, 1});
-    EngineOptions o;
-    o.threads = threads;
-    o.chunk_warps = 1;
-    Engine engine(m.view(), o);
-    const ArrayId a = engine.add_array({"a", Space::Global, 100});
-    Kernel k;
-    k.name = "k";
-    k.threads_per_block = 64;
+    OneArrayEngine run(MachineParams{ModelKind::Umm, 2, 1, 1, 1}, threads, 100);
+    const ArrayId a = run.a;
+    Kernel k = OneArrayEngine::kernel(64);
     k.steps = {Access{"bad", Op::Read, a, 0,
                       [](const Thread& t) -> Address { return t.id() == 11 || t.id() >= 40 ? 100 + t.id() : t.id(); }}};
     std::string what;
     try {
-      engine.launch(k);
+      run.engine.launch(k);
     } catch (const std::logic_error& e) {
       what = e.what();
     }

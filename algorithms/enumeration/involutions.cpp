@@ -90,13 +90,7 @@ TransposeRun run_thread_wise(const TlbMachine& machine, const ThreadWiseConfig& 
     engine.launch(std::move(k));
     run.launches = 1;
   }
-  run.correct = true;
-  for (std::uint64_t y = 0; y < n && run.correct; ++y)
-    for (std::uint64_t x = 0; x < n; ++x)
-      if (cells[y * n + x] != cell_value(x * n + y)) {
-        run.correct = false;
-        break;
-      }
+  run.correct = holds_transpose(cells, n);
   collect_run(engine, machine, run);
   return run;
 }

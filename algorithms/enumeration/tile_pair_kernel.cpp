@@ -32,14 +32,17 @@ Kernel tile_pair_kernel(std::string name, std::shared_ptr<const std::vector<Cell
   };
   const auto lower_cell = [batch, b](const Spot& s) { return batch.cell(s.plane, s.ty * b + s.r, s.tx * b + s.c); };
   const auto upper_cell = [batch, b](const Spot& s) { return batch.cell(s.plane, s.tx * b + s.r, s.ty * b + s.c); };
-  k.steps.push_back(Access{"read lower tile", Op::Read, mat, 0, [=](const Thread& t) {
-                             const Spot s = spot(t);
-                             return s.lower ? lower_cell(s) : kNoAddress;
-                           }});
-  k.steps.push_back(Access{"read upper tile", Op::Read, mat, 1, [=](const Thread& t) {
-                             const Spot s = spot(t);
-                             return s.upper ? upper_cell(s) : kNoAddress;
-                           }});
+  // A tile pair's cells in the matrix, register 0 the lower tile's, 1 the upper's: read at the start,
+  // written back (swapped through the staging tiles) at the end.
+  const auto matrix_tile = [=](const char* step, Op op, bool upper) {
+    return Access{step, op, mat, upper ? 1 : 0, [=](const Thread& t) {
+                    const Spot s = spot(t);
+                    if (upper) return s.upper ? upper_cell(s) : kNoAddress;
+                    return s.lower ? lower_cell(s) : kNoAddress;
+                  }};
+  };
+  k.steps.push_back(matrix_tile("read lower tile", Op::Read, false));
+  k.steps.push_back(matrix_tile("read upper tile", Op::Read, true));
   k.steps.push_back(Access{"stage lower tile", Op::Write, tile, 0, [=](const Thread& t) {
                              const Spot s = spot(t);
                              return s.lower ? s.r * pitch + s.c : kNoAddress;
@@ -59,14 +62,8 @@ Kernel tile_pair_kernel(std::string name, std::shared_ptr<const std::vector<Cell
                              const Spot s = spot(t);
                              return s.upper ? s.c * pitch + s.r : kNoAddress;
                            }});
-  k.steps.push_back(Access{"write lower tile", Op::Write, mat, 0, [=](const Thread& t) {
-                             const Spot s = spot(t);
-                             return s.lower ? lower_cell(s) : kNoAddress;
-                           }});
-  k.steps.push_back(Access{"write upper tile", Op::Write, mat, 1, [=](const Thread& t) {
-                             const Spot s = spot(t);
-                             return s.upper ? upper_cell(s) : kNoAddress;
-                           }});
+  k.steps.push_back(matrix_tile("write lower tile", Op::Write, false));
+  k.steps.push_back(matrix_tile("write upper tile", Op::Write, true));
   return k;
 }
 

@@ -119,6 +119,13 @@ void check_out_of_place(const MachineParams& m, const OutOfPlaceConfig& c) {
   if (c.banded && c.band < 1) throw InputError("band: must be >= 1");
 }
 
+bool holds_transpose(std::span<const Word> cells, std::uint64_t n) {
+  for (std::uint64_t y = 0; y < n; ++y)
+    for (std::uint64_t x = 0; x < n; ++x)
+      if (cells[y * n + x] != cell_value(x * n + y)) return false;
+  return true;
+}
+
 TransposeRun run_in_place(const TlbMachine& machine, const InPlaceConfig& c, const EngineOptions& eo) {
   check_in_place(machine.params(), c);
   const std::uint64_t n = c.order;
@@ -170,13 +177,7 @@ TransposeRun run_in_place(const TlbMachine& machine, const InPlaceConfig& c, con
     engine.launch(tile_pair_kernel(name, tiles, SquareBatch{.order = n, .pitch = n}, b, mat, tile, c.resident));
     ++run.launches;
   }
-  run.correct = true;
-  for (std::uint64_t y = 0; y < n && run.correct; ++y)
-    for (std::uint64_t x = 0; x < n; ++x)
-      if (cells[y * n + x] != cell_value(x * n + y)) {
-        run.correct = false;
-        break;
-      }
+  run.correct = holds_transpose(cells, n);
   collect_run(engine, machine, run);
   return run;
 }

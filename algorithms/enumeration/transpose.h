@@ -8,6 +8,7 @@
 #pragma once
 
 #include <cstdint>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -80,5 +81,7 @@ std::vector<Cell2> rectangular_grid(bool banded, std::uint64_t cb, std::uint64_t
 
 /// Distinct cell contents, so that a misplaced cell cannot go unnoticed.
 inline Word cell_value(std::uint64_t i) { return static_cast<Word>(i * 2654435761u + 12345u); }
+/// Whether the order-n matrix `cells` holds the transpose of the one cell_value filled in.
+bool holds_transpose(std::span<const Word> cells, std::uint64_t n);
 
 }  // namespace mmsim::enumeration

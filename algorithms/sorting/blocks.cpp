@@ -126,25 +126,24 @@ void row_radix_sort(Work& k, const Directions& desc, std::uint64_t key_range) {
 // (dst row, dst col). The schedules below pick, in each step, source columns whose destination rows
 // are distinct over the processors of a block (and blocks use disjoint rows), so both steps are
 // conflict-free. Rows are block-local: r in [0, h), m = number of columns.
-void row_to_column_major(Work& k, std::uint64_t h) {
+// Where one cell goes: processor r reads (r, src_col) and writes (dst_row, dst_col) of its block.
+struct CellMove {
+  std::uint64_t src_col, dst_row, dst_col;
+};
+
+// m steps, each a read and a write of one cell per processor; place(t, r) says which cell
+// processor r (block-local) moves in step t.
+template <typename Place>
+void move_every_cell(Work& k, std::uint64_t h, Place place) {
   const auto w = static_cast<std::size_t>(k.w());
-  const std::uint64_t m = k.m;
   Addrs src(w), dst(w);
   Vals v(w);
-  for (std::uint64_t t = 0; t < m; ++t) {
+  for (std::uint64_t t = 0; t < k.m; ++t) {
     for (std::size_t row = 0; row < w; ++row) {
-      const std::uint64_t base = row / h * h, r = row % h;
-      std::uint64_t c;
-      if (h <= m) {
-        // t = q h + s: column q h + ((s + r) mod h) goes to row (s + r) mod h.
-        c = t / h * h + (t % h + r) % h;
-      } else {
-        // r = u (h / m) + v: column (t + u) mod m goes to row v m + (t + u) mod m.
-        c = (t + r / (h / m)) % m;
-      }
-      const std::uint64_t x = r * m + c;
-      src[row] = k.g.at(k.cur, row, c);
-      dst[row] = k.g.at(k.tmp, base + x % h, x / h);
+      const std::uint64_t base = row / h * h;
+      const CellMove c = place(t, row % h);
+      src[row] = k.g.at(k.cur, row, c.src_col);
+      dst[row] = k.g.at(k.tmp, base + c.dst_row, c.dst_col);
     }
     k.g.read(src, v);
     k.g.write(dst, v);
@@ -152,31 +151,37 @@ void row_to_column_major(Work& k, std::uint64_t h) {
   k.swap();
 }
 
-void column_to_row_major(Work& k, std::uint64_t h) {
-  const auto w = static_cast<std::size_t>(k.w());
+void row_to_column_major(Work& k, std::uint64_t h) {
   const std::uint64_t m = k.m;
-  Addrs src(w), dst(w);
-  Vals v(w);
-  for (std::uint64_t t = 0; t < m; ++t) {
-    for (std::size_t row = 0; row < w; ++row) {
-      const std::uint64_t base = row / h * h, i = row % h;
-      std::uint64_t j;
-      if (h <= m) {
-        // g = m / h, t = q h + s: column ((s + i) mod h) g + q goes to row (s + i) mod h.
-        const std::uint64_t g = m / h;
-        j = (t % h + i) % h * g + t / h;
-      } else {
-        // Column (t + i) mod m goes to row ((t + i) mod m)(h / m) + i / m.
-        j = (t + i) % m;
-      }
-      const std::uint64_t x = j * h + i;
-      src[row] = k.g.at(k.cur, row, j);
-      dst[row] = k.g.at(k.tmp, base + x / m, x % m);
+  move_every_cell(k, h, [h, m](std::uint64_t t, std::uint64_t r) {
+    std::uint64_t c;
+    if (h <= m) {
+      // t = q h + s: column q h + ((s + r) mod h) goes to row (s + r) mod h.
+      c = t / h * h + (t % h + r) % h;
+    } else {
+      // r = u (h / m) + v: column (t + u) mod m goes to row v m + (t + u) mod m.
+      c = (t + r / (h / m)) % m;
     }
-    k.g.read(src, v);
-    k.g.write(dst, v);
-  }
-  k.swap();
+    const std::uint64_t x = r * m + c;
+    return CellMove{c, x % h, x / h};
+  });
+}
+
+void column_to_row_major(Work& k, std::uint64_t h) {
+  const std::uint64_t m = k.m;
+  move_every_cell(k, h, [h, m](std::uint64_t t, std::uint64_t i) {
+    std::uint64_t j;
+    if (h <= m) {
+      // g = m / h, t = q h + s: column ((s + i) mod h) g + q goes to row (s + i) mod h.
+      const std::uint64_t g = m / h;
+      j = (t % h + i) % h * g + t / h;
+    } else {
+      // Column (t + i) mod m goes to row ((t + i) mod m)(h / m) + i / m.
+      j = (t + i) % m;
+    }
+    const std::uint64_t x = j * h + i;
+    return CellMove{j, x / m, x % m};
+  });
 }
 
 void transpose_tiles(Work& k, std::uint64_t q) {

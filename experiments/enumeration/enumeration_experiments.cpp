@@ -78,11 +78,9 @@ report::Table make(const MachineParams& m, const std::vector<std::uint64_t>& ord
   const TlbParams tlb = table_tlb();
   report::Table t;
   t.title = "GL on the simulated HMM: transposition orderings with and without a TLB";
-  t.header = {"HMM w = " + std::to_string(m.w) + ", l = " + std::to_string(m.l) + ", L = " + std::to_string(m.L) +
-                  ", k = " + std::to_string(m.k) + "; asynchronous execution, " + std::to_string(kResident) +
+  t.header = {hmm_heading(m) + "; asynchronous execution, " + std::to_string(kResident) +
                   " resident blocks per DMM, issued in block index order",
-              "TLB: " + std::to_string(tlb.entries) + " entries, " + std::to_string(tlb.ways) + "-way LRU, pages of " +
-                  std::to_string(tlb.page_cells) + " cells, a miss = " + std::to_string(tlb.miss_penalty) +
+              tlb_heading(tlb) + ", a miss = " + std::to_string(tlb.miss_penalty) +
                   " extra global-memory slots; tiles w x w, one block of w^2 threads per tile (pair)"};
   t.columns = {"order",
                "algorithm",
@@ -154,11 +152,8 @@ report::Table make_bands(const MachineParams& m, const std::vector<std::uint64_t
   const TlbParams tlb = table_tlb();
   report::Table t;
   t.title = "GL on the simulated HMM: the band width of V1B (in place) and V1BF (out of place) under a TLB";
-  t.header = {"HMM w = " + std::to_string(m.w) + ", l = " + std::to_string(m.l) + ", L = " + std::to_string(m.L) +
-                  ", k = " + std::to_string(m.k) + "; asynchronous, " + std::to_string(kResident) +
-                  " resident blocks per DMM",
-              "TLB: " + std::to_string(tlb.entries) + " entries, " + std::to_string(tlb.ways) + "-way LRU, pages of " +
-                  std::to_string(tlb.page_cells) + " cells, " + std::to_string(tlb.miss_penalty) + " slots per miss"};
+  t.header = {hmm_heading(m) + "; asynchronous, " + std::to_string(kResident) + " resident blocks per DMM",
+              tlb_heading(tlb) + ", " + std::to_string(tlb.miss_penalty) + " slots per miss"};
   t.columns = {"order",         "algorithm",  "band (tiles)",    "time units (TLB)",
                "TLB slow-down", "TLB misses", "misses per tile", "correct"};
   const EngineOptions eo{Execution::Asynchronous, false};

@@ -21,12 +21,10 @@ report::Table make_3d(const MachineParams& m, const std::vector<std::uint64_t>& 
   const TlbParams tlb = table_tlb();
   report::Table t;
   t.title = "GL on the simulated HMM: the 3D involutions T_yxz and T_zyx in place, original grid and V1B, with a TLB";
-  t.header = {"HMM w = " + std::to_string(m.w) + ", l = " + std::to_string(m.l) + ", L = " + std::to_string(m.L) +
-                  ", k = " + std::to_string(m.k) + "; asynchronous, " + std::to_string(kResident) +
+  t.header = {hmm_heading(m) + "; asynchronous, " + std::to_string(kResident) +
                   " resident blocks per DMM, issued in block index order (the plane outermost)",
-              "TLB: " + std::to_string(tlb.entries) + " entries, " + std::to_string(tlb.ways) + "-way LRU, pages of " +
-                  std::to_string(tlb.page_cells) + " cells, " + std::to_string(tlb.miss_penalty) +
-                  " slots per miss; V1B bands of " + std::to_string(kBand) + " tiles"};
+              tlb_heading(tlb) + ", " + std::to_string(tlb.miss_penalty) + " slots per miss; V1B bands of " +
+                  std::to_string(kBand) + " tiles"};
   t.columns = {"order",         "depth",       "involution",          "grid",
                "blocks",        "idle blocks", "time units (no TLB)", "time units (TLB)",
                "TLB slow-down", "TLB misses",  "time / V1B time",     "correct"};

@@ -3,7 +3,9 @@
 #pragma once
 
 #include <cstdint>
+#include <string>
 
+#include "models/machines.h"
 #include "models/tlb/tlb.h"
 
 namespace mmsim::experiments {
@@ -18,6 +20,16 @@ inline TlbParams table_tlb() {
   t.ways = 4;
   t.miss_penalty = 16;
   return t;
+}
+
+// The tables' headings open with the machine and the TLB; what follows each is the table's own.
+inline std::string hmm_heading(const MachineParams& m) {
+  return "HMM w = " + std::to_string(m.w) + ", l = " + std::to_string(m.l) + ", L = " + std::to_string(m.L) +
+         ", k = " + std::to_string(m.k);
+}
+inline std::string tlb_heading(const TlbParams& t) {
+  return "TLB: " + std::to_string(t.entries) + " entries, " + std::to_string(t.ways) + "-way LRU, pages of " +
+         std::to_string(t.page_cells) + " cells";
 }
 
 inline constexpr std::uint32_t kResident = 2;  // blocks per DMM: 2 x 1024 threads, a full SM

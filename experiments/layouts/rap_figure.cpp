@@ -100,9 +100,8 @@ std::vector<std::string> coinciding(const std::vector<std::string>& layouts,
 
 // One panel per pattern that has something to compare, one curve per layout, drawn by
 // experiments/figures/rap-congestion.gp; the last panel holds the one legend and the notes.
-GnuplotVariables variables(const std::string& name, const Curves& curves, const std::vector<std::string>& patterns,
-                           const std::vector<std::string>& layouts, const std::string& title, const std::string& csv,
-                           const std::string& term) {
+GnuplotVariables variables(const Curves& curves, const std::vector<std::string>& patterns,
+                           const std::vector<std::string>& layouts, const std::string& title, const std::string& csv) {
   std::vector<std::string> drawn, skipped;
   for (const auto& p : patterns) (all_one(curves.at(p)) ? skipped : drawn).push_back(p);
   const std::size_t panels = drawn.size() + 1;
@@ -128,9 +127,7 @@ GnuplotVariables variables(const std::string& name, const Curves& curves, const 
   for (const auto& p : skipped)
     notes = "access " + p + " not drawn: congestion 1 for every layout at every w\n" + notes;
   GnuplotVariables v;
-  v.text("term", term)
-      .images("output", name, {term})
-      .number("width", 520 * cols)
+  v.number("width", 520 * cols)
       .number("height", 420 * rows + 30)
       .text("csv", csv)
       .number("layout_rows", rows)
@@ -177,9 +174,7 @@ std::vector<std::string> rap_congestion_figure(const std::string& out_dir) {
     write_file(out_dir + "/" + name + ".csv", csv);
     const std::string title = "Expected congestion of one warp access to " + what + "; " + std::to_string(trials) +
                               " trials per point, seed " + std::to_string(kSeed) + ")";
-    for (const char* term : {"png", "svg"})
-      run_gnuplot(out_dir, name + "-" + term, variables(name, curves, pats, lays, title, name + ".csv", term),
-                  "rap-congestion");
+    run_gnuplot_png_svg(out_dir, name, variables(curves, pats, lays, title, name + ".csv"), "rap-congestion");
     for (const char* ext : {".csv", "-png.gp", "-svg.gp", ".png", ".svg"})
       written.push_back(out_dir + "/" + name + ext);
   };

@@ -141,29 +141,25 @@ std::vector<std::string> rap_fixed_r_figure(const std::string& out_dir) {
   for (std::uint32_t i = 0; i < w4; ++i) shifts.push_back(std::to_string(rap.shifts()[i]));
   for (const auto& s : series)
     layout.push_back(s.layout), access_kind.push_back(s.access), fresh.push_back(number(s.fresh));
-  for (const char* term : {"png", "svg"}) {
-    GnuplotVariables v;
-    v.text("term", term)
-        .images("output", name, {term})
-        .number("w4", w4)
-        .numbers("r", shifts)
-        .text("r_text", r_text)
-        .text("example", example)
-        .texts("kind", kind_names)
-        .number("last_warp", index - 1)
-        .number("w", kW)
-        .number("draws", kDraws)
-        .number("trials", static_cast<long long>(kTrials))
-        .text("alike", alike ? "yes" : "NO")
-        .texts("layout", layout)
-        .texts("access", access_kind)
-        .numbers("fresh", fresh)
-        .texts("fresh_text", fresh)
-        .number("cells_xmax", number(w4 - 0.5))
-        .number("c_xmax", number(index - 0.4))
-        .number("c_ymax", number(w4 + 0.5));
-    run_gnuplot(out_dir, name + "-" + term, v, "rap-fixed-r");
-  }
+  GnuplotVariables v;
+  v.number("w4", w4)
+      .numbers("r", shifts)
+      .text("r_text", r_text)
+      .text("example", example)
+      .texts("kind", kind_names)
+      .number("last_warp", index - 1)
+      .number("w", kW)
+      .number("draws", kDraws)
+      .number("trials", static_cast<long long>(kTrials))
+      .text("alike", alike ? "yes" : "NO")
+      .texts("layout", layout)
+      .texts("access", access_kind)
+      .numbers("fresh", fresh)
+      .texts("fresh_text", fresh)
+      .number("cells_xmax", number(w4 - 0.5))
+      .number("c_xmax", number(index - 0.4))
+      .number("c_ymax", number(w4 + 0.5));
+  run_gnuplot_png_svg(out_dir, name, v, "rap-fixed-r");
   std::vector<std::string> written;
   for (const char* f : {"-cells.csv", "-warps.csv", ".csv", ".png", ".svg"})
     written.push_back(out_dir + "/" + name + f);

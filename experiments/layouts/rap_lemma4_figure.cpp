@@ -111,25 +111,21 @@ std::vector<std::string> rap_lemma4_figure(const std::string& out_dir) {
       bound += report::csv_line({std::to_string(c), number(layouts::rap_congestion_tail_bound(w, c))}) + "\n";
     bound += "\n\n";
   }
-  for (const char* term : {"png", "svg"}) {
-    GnuplotVariables v;
-    v.text("term", term)
-        .images("output", name, {term})
-        .number("width", 480 * cols)
-        .number("height", 400 * rows + 60)
-        .text("csv", name + ".csv")
-        .text("title", title)
-        .number("ymin", number(0.5 / static_cast<double>(kTrials)))
-        .texts("layout", lays)
-        .number("panels", cols)
-        .texts("pattern", drawn)
-        .numbers("width_w", widths)
-        .numbers("xmax", xmax)
-        .numbers("threshold", threshold)
-        .texts("ones", ones)
-        .data("bound", bound);
-    run_gnuplot(out_dir, name + "-" + term, v, "rap-lemma4");
-  }
+  GnuplotVariables v;
+  v.number("width", 480 * cols)
+      .number("height", 400 * rows + 60)
+      .text("csv", name + ".csv")
+      .text("title", title)
+      .number("ymin", number(0.5 / static_cast<double>(kTrials)))
+      .texts("layout", lays)
+      .number("panels", cols)
+      .texts("pattern", drawn)
+      .numbers("width_w", widths)
+      .numbers("xmax", xmax)
+      .numbers("threshold", threshold)
+      .texts("ones", ones)
+      .data("bound", bound);
+  run_gnuplot_png_svg(out_dir, name, v, "rap-lemma4");
   std::vector<std::string> written;
   for (const char* ext : {".csv", ".png", ".svg"}) written.push_back(out_dir + "/" + name + ext);
   return written;

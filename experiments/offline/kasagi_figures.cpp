@@ -87,24 +87,20 @@ struct CellPanels {
 // The figure `name` as NAME-png.gp and NAME-svg.gp, each drawing one image.
 void draw_cells(const std::string& out_dir, const std::string& name, int width, int height, int layout_rows,
                 int layout_cols, const std::string& title, const CellPanels& p) {
-  for (const char* term : {"png", "svg"}) {
-    GnuplotVariables v;
-    v.text("term", term)
-        .images("output", name, {term})
-        .number("width", width)
-        .number("height", height)
-        .text("csv", name + ".csv")
-        .number("layout_rows", layout_rows)
-        .number("layout_cols", layout_cols)
-        .text("title", title)
-        .texts("key", p.key)
-        .texts("panel", p.panel)
-        .texts("caption", p.caption)
-        .numbers("rows", p.rows)
-        .numbers("cols", p.cols)
-        .numbers("font", p.font);
-    run_gnuplot(out_dir, name + "-" + term, v, "kasagi-cells");
-  }
+  GnuplotVariables v;
+  v.number("width", width)
+      .number("height", height)
+      .text("csv", name + ".csv")
+      .number("layout_rows", layout_rows)
+      .number("layout_cols", layout_cols)
+      .text("title", title)
+      .texts("key", p.key)
+      .texts("panel", p.panel)
+      .texts("caption", p.caption)
+      .numbers("rows", p.rows)
+      .numbers("cols", p.cols)
+      .numbers("font", p.font);
+  run_gnuplot_png_svg(out_dir, name, v, "kasagi-cells");
 }
 
 std::vector<std::string> written(const std::string& out_dir, const std::string& name) {
@@ -270,16 +266,12 @@ std::vector<std::string> kasagi_fig7(const std::string& out_dir) {
     for (std::uint64_t r = 0; r < N; ++r) matchings = matchings && src[r] == 1 && dst[r] == 1;
   }
   write_file(out_dir + "/" + name + ".csv", csv);
-  for (const char* term : {"png", "svg"}) {
-    GnuplotVariables v;
-    v.text("term", term)
-        .images("output", name, {term})
-        .text("csv", name + ".csv")
-        .number("rows", static_cast<long long>(N))
-        .number("bend", std::to_string(kBend))
-        .text("matchings", matchings ? "yes" : "NO");
-    run_gnuplot(out_dir, name + "-" + term, v, "kasagi-fig7");
-  }
+  GnuplotVariables v;
+  v.text("csv", name + ".csv")
+      .number("rows", static_cast<long long>(N))
+      .number("bend", std::to_string(kBend))
+      .text("matchings", matchings ? "yes" : "NO");
+  run_gnuplot_png_svg(out_dir, name, v, "kasagi-fig7");
   return written(out_dir, name);
 }
 

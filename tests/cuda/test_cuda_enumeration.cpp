@@ -8,20 +8,14 @@
 #include "cuda/enumeration/gpu_enumeration.h"
 #include "cuda/harness/device.h"
 #include "cuda/harness/error.h"
+#include "tests/cuda/gpu_test.h"
 
 using namespace mmsim::gpu;
 using namespace mmsim::gpu::enumeration;
 
-constexpr int kSkipped = 77;
-
 int main() {
   try {
-    try {
-      (void)device_info();
-    } catch (const NoDeviceError& e) {
-      std::printf("test_cuda_enumeration: SKIPPED: %s\n", e.what());
-      return kSkipped;
-    }
+    if (!device_or_skip("test_cuda_enumeration")) return kSkipped;
     Transposer gpu;
     // One checked run, then two timed runs: the second check expects the first image again (odd).
     const TimingPlan plan{0, 2};

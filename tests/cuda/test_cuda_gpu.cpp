@@ -3,6 +3,7 @@
 // kSkipped where there is no GPU (ctest's label `gpu`: tests/cuda/CMakeLists.txt maps it to a skip).
 #include <cstdio>
 #include <map>
+#include <optional>
 #include <string>
 
 #include "algorithms/permutations/permutation.h"
@@ -10,12 +11,10 @@
 #include "cuda/rap.h"
 #include "cuda/rap_shifts.h"
 #include "sim/random.h"
+#include "tests/cuda/gpu_test.h"
 
 using namespace mmsim;
 using namespace mmsim::gpu;
-
-// The status ctest reads as "skipped" (SKIP_RETURN_CODE in tests/cuda/CMakeLists.txt).
-constexpr int kSkipped = 77;
 
 int main() {
   int failures = 0, checks = 0;
@@ -26,15 +25,9 @@ int main() {
                 m.correct ? "" : (" " + m.detail).c_str());
   };
   try {
-    DeviceInfo d;
-    try {
-      d = device_info();
-    } catch (const NoDeviceError& e) {
-      // Not a failure of the kernels: this machine cannot run them (CI, the development machine).
-      std::printf("test_cuda_gpu: SKIPPED: %s\n", e.what());
-      return kSkipped;
-    }
-    std::printf("device: %s, %d SMs\n", d.name.c_str(), d.sm_count);
+    const std::optional<DeviceInfo> d = device_or_skip("test_cuda_gpu");
+    if (!d) return kSkipped;
+    std::printf("device: %s, %d SMs\n", d->name.c_str(), d->sm_count);
     std::map<std::pair<std::uint32_t, std::string>, OfflineSchedule> schedules;
     // The shared-memory 32 x 32 transposes (NMI Sect. VI), 8 drawn layouts for ras and rap.
     for (Elem e : {Elem::F32, Elem::F64})

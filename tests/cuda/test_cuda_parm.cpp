@@ -13,20 +13,14 @@
 #include "cuda/harness/error.h"
 #include "models/machines.h"
 #include "sim/random.h"
+#include "tests/cuda/gpu_test.h"
 
 using namespace mmsim::gpu;
 using namespace mmsim::gpu::bmmc;
 
-constexpr int kSkipped = 77;
-
 int main() {
   try {
-    try {
-      (void)device_info();
-    } catch (const NoDeviceError& e) {
-      std::printf("test_cuda_parm: SKIPPED: %s\n", e.what());
-      return kSkipped;
-    }
+    if (!device_or_skip("test_cuda_parm")) return kSkipped;
     int checks = 0, failures = 0;
     mmsim::Rng rng(2024);
     ParmRunner runner(14);

@@ -12,11 +12,10 @@
 #include "cuda/harness/device.h"
 #include "cuda/harness/error.h"
 #include "cuda/sorting/gpu_sorting.h"
+#include "tests/cuda/gpu_test.h"
 
 using namespace mmsim::gpu;
 using namespace mmsim::gpu::sorting;
-
-constexpr int kSkipped = 77;
 
 namespace {
 
@@ -40,12 +39,7 @@ std::vector<std::uint32_t> reference(Algo a, std::uint32_t m, std::vector<std::u
 
 int main() {
   try {
-    try {
-      (void)device_info();
-    } catch (const NoDeviceError& e) {
-      std::printf("test_cuda_sorting: SKIPPED: %s\n", e.what());
-      return kSkipped;
-    }
+    if (!device_or_skip("test_cuda_sorting")) return kSkipped;
     int checks = 0, failures = 0;
     constexpr std::uint32_t kInstances = 3;
     for (const Algo a : kAlgos)

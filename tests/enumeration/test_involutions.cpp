@@ -7,30 +7,10 @@
 
 #include "algorithms/enumeration/involutions.h"
 #include "io/input_error.h"
+#include "tests/enumeration/small_hmm.h"
 
 using namespace mmsim;
 using namespace mmsim::enumeration;
-
-namespace {
-MachineParams small_hmm() {
-  MachineParams m;
-  m.w = 8;
-  m.l = 1;
-  m.L = 20;
-  m.k = 2;
-  return m;
-}
-TlbParams small_tlb() {
-  TlbParams t;
-  t.page_cells = 256;
-  t.entries = 8;
-  t.ways = 2;
-  t.miss_penalty = 8;
-  return t;
-}
-const EngineOptions kSync{Execution::RoundSynchronous, false};
-const EngineOptions kAsync{Execution::Asynchronous, false};
-}  // namespace
 
 TEST_CASE("the involutions' cell maps are permutations and their own inverses") {
   for (Involution which : {Involution::Yxz, Involution::Zyx})

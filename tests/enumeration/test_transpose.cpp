@@ -4,30 +4,12 @@
 
 #include "algorithms/enumeration/transpose.h"
 #include "io/input_error.h"
+#include "tests/enumeration/small_hmm.h"
 
 using namespace mmsim;
 using namespace mmsim::enumeration;
 
 namespace {
-MachineParams small_hmm(int w = 8) {
-  MachineParams m;
-  m.w = w;
-  m.l = 1;
-  m.L = 20;
-  m.k = 2;
-  return m;
-}
-TlbParams small_tlb() {
-  TlbParams t;
-  t.page_cells = 256;
-  t.entries = 8;
-  t.ways = 2;
-  t.miss_penalty = 8;
-  return t;
-}
-const EngineOptions kSync{Execution::RoundSynchronous, false};
-const EngineOptions kAsync{Execution::Asynchronous, false};
-
 std::vector<InPlaceConfig> in_place_variants(std::uint64_t n) {
   std::vector<InPlaceConfig> v;
   InPlaceConfig c;

@@ -29,6 +29,25 @@ void spit(const std::string& path, const std::vector<unsigned char>& bytes) {
   out.write(reinterpret_cast<const char*>(bytes.data()), static_cast<std::streamsize>(bytes.size()));
 }
 
+// The damage tests' start: a three-step schedule (w = 4) of a random permutation written to
+// `good` and read back as `bytes`, and `bad`, where each damaged copy goes; both removed at the end.
+struct WrittenSchedule {
+  Permutation p;
+  std::string good, bad;
+  std::vector<unsigned char> bytes;
+  WrittenSchedule(std::uint64_t n, std::uint64_t seed, const std::string& prefix)
+      : p(named_permutation("random", n, seed)),
+        good(temp_path(prefix + "good.sched")),
+        bad(temp_path(prefix + "bad.sched")) {
+    write_schedule_file(good, three_step_schedule(p.p, 4), p.p);
+    bytes = slurp(good);
+  }
+  ~WrittenSchedule() {
+    std::filesystem::remove(good);
+    std::filesystem::remove(bad);
+  }
+};
+
 void put64(std::vector<unsigned char>& b, std::size_t at, std::uint64_t v) {
   for (int i = 0; i < 8; ++i) b[at + static_cast<std::size_t>(i)] = static_cast<unsigned char>(v >> (8 * i));
 }
@@ -78,36 +97,31 @@ TEST_CASE("schedule file: round trip and the documented header") {
 TEST_CASE("schedule file: the checksum is checked before the tables are trusted") {
   // A flipped byte anywhere in the tables must be caught by the payload hash, not by the deeper
   // checks of the tables (which would mean that damaged content was read as a schedule first).
-  const std::uint64_t n = 64;  // N = 8, w = 4
-  const Permutation p = named_permutation("random", n, 3);
-  const std::string good = temp_path("checksum_good.sched"), bad = temp_path("checksum_bad.sched");
-  write_schedule_file(good, three_step_schedule(p.p, 4), p.p);
-  const auto bytes = slurp(good);
+  const WrittenSchedule file(64, 3, "checksum_");  // N = 8, w = 4
+  const Permutation& p = file.p;
+  const std::vector<unsigned char>& bytes = file.bytes;
   for (std::size_t at = kScheduleHeaderBytes; at < bytes.size(); at += 37) {
     auto b = bytes;
     b[at] ^= 0x01;
-    spit(bad, b);
+    spit(file.bad, b);
     CAPTURE(at);
     try {
-      (void)read_schedule_file(bad, p.p, 4);
+      (void)read_schedule_file(file.bad, p.p, 4);
       FAIL("a flipped byte was accepted");
     } catch (const InputError& e) {
       CHECK(std::string(e.what()).find("payload hash differs") != std::string::npos);
     }
   }
-  std::filesystem::remove(good);
-  std::filesystem::remove(bad);
 }
 
 TEST_CASE("schedule file: damage and mismatches are refused") {
   const std::uint64_t n = 256;  // N = 16, w = 4
-  const Permutation p = named_permutation("random", n, 6);
-  const std::string good = temp_path("good.sched"), bad = temp_path("bad.sched");
-  write_schedule_file(good, three_step_schedule(p.p, 4), p.p);
-  const auto bytes = slurp(good);
+  const WrittenSchedule file(n, 6, "");
+  const Permutation& p = file.p;
+  const std::vector<unsigned char>& bytes = file.bytes;
   const auto refused = [&](const std::vector<unsigned char>& b, const Permutation& perm, int w) {
-    spit(bad, b);
-    CHECK_THROWS_AS(read_schedule_file(bad, perm.p, w), InputError);
+    spit(file.bad, b);
+    CHECK_THROWS_AS(read_schedule_file(file.bad, perm.p, w), InputError);
   };
   // Truncated anywhere: in the header, in the payload, one byte short.
   for (const std::size_t keep :
@@ -167,6 +181,4 @@ TEST_CASE("schedule file: damage and mismatches are refused") {
     refused(b, p, 4);
   }
   CHECK_THROWS_AS(read_schedule_file(temp_path("missing.sched"), p.p, 4), InputError);
-  std::filesystem::remove(good);
-  std::filesystem::remove(bad);
 }

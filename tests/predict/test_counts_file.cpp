@@ -15,19 +15,12 @@
 
 #include "predict/counts_file.h"
 #include "predict/validate/memory_scheduler.h"
+#include "tests/predict/small_gpu.h"
 
 using namespace mmsim;
 using namespace mmsim::predict;
 
 namespace {
-
-GpuProfile a_profile() {
-  GpuFacts gpu;
-  gpu.name = "test GPU";
-  gpu.sm_count = 4;
-  gpu.l2_bytes = 64 * 1024;
-  return profile_skeleton(gpu, "test", "2026-01-01");
-}
 
 // Counts whose every counter differs from every other, so that a swapped column shows.
 RunCounts distinct_counts(std::uint64_t base) {
@@ -35,10 +28,10 @@ RunCounts distinct_counts(std::uint64_t base) {
   std::vector<std::string> names = counter_names();
   // Set through the file itself: write one row of values base, base + 1, ... and read it back.
   std::string csv = "algorithm,permutation,type,n";
-  for (const auto& [name, value] : machine_fields(a_profile(), 4)) csv += "," + name;
+  for (const auto& [name, value] : machine_fields(small_gpu_profile(), 4)) csv += "," + name;
   for (const auto& name : names) csv += "," + name;
   csv += ",correct\nx,y,float,1";
-  for (const auto& [name, value] : machine_fields(a_profile(), 4)) csv += "," + std::to_string(value);
+  for (const auto& [name, value] : machine_fields(small_gpu_profile(), 4)) csv += "," + std::to_string(value);
   for (std::size_t i = 0; i < names.size(); ++i) csv += "," + std::to_string(base + i);
   csv += ",yes\n";
   const auto path = std::filesystem::temp_directory_path() / "mmsim_counts_distinct.csv";
@@ -88,7 +81,7 @@ std::string without_columns(const std::string& csv, const std::vector<std::strin
 }  // namespace
 
 TEST_CASE("a counts file round-trips every counter, and rows match run and machine alike") {
-  const GpuProfile profile = a_profile();
+  const GpuProfile profile = small_gpu_profile();
   const RunCounts counts = distinct_counts(1000);
   const std::vector<std::uint64_t> values = counter_values(counts);
   for (std::size_t i = 0; i < values.size(); ++i) CHECK(values[i] == 1000 + i);
@@ -123,7 +116,8 @@ TEST_CASE("a counts file round-trips every counter, and rows match run and machi
 
 TEST_CASE("a counts file whose counters are not this build's is refused, naming the difference") {
   CountsFile file;
-  file.put({{"d-designated", "random", "float", 1024}, machine_fields(a_profile(), 4), distinct_counts(1), true});
+  file.put(
+      {{"d-designated", "random", "float", 1024}, machine_fields(small_gpu_profile(), 4), distinct_counts(1), true});
   const std::string text = file.csv();
   const std::string header = text.substr(0, text.find('\n'));
   const std::string body = text.substr(text.find('\n'));
@@ -157,7 +151,7 @@ TEST_CASE("a counts file whose counters are not this build's is refused, naming 
 TEST_CASE("a counts file from before the write-backs' reach was a column reads as the old reach") {
   CountsFile file;
   const RunIdentity run{"d-designated", "random", "float", 1024};
-  GpuProfile profile = a_profile();
+  GpuProfile profile = small_gpu_profile();
   REQUIRE(profile.memory.dram_write_rows == 65536);
   file.put({run, machine_fields(profile, 4), distinct_counts(1), true});
   // The same file without the column, as every file was written before it.
@@ -171,7 +165,7 @@ TEST_CASE("a counts file from before the write-backs' reach was a column reads a
 }
 
 TEST_CASE("a counts file from before merged write-backs' rows were counted reads them where implied") {
-  const GpuProfile profile = a_profile();
+  const GpuProfile profile = small_gpu_profile();
   const auto machine = machine_fields(profile, 4);
   // Three runs: no write-back merged; every write-back merged; some merged (not implied).
   RunCounts none = distinct_counts(100), every = distinct_counts(200), some = distinct_counts(300);
@@ -229,7 +223,7 @@ static std::string with_column(const std::string& csv, const std::string& name, 
 TEST_CASE("a counts file with the columns of the retired L2 of lines is read, those columns read past") {
   CountsFile file;
   const RunIdentity run{"d-designated", "random", "float", 1024};
-  const GpuProfile profile = a_profile();
+  const GpuProfile profile = small_gpu_profile();
   const RunCounts counts = distinct_counts(1);
   file.put({run, machine_fields(profile, 4), counts, true});
   // The file as it was written while the model l2-lines was fitted: the line's size among the

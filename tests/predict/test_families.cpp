@@ -9,6 +9,7 @@
 #include "algorithms/registry.h"
 #include "predict/simulate.h"
 #include "predict/validate/family.h"
+#include "tests/predict/small_gpu.h"
 
 using namespace mmsim;
 using namespace mmsim::predict;
@@ -17,13 +18,10 @@ namespace {
 
 constexpr double kLaunch = 0.004, kSlot = 2e-8, kUnit = 5e-7;  // the papers' model's constants
 
+// The shared small GPU with a clock and the papers' model (cycle counts and their prices need both).
 predict::GpuProfile small_profile() {
-  predict::GpuFacts gpu;
-  gpu.name = "test GPU";
-  gpu.sm_count = 4;
-  gpu.l2_bytes = 64 * 1024;
-  gpu.sm_clock_khz = 2000000;
-  predict::GpuProfile p = predict::profile_skeleton(gpu, "test", "2026-01-01");
+  predict::GpuProfile p = small_gpu_profile();
+  p.gpu.sm_clock_khz = 2000000;
   predict::CostModel papers = predict::unfitted(predict::fitted_models()[0]);
   REQUIRE(papers.name == "papers");
   papers.prices[0].ms = kLaunch;  // launches, UMM slots, shared-memory time units

@@ -11,20 +11,12 @@
 #include "io/input_error.h"
 #include "predict/gpu_profile.h"
 #include "predict/simulate.h"
+#include "tests/predict/small_gpu.h"
 
 using namespace mmsim;
 using namespace mmsim::predict;
 
 namespace {
-
-// A small machine: a 64 KiB cache, so that small microbenchmarks fall both sides of it.
-GpuProfile small_profile() {
-  GpuFacts gpu;
-  gpu.name = "test GPU";
-  gpu.sm_count = 4;
-  gpu.l2_bytes = 64 * 1024;
-  return profile_skeleton(gpu, "test", "2026-01-01");
-}
 
 std::vector<Microbench> small_set() {
   std::vector<Microbench> set{{MicrobenchKind::Empty, 32, 1, 0, 4}};
@@ -89,7 +81,7 @@ std::string write_and_read_back(const std::string& text, const std::string& name
 }  // namespace
 
 TEST_CASE("the fit recovers the constants that made the timings, for a model added to the profile as data") {
-  GpuProfile p = small_profile();
+  GpuProfile p = small_gpu_profile();
   const CostModel truth = by_hand({0.005, 4e-6, 1e-6, 3e-6, 7e-6, 2e-7});
   std::vector<MicrobenchTiming> timings;
   for (const Microbench& b : small_set()) {
@@ -117,7 +109,7 @@ TEST_CASE("the fit recovers the constants that made the timings, for a model add
 TEST_CASE("the L2's capacity is fitted back from timings made at a capacity below the GPU's") {
   // A GPU whose random walks find 3/8 of its 64 KiB L2: timings priced by the default model on a
   // simulated cache of 24 KiB. Random reads and writes of 16 to 64 KiB fall both sides of it.
-  GpuProfile truth_machine = small_profile();
+  GpuProfile truth_machine = small_gpu_profile();
   truth_machine.memory.cache_bytes = 24 * 1024;
   const CostModel truth = fitted(kCacheFitCostModel, {0.005, 4e-6, 1e-6, 3e-6, 5e-7, 7e-6, 2e-7});
   std::vector<Microbench> set = small_set();
@@ -132,7 +124,7 @@ TEST_CASE("the L2's capacity is fitted back from timings made at a capacity belo
     t.median_ms = predicted_ms(truth, count_microbench(truth_machine, b));
     timings.push_back(t);
   }
-  GpuProfile p = small_profile();
+  GpuProfile p = small_gpu_profile();
   fit_cache_capacity(p, timings);
   CHECK(p.memory.cache_bytes == 24 * 1024);
   CHECK(p.model(kCacheFitCostModel).worst_abs_error < 1e-6);
@@ -166,7 +158,7 @@ TEST_CASE("the L2's capacity is fitted back from timings made at a capacity belo
 }
 
 TEST_CASE("the profile file round-trips, and a broken one names its field") {
-  GpuProfile p = small_profile();
+  GpuProfile p = small_gpu_profile();
   p.models = {fitted("papers", {0.004, 2e-8, 5e-7}), by_hand({0.005, 4e-8, 1e-8, 2e-8, 3e-8, 5e-7})};
   p.models[1].median_abs_error = 0.1;
   p.models[1].worst_abs_error = 0.3;
@@ -213,7 +205,7 @@ TEST_CASE("the profile file round-trips, and a broken one names its field") {
 }
 
 TEST_CASE("a profile written before models were data is read: constants by name, retired models read past") {
-  GpuProfile p = small_profile();
+  GpuProfile p = small_gpu_profile();
   p.models = {fitted("papers", {0.004, 2e-8, 5e-7})};
   std::string text = profile_json(p);
   // The models as files had them: the constants by name, and a model no longer fitted beside.
@@ -243,7 +235,7 @@ TEST_CASE("a profile written before models were data is read: constants by name,
 }
 
 TEST_CASE("a prediction runs on the profile's machine, and only HMM algorithms") {
-  const GpuProfile p = small_profile();
+  const GpuProfile p = small_gpu_profile();
   const AlgorithmEntry* d = find_algorithm("d-designated");
   REQUIRE(d != nullptr);
   const auto r = count_algorithm(p, *d, {{"n", 1024}, {"perm", "random"}}, 4);
@@ -258,7 +250,7 @@ TEST_CASE("a prediction runs on the profile's machine, and only HMM algorithms")
 }
 
 TEST_CASE("the warm run counts what a repeated GPU run sees: a small run stays in the cache") {
-  const GpuProfile p = small_profile();  // 64 KiB
+  const GpuProfile p = small_gpu_profile();  // 64 KiB
   const AlgorithmEntry* d = find_algorithm("d-designated");
   // a, p, b of 1024 x 4 B = 12 KiB: the counted run finds a and p in the cache.
   const auto small = count_algorithm(p, *d, {{"n", 1024}, {"perm", "identical"}}, 4);

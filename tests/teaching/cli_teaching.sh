@@ -4,25 +4,15 @@
 # and exit status 2.
 set -u
 M=$1
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-failures=0
-fail() { echo "FAIL: $*"; failures=$((failures + 1)); }
+# shellcheck source=../cli_refusals.sh
+source "$(dirname "$0")/../cli_refusals.sh"
 
 # ok COMMAND... : exit 0, stdout in $tmp/out
 ok() { "$@" >"$tmp/out" 2>"$tmp/err" || fail "'$*': exit $? ($(head -1 "$tmp/err"))"; }
 # has TEXT: the last output contains TEXT (a fixed string)
 has() { grep -qF -- "$1" "$tmp/out" || fail "output lacks '$1'"; }
 # bad PATTERN COMMAND... : exit 2, one line on stderr containing PATTERN (fixed string), empty stdout
-bad() {
-  local pattern=$1; shift
-  "$@" >"$tmp/out" 2>"$tmp/err"
-  local status=$?
-  [ "$status" -eq 2 ] || fail "'$*': exit $status, expected 2"
-  [ -s "$tmp/out" ] && fail "'$*': printed on stdout"
-  [ "$(wc -l <"$tmp/err")" -eq 1 ] || fail "'$*': stderr has $(wc -l <"$tmp/err") lines: $(cat "$tmp/err")"
-  grep -qF -- "$pattern" "$tmp/err" || fail "'$*': stderr '$(cat "$tmp/err")' lacks '$pattern'"
-}
+bad() { expect_refused -qF "$@"; }
 json() { tr -d ' \n' <"$tmp/out"; }
 
 # --- access: KNI Fig. 2, explained --------------------------------------------------------------
