@@ -2,9 +2,6 @@
 // request (bank or address group, slot, merges), with the pipeline diagram of KNI Fig. 2. The access
 // is given warp by warp (--warp), as an address expression of the thread (--addr), or as a cell
 // expression through a layout (--layout, --cell); teaching/posed_access.h reads them.
-#include <algorithm>
-#include <iterator>
-
 #include "cli/common.h"
 #include "teaching/access.h"
 #include "teaching/posed_access.h"
@@ -52,13 +49,8 @@ Runner add_access_command(CLI::App& app) {
   ParamSpec seed_spec = seed_param();
   seed_spec.help = "seed of a random layout (as in mmsim run and mmsim layout)";
   auto* seed = add_integer_option(*cmd, o->seed, seed_spec);
-  auto* bytes = cmd->add_option("--element-bytes", o->element_bytes,
-                                "bytes of an element: 1, 2, 4, 8 or 16 (the widths extension; docs/model.md)")
-                    ->check(CLI::IsMember({1, 2, 4, 8, 16}))
-                    ->capture_default_str();
-  auto* vector = cmd->add_option("--vector", o->vector, "elements a thread moves: 1, 2 or 4 (float2, float4, ...)")
-                     ->check(CLI::IsMember({1, 2, 4}))
-                     ->capture_default_str();
+  add_integer_option(*cmd, o->element_bytes, teaching::access_element_bytes_param());
+  add_integer_option(*cmd, o->vector, teaching::access_vector_param());
   cmd->add_option("--op", o->op,
                   "read, write, or an atomic update: atomic-add, atomic-min, atomic-max, atomic-exch, atomic-cas, "
                   "increment (an add of 1 whose result is unused: a histogram's count)")
@@ -87,30 +79,7 @@ Runner add_access_command(CLI::App& app) {
       throw InputError("--threads: only with --addr or --cell (--warp gives the warps)");
     if (seed->count() && !layout->count()) throw InputError("--seed: only with --layout");
     if (reg->count() && !addr->count()) throw InputError("--reg: only with --addr (registers name addresses there)");
-    static const std::pair<const char*, std::pair<Op, AtomicOp>> kOps[] = {
-        {"read", {Op::Read, AtomicOp::None}},
-        {"write", {Op::Write, AtomicOp::None}},
-        {"atomic-add", {Op::Atomic, AtomicOp::Add}},
-        {"atomic-min", {Op::Atomic, AtomicOp::Min}},
-        {"atomic-max", {Op::Atomic, AtomicOp::Max}},
-        {"atomic-exch", {Op::Atomic, AtomicOp::Exchange}},
-        {"atomic-cas", {Op::Atomic, AtomicOp::CompareAndSwap}},
-        {"increment", {Op::Atomic, AtomicOp::Increment}}};
-    const auto op = std::find_if(std::begin(kOps), std::end(kOps), [&](const auto& x) { return o->op == x.first; });
-    if (op == std::end(kOps))
-      throw InputError(
-          "--op: must be read, write, atomic-add, atomic-min, atomic-max, atomic-exch, atomic-cas or "
-          "increment (got " +
-          quote(o->op, 20) + ")");
-    const AccessShape shape{.element_bytes = o->element_bytes, .vector = o->vector, .atomic = op->second.second};
-    if (op->second.first == Op::Atomic && (shape.element_bytes != 4 || shape.vector != 1))
-      throw InputError("--op: an atomic updates one 4-byte word a thread (--element-bytes 4 --vector 1)");
-    if (shape.bytes() > 16)
-      throw InputError("--vector: a thread moves at most 16 bytes (--element-bytes " +
-                       std::to_string(o->element_bytes) + " x --vector " + std::to_string(o->vector) + " = " +
-                       std::to_string(shape.bytes()) + ")");
-    (void)bytes;
-    (void)vector;
+    const teaching::PosedShape shaped = teaching::pose_shape(o->element_bytes, o->vector, o->op);
     const std::uint64_t p = threads->count() ? o->threads : static_cast<std::uint64_t>(m.w);
     teaching::PosedAccess posed;
     if (warp->count())
@@ -121,12 +90,8 @@ Runner add_access_command(CLI::App& app) {
       posed = teaching::pose_addresses(o->addr, m.w, p, regs);
     } else
       posed = teaching::pose_cells(o->layout, o->cell, m.w, p, o->seed);
-    for (const auto& posed_warp : posed.warps)
-      for (Address a : posed_warp)
-        if (a != kNoAddress && a % shape.vector != 0)
-          throw InputError("--vector: thread address " + std::to_string(a) + " is not a multiple of the vector (" +
-                           std::to_string(shape.vector) + "): a vector access is aligned to its size");
-    auto result = teaching::simulate_access(m, posed.warps, posed.cells, shape, op->second.first);
+    teaching::check_vector_alignment(posed, shaped.shape);
+    auto result = teaching::simulate_access(m, posed.warps, posed.cells, shaped.shape, shaped.op);
     result.posed = posed.posed;
     result.layout = posed.layout;
     if (o->json)

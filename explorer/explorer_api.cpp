@@ -77,8 +77,12 @@ Json trace_of(const RunReport& r, const std::string& label, Json& svgs) {
 
 std::string access(const std::string& model, const std::string& w, const std::string& l, const std::string& warps,
                    const std::string& addr, const std::string& layout, const std::string& cell,
-                   const std::string& threads, const std::string& seed) {
+                   const std::string& threads, const std::string& seed, const std::string& element_bytes,
+                   const std::string& vector, const std::string& op, const std::string& registers) {
   return answer([&] {
+    // Checked first, as the command line's parser does before the command runs.
+    const auto bytes = element_bytes.empty() ? 4 : integer(teaching::access_element_bytes_param(), element_bytes);
+    const auto elements = vector.empty() ? 1 : integer(teaching::access_vector_param(), vector);
     MachineParams m;
     if (model == "dmm")
       m.model = ModelKind::Dmm;
@@ -96,6 +100,10 @@ std::string access(const std::string& model, const std::string& w, const std::st
     if (!threads.empty() && !warps.empty())
       throw InputError("--threads: only with --addr or --cell (--warp gives the warps)");
     if (!seed.empty() && layout.empty()) throw InputError("--seed: only with --layout");
+    if (!registers.empty() && addr.empty())
+      throw InputError("--reg: only with --addr (registers name addresses there)");
+    const teaching::PosedShape shaped = teaching::pose_shape(
+        static_cast<std::uint32_t>(bytes), static_cast<std::uint32_t>(elements), op.empty() ? "read" : op);
     const auto p =
         threads.empty()
             ? static_cast<std::uint64_t>(m.w)
@@ -106,11 +114,15 @@ std::string access(const std::string& model, const std::string& w, const std::st
     teaching::PosedAccess posed;
     if (!warps.empty())
       posed = teaching::pose_warps(split(warps, ';'), m.w);
-    else if (!addr.empty())
-      posed = teaching::pose_addresses(addr, m.w, p);
-    else
+    else if (!addr.empty()) {
+      std::vector<teaching::RegisterValues> regs;
+      if (!registers.empty())
+        for (const auto& r : split(registers, ';')) regs.push_back(teaching::parse_register(r));
+      posed = teaching::pose_addresses(addr, m.w, p, regs);
+    } else
       posed = teaching::pose_cells(layout, cell, m.w, p, s);
-    auto result = teaching::simulate_access(m, posed.warps, posed.cells);
+    teaching::check_vector_alignment(posed, shaped.shape);
+    auto result = teaching::simulate_access(m, posed.warps, posed.cells, shaped.shape, shaped.op);
     result.posed = posed.posed;
     result.layout = posed.layout;
     return teaching::to_json(result);

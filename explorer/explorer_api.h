@@ -11,10 +11,13 @@ namespace mmsim::explorer {
 
 /// `mmsim access`: model "dmm" or "umm", w, l, and the access posed one way: `warps` (warps
 /// separated by ';', each w comma-separated fields as in --warp), `addr` (with `threads`, empty:
-/// w) or `layout` with `cell` (and `seed`). Returns teaching::to_json(AccessResult).
+/// w) or `layout` with `cell` (and `seed`). What each thread moves and how, as --element-bytes,
+/// --vector and --op take them (empty: 4, 1, read), and `registers` for `addr`: the --reg texts
+/// NAME=v0,v1,... separated by ';'. Returns teaching::to_json(AccessResult).
 std::string access(const std::string& model, const std::string& w, const std::string& l, const std::string& warps,
                    const std::string& addr, const std::string& layout, const std::string& cell,
-                   const std::string& threads, const std::string& seed);
+                   const std::string& threads, const std::string& seed, const std::string& element_bytes,
+                   const std::string& vector, const std::string& op, const std::string& registers);
 
 /// `mmsim layout --json` for a w x w matrix (w up to kMaxLayoutWidth), plus "accesses": for every
 /// row i (read by crsw, written by srcw), column j (read by srcw, written by crsw) and diagonal d

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <charconv>
+#include <iterator>
 
 #include "io/input_error.h"
 #include "teaching/expression.h"
@@ -123,6 +124,40 @@ PosedAccess pose_warps(const std::vector<std::string>& texts, int w) {
   }
   out.posed = posed_line(texts.size());
   return out;
+}
+
+PosedShape pose_shape(std::uint32_t element_bytes, std::uint32_t vector, const std::string& op) {
+  static const std::pair<const char*, std::pair<Op, AtomicOp>> kOps[] = {
+      {"read", {Op::Read, AtomicOp::None}},
+      {"write", {Op::Write, AtomicOp::None}},
+      {"atomic-add", {Op::Atomic, AtomicOp::Add}},
+      {"atomic-min", {Op::Atomic, AtomicOp::Min}},
+      {"atomic-max", {Op::Atomic, AtomicOp::Max}},
+      {"atomic-exch", {Op::Atomic, AtomicOp::Exchange}},
+      {"atomic-cas", {Op::Atomic, AtomicOp::CompareAndSwap}},
+      {"increment", {Op::Atomic, AtomicOp::Increment}}};
+  const auto it = std::find_if(std::begin(kOps), std::end(kOps), [&](const auto& x) { return op == x.first; });
+  if (it == std::end(kOps))
+    throw InputError(
+        "--op: must be read, write, atomic-add, atomic-min, atomic-max, atomic-exch, atomic-cas or "
+        "increment (got " +
+        quote(op, 20) + ")");
+  const PosedShape posed{.shape = {.element_bytes = element_bytes, .vector = vector, .atomic = it->second.second},
+                         .op = it->second.first};
+  if (posed.op == Op::Atomic && (element_bytes != 4 || vector != 1))
+    throw InputError("--op: an atomic updates one 4-byte word a thread (--element-bytes 4 --vector 1)");
+  if (posed.shape.bytes() > 16)
+    throw InputError("--vector: a thread moves at most 16 bytes (--element-bytes " + std::to_string(element_bytes) +
+                     " x --vector " + std::to_string(vector) + " = " + std::to_string(posed.shape.bytes()) + ")");
+  return posed;
+}
+
+void check_vector_alignment(const PosedAccess& posed, const AccessShape& shape) {
+  for (const auto& warp : posed.warps)
+    for (Address a : warp)
+      if (a != kNoAddress && a % shape.vector != 0)
+        throw InputError("--vector: thread address " + std::to_string(a) + " is not a multiple of the vector (" +
+                         std::to_string(shape.vector) + "): a vector access is aligned to its size");
 }
 
 RegisterValues parse_register(const std::string& text) {

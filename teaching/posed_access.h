@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "algorithms/params.h"
+#include "models/real_accesses.h"
 #include "sim/types.h"
 
 namespace mmsim::teaching {
@@ -42,6 +43,30 @@ inline ParamSpec access_width_param() {
 inline ParamSpec access_latency_param() {
   return integer_param("l", "-l,--latency", "latency of the memory", 1, std::int64_t{1} << 20);
 }
+
+/// What each thread of `mmsim access` moves (--element-bytes, --vector) and how (--op): one rule for
+/// the command and the explorer, so that both refuse a value with the same line.
+inline ParamSpec access_element_bytes_param() {
+  return integer_param("element_bytes", "--element-bytes",
+                       "bytes of an element: 1, 2, 4, 8 or 16 (the widths extension; docs/model.md)", 1, 16, 4,
+                       IntegerShape::PowerOfTwo);
+}
+inline ParamSpec access_vector_param() {
+  return integer_param("vector", "--vector", "elements a thread moves: 1, 2 or 4 (float2, float4, ...)", 1, 4, 1,
+                       IntegerShape::PowerOfTwo);
+}
+/// The instruction's shape and operation.
+struct PosedShape {
+  AccessShape shape;
+  Op op = Op::Read;
+};
+/// --op OP (read, write, atomic-add, atomic-min, atomic-max, atomic-exch, atomic-cas, increment) with
+/// the element bytes and vector already checked by the two rules above: an atomic updates one 4-byte
+/// word a thread, and a thread moves at most 16 bytes. Throws InputError naming --op or --vector.
+PosedShape pose_shape(std::uint32_t element_bytes, std::uint32_t vector, const std::string& op);
+/// A vector access is aligned to its size: every thread's address a multiple of the vector, or
+/// InputError naming --vector.
+void check_vector_alignment(const PosedAccess& posed, const AccessShape& shape);
 
 /// A register of `mmsim access --reg NAME=v0,v1,...`: one value per thread, as an earlier step of a
 /// kernel would have loaded it (a gather's index, a histogram's key). The k-th register given is

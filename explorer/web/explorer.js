@@ -50,13 +50,20 @@ function el(tag, attrs = {}, text = '') {
 // A colour per bank, slot or group: evenly spaced hues.
 const hue = (i, n) => `hsl(${Math.round((360 * i) / Math.max(1, n))} 70% 75%)`;
 
+// A field with a data-default goes back to it when the state leaves it out, and is left out of the
+// URL while it holds it.
 function fillForm(form, state) {
-  for (const input of form.elements) if (input.name && state[input.name] !== undefined) input.value = state[input.name];
+  for (const input of form.elements) {
+    if (!input.name) continue;
+    if (state[input.name] !== undefined) input.value = state[input.name];
+    else if (input.dataset.default !== undefined) input.value = input.dataset.default;
+  }
 }
 
 function formState(form, view) {
   const state = { view };
-  for (const input of form.elements) if (input.name && input.value !== '') state[input.name] = input.value;
+  for (const input of form.elements)
+    if (input.name && input.value !== '' && input.value !== input.dataset.default) state[input.name] = input.value;
   return state;
 }
 
@@ -69,10 +76,12 @@ let timer = null;
 function renderAccess(state) {
   const r = ask(engine.access(state.model || 'dmm', state.w || '4', state.l || '5', state.warps || '',
                               state.addr || '', state.layout || '', state.cell || '', state.threads || '',
-                              state.seed || ''));
+                              state.seed || '', state.bytes || '', state.vector || '', state.op || '',
+                              state.reg || ''));
   access = r;
   for (const id of ['time-units', 'warp-slots', 'warp-congestion']) $(id).textContent = '';
   $('access-grid').textContent = '';
+  $('access-phases').textContent = '';
   $('access-posed').textContent = '';
   $('pipeline').textContent = '';
   if (!r) return;
@@ -81,18 +90,49 @@ function renderAccess(state) {
   $('warp-congestion').textContent = r.warps.map((v) => (r.model === 'dmm' ? v.congestion : v.slots)).join(',');
   $('access-posed').textContent = r.posed + (r.layout ? ' — ' + r.layout : '');
   drawAccessGrid(r);
+  if (r.element_bytes !== undefined) describePhases(r);
   now = r.time_units - 1;  // the whole diagram first; play and step go through it
   drawPipeline();
 }
 
+// A border colour per phase of a warp (element widths and vectors: docs/model.md, "Real accesses").
+const phaseColour = (p, n) => `hsl(${Math.round((360 * p) / Math.max(1, n)) + 200} 60% 35%)`;
+
+// Each request of thread t as [unit, slot, part]: its bank or group and the slot that carries it.
+// The papers' access has one; a real access (element widths, vectors, atomics) one per 4-byte word
+// (DMM) or address group (UMM) of its bytes.
+function requests(t, r) {
+  if (r.element_bytes === undefined) return [[r.model === 'dmm' ? t.bank : t.group, t.slot, 0]];
+  const words = r.model === 'dmm' ? t.words : t.groups;
+  return words.map((x, k) => [r.model === 'dmm' ? x % r.w : x, t.word_slots[k] ?? t.word_slots[0], k]);
+}
+
+function chipTitle(t, r) {
+  if (r.element_bytes === undefined) return `thread ${t.thread}, address ${t.address}, slot ${t.slot}`;
+  const dmm = r.model === 'dmm';
+  const words = dmm ? t.words : t.groups;
+  return `thread ${t.thread}, address ${t.address}, bytes ${t.bytes[0]}-${t.bytes[1]}, ` +
+    (dmm ? `words ${words.join(',')} (banks ${words.map((x) => x % r.w).join(',')}), phase ${t.phase}, `
+         : `groups ${words.join(',')}, `) + `slots ${t.word_slots.join(',')}`;
+}
+
 // One row per warp: the banks (DMM) or the groups it touches (UMM), each request placed in its
-// bank or group and coloured by the slot that carries it.
+// bank or group and coloured by the slot that carries it; in a real access framed by its phase.
 function drawAccessGrid(r) {
   const dmm = r.model === 'dmm';
+  const shaped = r.element_bytes !== undefined;
   const slotsMax = Math.max(1, ...r.slots);
   const table = el('table', { class: 'grid' });
   for (const v of r.warps) {
-    const units = dmm ? v.requests_per_bank.map((n, b) => [b, n]) : v.requests_per_group.map((g) => [g.group, g.requests]);
+    const active = v.threads.filter((t) => t.address !== null);
+    let units;
+    if (dmm) units = v.requests_per_bank.map((n, b) => [b, n]);
+    else if (!shaped) units = v.requests_per_group.map((g) => [g.group, g.requests]);
+    else {  // the groups in the order of their first slot
+      const first = new Map();
+      for (const t of active) for (const [g, s] of requests(t, r)) if (!first.has(g) || s < first.get(g)) first.set(g, s);
+      units = [...first].sort((a, b) => a[1] - b[1]);
+    }
     const head = el('tr');
     head.append(el('th', {}, `warp ${v.warp}`));
     for (const [u] of units) {
@@ -100,19 +140,26 @@ function drawAccessGrid(r) {
       if (dmm && v.congestion > 1 && v.congested_banks.includes(u)) th.classList.add('congested');
       head.append(th);
     }
-    head.append(el('th', {}, dmm ? `congestion ${v.congestion}` : `${v.slots} groups`));
+    head.append(el('th', {}, dmm ? `congestion ${v.congestion}` : shaped ? `${v.slots} slots` : `${v.slots} groups`));
     const row = el('tr');
     row.append(el('td', {}, `${v.slots} slot${v.slots === 1 ? '' : 's'}`));
     for (const [u] of units) {
       const td = el('td');
-      for (const t of v.threads) {
-        if (t.address === null || (dmm ? t.bank : t.group) !== u) continue;
-        const chip = el('span', { class: 'chip', title: `thread ${t.thread}, address ${t.address}, slot ${t.slot}` },
-                        t.merged_with === null ? `${t.address}` : `${t.address}=t${t.merged_with}`);
-        chip.style.background = hue(t.slot, slotsMax);
-        if (t.merged_with !== null) chip.classList.add('merged');
-        td.append(chip);
-      }
+      for (const t of active)
+        for (const [unit, slot, part] of requests(t, r)) {
+          if (unit !== u) continue;
+          const label = (t.merged_with === null ? `${t.address}` : `${t.address}=t${t.merged_with}`) +
+            (shaped && requests(t, r).length > 1 ? `·${part}` : '');
+          const chip = el('span', { class: 'chip', title: chipTitle(t, r) }, label);
+          chip.style.background = hue(slot, slotsMax);
+          if (t.merged_with !== null) chip.classList.add('merged');
+          if (shaped && dmm) {
+            chip.classList.add('phased');
+            chip.dataset.phase = t.phase;
+            chip.style.borderColor = phaseColour(t.phase, v.phases.length);
+          }
+          td.append(chip);
+        }
       if (dmm && v.congestion > 1 && v.congested_banks.includes(u)) td.classList.add('congested');
       row.append(td);
     }
@@ -120,6 +167,29 @@ function drawAccessGrid(r) {
     table.append(head, row);
   }
   $('access-grid').append(table);
+}
+
+// The line under the grid of a real access: what each thread moves, and per warp its phases (DMM)
+// with the slots of each.
+function describePhases(r) {
+  const box = $('access-phases');
+  box.append(`${r.op} of ${r.vector} element${r.vector === 1 ? '' : 's'} of ${r.element_bytes} bytes a thread. `);
+  if (r.model !== 'dmm') {
+    box.append('A warp takes one slot per address group its bytes touch' +
+               (r.op.startsWith('atomic') ? ', and repeats it for the threads on one address.' : '.'));
+    return;
+  }
+  for (const v of r.warps) {
+    const line = el('span', {}, ` Warp ${v.warp}: ${v.phases.length} phase${v.phases.length === 1 ? '' : 's'} of ` +
+                    `${v.phases[0] ? v.phases[0].threads : 0} threads${v.fused_pairs ? ' (pairs fused)' : ''} `);
+    v.phases.forEach((p, k) => {
+      const tag = el('span', { class: 'phase' }, `T${p.first_thread}-T${p.first_thread + p.threads - 1}`);
+      tag.style.borderColor = phaseColour(k, v.phases.length);
+      line.append(tag, ' ');
+    });
+    line.append('slots per phase ', el('b', { class: 'phase-slots' }, v.phases.map((p) => p.slots).join(',')), '.');
+    box.append(line);
+  }
 }
 
 const slotLabel = (e) => `w${e.warp}${String.fromCharCode(97 + (e.slot % 26))}`;
@@ -329,10 +399,10 @@ function readTrace(file) {
 // ---- the page ---------------------------------------------------------------------------------
 
 // Every element that holds a figure or a drawing, in every view.
-const OUTPUTS = ['time-units', 'warp-slots', 'warp-congestion', 'access-posed', 'access-grid', 'pipeline', 'time-events',
-                 'layout-described', 'layout-grid', 'row-congestion', 'column-congestion', 'diagonal-congestion',
-                 'run-about', 'run-time-units', 'run-async-time-units', 'run-correct', 'rounds', 'trace-sync',
-                 'trace-async', 'dropped'];
+const OUTPUTS = ['time-units', 'warp-slots', 'warp-congestion', 'access-posed', 'access-grid', 'access-phases',
+                 'pipeline', 'time-events', 'layout-described', 'layout-grid', 'row-congestion', 'column-congestion',
+                 'diagonal-congestion', 'run-about', 'run-time-units', 'run-async-time-units', 'run-correct', 'rounds',
+                 'trace-sync', 'trace-async', 'dropped'];
 
 const views = {
   access: { form: 'form-access', render: renderAccess },

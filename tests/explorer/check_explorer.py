@@ -30,6 +30,16 @@ ACCESS = [
     dict(model="dmm", w="8", l="4", layout="rap", cell="t, 3", seed="5"),
     dict(model="dmm", w="16", l="2", layout="pad", cell="t, 0"),
     dict(model="umm", w="8", l="3", layout="ras", cell="t % 4, t % w", seed="2", threads="16"),
+    # Real accesses (docs/model.md): a column of doubles, padded and not; a float4 load; atomics on
+    # one address; a histogram's increment through a register.
+    dict(model="dmm", w="32", l="1", addr="t*33", bytes="8"),
+    dict(model="dmm", w="32", l="1", addr="t*32", bytes="8"),
+    dict(model="dmm", w="32", l="2", addr="t*4", vector="4", threads="64"),
+    dict(model="dmm", w="8", l="1", addr="0", op="atomic-add"),
+    dict(model="umm", w="8", l="1", addr="t%2", op="atomic-add"),
+    dict(model="umm", w="8", l="2", addr="t*4", vector="4", threads="16"),
+    dict(model="dmm", w="8", l="1", addr="key", reg="key=3,11,3,0,1,3,19,3", op="increment"),
+    dict(model="dmm", w="8", l="1", addr="t*2", bytes="2", vector="2", op="write"),
 ]
 LAYOUT = [
     dict(layout="raw", w="4", seed="1"),
@@ -70,6 +80,13 @@ REFUSED = [
     ("access", dict(model="dmm", w="4", l="5", warps="1,2,3"), "--warp"),
     ("access", dict(model="dmm", w="4", l="5", addr="t*", threads="4"), "--addr"),
     ("access", dict(model="dmm", w="4", l="5", warps="1,2,3,4", seed="3"), "--seed"),
+    ("access", dict(model="dmm", w="4", l="5", addr="t", bytes="3"), "--element-bytes"),
+    ("access", dict(model="dmm", w="4", l="5", addr="t", vector="3"), "--vector"),
+    ("access", dict(model="dmm", w="4", l="5", addr="t", vector="4"), "--vector"),
+    ("access", dict(model="dmm", w="4", l="5", addr="t", bytes="8", op="atomic-add"), "--op"),
+    ("access", dict(model="dmm", w="4", l="5", addr="t", op="add"), "--op"),
+    ("access", dict(model="dmm", w="4", l="5", addr="key", reg="key=1,2"), "--reg"),
+    ("access", dict(model="dmm", w="4", l="5", warps="1,2,3,4", reg="key=1,2,3,4"), "--reg"),
     ("layout", dict(layout="nope", w="8", seed="1"), "--layout"),
     ("layout", dict(layout="raw", w="65"), "-w"),
     ("run", dict(algo="d-designated", n="65536", w="4"), "4096"),
@@ -102,7 +119,32 @@ def access_args(p):
         args += ["--seed", p["seed"]]
     if "threads" in p:
         args += ["--threads", p["threads"]]
+    for key, flag in (("bytes", "--element-bytes"), ("vector", "--vector"), ("op", "--op")):
+        if key in p:
+            args += [flag, p[key]]
+    for reg in p["reg"].split(";") if "reg" in p else []:
+        args += ["--reg", reg]
     return args
+
+
+def chips(want):
+    """The request chips the page should draw for a real access: (title, phase, column) for every
+    4-byte word (DMM) or address group (UMM) of every active thread, as mmsim access --json has them."""
+    dmm, w = want["model"] == "dmm", want["w"]
+    out = []
+    for v in want["warps"]:
+        for t in v["threads"]:
+            if t["address"] is None:
+                continue
+            words = t["words"] if dmm else t["groups"]
+            join = lambda xs: ",".join(map(str, xs))  # noqa: E731
+            where = (f"words {join(words)} (banks {join(x % w for x in words)}), phase {t['phase']}, " if dmm else
+                     f"groups {join(words)}, ")
+            title = (f"thread {t['thread']}, address {t['address']}, bytes {t['bytes'][0]}-{t['bytes'][1]}, {where}"
+                     f"slots {join(t['word_slots'])}")
+            for x in words:
+                out.append([title, str(t["phase"]) if dmm else None, f"bank {x % w}" if dmm else f"group {x}"])
+    return sorted(out)
 
 
 def check_access(mmsim, p, page, fail):
@@ -112,6 +154,14 @@ def check_access(mmsim, p, page, fail):
     expected = (str(want["time_units"]), ",".join(map(str, want["slots"])), ",".join(map(str, per_warp)))
     if got != expected:
         fail(f"page {got}, mmsim access {expected}")
+    if "element_bytes" in want:
+        phases = [",".join(str(ph["slots"]) for ph in v["phases"]) for v in want["warps"] if "phases" in v]
+        if page["phase-slots"] != phases:
+            fail(f"slots per phase: page {page['phase-slots']}, mmsim access {phases}")
+        if sorted(page["chips"]) != chips(want):
+            fail("request chips (thread, bytes, words, banks, phase, slots) differ from mmsim access --json")
+    elif any(c[1] is not None for c in page["chips"]) or page["phase-slots"]:
+        fail("the papers' access shows phases")
 
 
 def check_layout(mmsim, p, page, fail):

@@ -101,6 +101,22 @@ TEST_CASE("--addr: _ and negative values are inactive; a last warp may be partia
   CHECK_THROWS_AS(pose_addresses("t", 4, 0), InputError);
 }
 
+TEST_CASE("--element-bytes, --vector, --op: one rule for mmsim access and the explorer") {
+  const auto add = pose_shape(4, 1, "atomic-add");
+  CHECK(add.op == Op::Atomic);
+  CHECK(add.shape.atomic == AtomicOp::Add);
+  const auto float4 = pose_shape(4, 4, "read");
+  CHECK(float4.op == Op::Read);
+  CHECK(float4.shape.bytes() == 16);
+  CHECK_THROWS_AS(pose_shape(4, 1, "add"), InputError);
+  CHECK_THROWS_AS(pose_shape(8, 1, "atomic-add"), InputError);  // an atomic updates one 4-byte word
+  CHECK_THROWS_AS(pose_shape(8, 4, "read"), InputError);        // 32 bytes a thread
+  CHECK(std::holds_alternative<std::string>(parse_integer("3", access_element_bytes_param())));
+  CHECK(std::holds_alternative<std::string>(parse_integer("8", access_vector_param())));
+  CHECK_THROWS_AS(check_vector_alignment(pose_addresses("t*2", 4, 4), float4.shape), InputError);
+  CHECK_NOTHROW(check_vector_alignment(pose_addresses("t*4", 4, 4), float4.shape));
+}
+
 TEST_CASE("--cell through xor: the main diagonal (t, t) falls into bank 0 for every thread") {
   const auto p = pose_cells("xor", "t, t", 8, 8, 1);
   const auto r = simulate_access(dmm(8, 1), p.warps, p.cells);
