@@ -22,12 +22,14 @@ class Place {
   Place(const JsonValue& v, std::string source, std::string where, std::initializer_list<const char*> keys)
       : v_(v), source_(std::move(source)), where_(std::move(where)) {
     if (!v.is_object()) fail("must be an object, not " + v.describe());
-    for (const auto& [key, value] : v.members())
+    for (const auto& member : v.members()) {
+      const std::string& key = member.first;
       if (std::find_if(keys.begin(), keys.end(), [&](const char* k) { return key == k; }) == keys.end()) {
         std::string known;
         for (const char* k : keys) known += (known.empty() ? "" : ", ") + std::string(k);
         fail("unknown key " + quote(key, 32) + " (keys: " + known + ")");
       }
+    }
   }
 
   [[noreturn]] void fail(const std::string& rule) const {
