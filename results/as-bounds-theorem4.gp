@@ -1,46 +1,48 @@
-set terminal pngcairo size 1800,1100
-set output 'as-bounds-theorem4.png'
-set multiplot layout 2,2 title 'AS Theorem 4 on the DMM with the finish of Appendix B (log scales)'
-set logscale x 2
-set logscale y 10
-set format y '%g'
-set xlabel 'm (columns)'
-set grid
-set key outside right top font ',8'
-set title font ',10'
-set title "O(m) phases (solid: preprocess / m, 4 w coincide; dashed: loop / (it (m + log2 w)))"
-set ylabel 'steps / term'
-plot 'as-bounds-theorem4.dat' index 0 using 1:2 with linespoints lc rgb '#1f77b4' dt 1 pt 4 title 'w = 16 preprocess/m', 'as-bounds-theorem4.dat' index 0 using 1:3 with linespoints lc rgb '#1f77b4' dt 2 pt 6 title 'w = 16 loop/(it (m+log w))', 'as-bounds-theorem4.dat' index 1 using 1:2 with linespoints lc rgb '#2ca02c' dt 1 pt 4 title 'w = 64 preprocess/m', 'as-bounds-theorem4.dat' index 1 using 1:3 with linespoints lc rgb '#2ca02c' dt 2 pt 6 title 'w = 64 loop/(it (m+log w))', 'as-bounds-theorem4.dat' index 2 using 1:2 with linespoints lc rgb '#ff7f0e' dt 1 pt 4 title 'w = 256 preprocess/m', 'as-bounds-theorem4.dat' index 2 using 1:3 with linespoints lc rgb '#ff7f0e' dt 2 pt 6 title 'w = 256 loop/(it (m+log w))', 'as-bounds-theorem4.dat' index 3 using 1:2 with linespoints lc rgb '#d62728' dt 1 pt 4 title 'w = 1024 preprocess/m', 'as-bounds-theorem4.dat' index 3 using 1:3 with linespoints lc rgb '#d62728' dt 2 pt 6 title 'w = 1024 loop/(it (m+log w))'
-set title "finish phases / m (solid: pack, dashed: sort of packed matrix, dotted: sends)"
-set ylabel 'steps / m'
-plot 'as-bounds-theorem4.dat' index 0 using 1:4 with linespoints lc rgb '#1f77b4' dt 1 pt 4 title 'w = 16 pack/m', 'as-bounds-theorem4.dat' index 0 using 1:5 with linespoints lc rgb '#1f77b4' dt 2 pt 6 title 'w = 16 sort/m', 'as-bounds-theorem4.dat' index 0 using 1:6 with linespoints lc rgb '#1f77b4' dt 3 pt 8 title 'w = 16 send/m', 'as-bounds-theorem4.dat' index 1 using 1:4 with linespoints lc rgb '#2ca02c' dt 1 pt 4 title 'w = 64 pack/m', 'as-bounds-theorem4.dat' index 1 using 1:5 with linespoints lc rgb '#2ca02c' dt 2 pt 6 title 'w = 64 sort/m', 'as-bounds-theorem4.dat' index 1 using 1:6 with linespoints lc rgb '#2ca02c' dt 3 pt 8 title 'w = 64 send/m', 'as-bounds-theorem4.dat' index 2 using 1:4 with linespoints lc rgb '#ff7f0e' dt 1 pt 4 title 'w = 256 pack/m', 'as-bounds-theorem4.dat' index 2 using 1:5 with linespoints lc rgb '#ff7f0e' dt 2 pt 6 title 'w = 256 sort/m', 'as-bounds-theorem4.dat' index 2 using 1:6 with linespoints lc rgb '#ff7f0e' dt 3 pt 8 title 'w = 256 send/m', 'as-bounds-theorem4.dat' index 3 using 1:4 with linespoints lc rgb '#d62728' dt 1 pt 4 title 'w = 1024 pack/m', 'as-bounds-theorem4.dat' index 3 using 1:5 with linespoints lc rgb '#d62728' dt 2 pt 6 title 'w = 1024 sort/m', 'as-bounds-theorem4.dat' index 3 using 1:6 with linespoints lc rgb '#d62728' dt 3 pt 8 title 'w = 1024 send/m'
-set title "finish steps: Lemma 2 on packed (solid, where it ran), sort path on packed (dashed), full sort (dotted)"
-set ylabel 'steps'
-plot 'as-bounds-theorem4.dat' index 0 using 1:7 with linespoints lc rgb '#1f77b4' dt 1 pt 4 title 'w = 16 lemma2', 'as-bounds-theorem4.dat' index 0 using 1:8 with linespoints lc rgb '#1f77b4' dt 2 pt 6 title 'w = 16 packed sort', 'as-bounds-theorem4.dat' index 0 using 1:9 with linespoints lc rgb '#1f77b4' dt 3 pt 8 title 'w = 16 full sort', 'as-bounds-theorem4.dat' index 1 using 1:7 with linespoints lc rgb '#2ca02c' dt 1 pt 4 title 'w = 64 lemma2', 'as-bounds-theorem4.dat' index 1 using 1:8 with linespoints lc rgb '#2ca02c' dt 2 pt 6 title 'w = 64 packed sort', 'as-bounds-theorem4.dat' index 1 using 1:9 with linespoints lc rgb '#2ca02c' dt 3 pt 8 title 'w = 64 full sort', 'as-bounds-theorem4.dat' index 2 using 1:7 with linespoints lc rgb '#ff7f0e' dt 1 pt 4 title 'w = 256 lemma2', 'as-bounds-theorem4.dat' index 2 using 1:8 with linespoints lc rgb '#ff7f0e' dt 2 pt 6 title 'w = 256 packed sort', 'as-bounds-theorem4.dat' index 2 using 1:9 with linespoints lc rgb '#ff7f0e' dt 3 pt 8 title 'w = 256 full sort', 'as-bounds-theorem4.dat' index 3 using 1:7 with linespoints lc rgb '#d62728' dt 1 pt 4 title 'w = 1024 lemma2', 'as-bounds-theorem4.dat' index 3 using 1:8 with linespoints lc rgb '#d62728' dt 2 pt 6 title 'w = 1024 packed sort', 'as-bounds-theorem4.dat' index 3 using 1:9 with linespoints lc rgb '#d62728' dt 3 pt 8 title 'w = 1024 full sort'
-set title "the whole permutation: steps / m"
-set ylabel 'steps / m'
-plot 'as-bounds-theorem4.dat' index 0 using 1:10 with linespoints lc rgb '#1f77b4' dt 1 pt 4 title 'w = 16 total', 'as-bounds-theorem4.dat' index 1 using 1:10 with linespoints lc rgb '#2ca02c' dt 1 pt 4 title 'w = 64 total', 'as-bounds-theorem4.dat' index 2 using 1:10 with linespoints lc rgb '#ff7f0e' dt 1 pt 4 title 'w = 256 total', 'as-bounds-theorem4.dat' index 3 using 1:10 with linespoints lc rgb '#d62728' dt 1 pt 4 title 'w = 1024 total'
-unset multiplot
-set terminal svg size 1800,1100
-set output 'as-bounds-theorem4.svg'
-set multiplot layout 2,2 title 'AS Theorem 4 on the DMM with the finish of Appendix B (log scales)'
-set logscale x 2
-set logscale y 10
-set format y '%g'
-set xlabel 'm (columns)'
-set grid
-set key outside right top font ',8'
-set title font ',10'
-set title "O(m) phases (solid: preprocess / m, 4 w coincide; dashed: loop / (it (m + log2 w)))"
-set ylabel 'steps / term'
-plot 'as-bounds-theorem4.dat' index 0 using 1:2 with linespoints lc rgb '#1f77b4' dt 1 pt 4 title 'w = 16 preprocess/m', 'as-bounds-theorem4.dat' index 0 using 1:3 with linespoints lc rgb '#1f77b4' dt 2 pt 6 title 'w = 16 loop/(it (m+log w))', 'as-bounds-theorem4.dat' index 1 using 1:2 with linespoints lc rgb '#2ca02c' dt 1 pt 4 title 'w = 64 preprocess/m', 'as-bounds-theorem4.dat' index 1 using 1:3 with linespoints lc rgb '#2ca02c' dt 2 pt 6 title 'w = 64 loop/(it (m+log w))', 'as-bounds-theorem4.dat' index 2 using 1:2 with linespoints lc rgb '#ff7f0e' dt 1 pt 4 title 'w = 256 preprocess/m', 'as-bounds-theorem4.dat' index 2 using 1:3 with linespoints lc rgb '#ff7f0e' dt 2 pt 6 title 'w = 256 loop/(it (m+log w))', 'as-bounds-theorem4.dat' index 3 using 1:2 with linespoints lc rgb '#d62728' dt 1 pt 4 title 'w = 1024 preprocess/m', 'as-bounds-theorem4.dat' index 3 using 1:3 with linespoints lc rgb '#d62728' dt 2 pt 6 title 'w = 1024 loop/(it (m+log w))'
-set title "finish phases / m (solid: pack, dashed: sort of packed matrix, dotted: sends)"
-set ylabel 'steps / m'
-plot 'as-bounds-theorem4.dat' index 0 using 1:4 with linespoints lc rgb '#1f77b4' dt 1 pt 4 title 'w = 16 pack/m', 'as-bounds-theorem4.dat' index 0 using 1:5 with linespoints lc rgb '#1f77b4' dt 2 pt 6 title 'w = 16 sort/m', 'as-bounds-theorem4.dat' index 0 using 1:6 with linespoints lc rgb '#1f77b4' dt 3 pt 8 title 'w = 16 send/m', 'as-bounds-theorem4.dat' index 1 using 1:4 with linespoints lc rgb '#2ca02c' dt 1 pt 4 title 'w = 64 pack/m', 'as-bounds-theorem4.dat' index 1 using 1:5 with linespoints lc rgb '#2ca02c' dt 2 pt 6 title 'w = 64 sort/m', 'as-bounds-theorem4.dat' index 1 using 1:6 with linespoints lc rgb '#2ca02c' dt 3 pt 8 title 'w = 64 send/m', 'as-bounds-theorem4.dat' index 2 using 1:4 with linespoints lc rgb '#ff7f0e' dt 1 pt 4 title 'w = 256 pack/m', 'as-bounds-theorem4.dat' index 2 using 1:5 with linespoints lc rgb '#ff7f0e' dt 2 pt 6 title 'w = 256 sort/m', 'as-bounds-theorem4.dat' index 2 using 1:6 with linespoints lc rgb '#ff7f0e' dt 3 pt 8 title 'w = 256 send/m', 'as-bounds-theorem4.dat' index 3 using 1:4 with linespoints lc rgb '#d62728' dt 1 pt 4 title 'w = 1024 pack/m', 'as-bounds-theorem4.dat' index 3 using 1:5 with linespoints lc rgb '#d62728' dt 2 pt 6 title 'w = 1024 sort/m', 'as-bounds-theorem4.dat' index 3 using 1:6 with linespoints lc rgb '#d62728' dt 3 pt 8 title 'w = 1024 send/m'
-set title "finish steps: Lemma 2 on packed (solid, where it ran), sort path on packed (dashed), full sort (dotted)"
-set ylabel 'steps'
-plot 'as-bounds-theorem4.dat' index 0 using 1:7 with linespoints lc rgb '#1f77b4' dt 1 pt 4 title 'w = 16 lemma2', 'as-bounds-theorem4.dat' index 0 using 1:8 with linespoints lc rgb '#1f77b4' dt 2 pt 6 title 'w = 16 packed sort', 'as-bounds-theorem4.dat' index 0 using 1:9 with linespoints lc rgb '#1f77b4' dt 3 pt 8 title 'w = 16 full sort', 'as-bounds-theorem4.dat' index 1 using 1:7 with linespoints lc rgb '#2ca02c' dt 1 pt 4 title 'w = 64 lemma2', 'as-bounds-theorem4.dat' index 1 using 1:8 with linespoints lc rgb '#2ca02c' dt 2 pt 6 title 'w = 64 packed sort', 'as-bounds-theorem4.dat' index 1 using 1:9 with linespoints lc rgb '#2ca02c' dt 3 pt 8 title 'w = 64 full sort', 'as-bounds-theorem4.dat' index 2 using 1:7 with linespoints lc rgb '#ff7f0e' dt 1 pt 4 title 'w = 256 lemma2', 'as-bounds-theorem4.dat' index 2 using 1:8 with linespoints lc rgb '#ff7f0e' dt 2 pt 6 title 'w = 256 packed sort', 'as-bounds-theorem4.dat' index 2 using 1:9 with linespoints lc rgb '#ff7f0e' dt 3 pt 8 title 'w = 256 full sort', 'as-bounds-theorem4.dat' index 3 using 1:7 with linespoints lc rgb '#d62728' dt 1 pt 4 title 'w = 1024 lemma2', 'as-bounds-theorem4.dat' index 3 using 1:8 with linespoints lc rgb '#d62728' dt 2 pt 6 title 'w = 1024 packed sort', 'as-bounds-theorem4.dat' index 3 using 1:9 with linespoints lc rgb '#d62728' dt 3 pt 8 title 'w = 1024 full sort'
-set title "the whole permutation: steps / m"
-set ylabel 'steps / m'
-plot 'as-bounds-theorem4.dat' index 0 using 1:10 with linespoints lc rgb '#1f77b4' dt 1 pt 4 title 'w = 16 total', 'as-bounds-theorem4.dat' index 1 using 1:10 with linespoints lc rgb '#2ca02c' dt 1 pt 4 title 'w = 64 total', 'as-bounds-theorem4.dat' index 2 using 1:10 with linespoints lc rgb '#ff7f0e' dt 1 pt 4 title 'w = 256 total', 'as-bounds-theorem4.dat' index 3 using 1:10 with linespoints lc rgb '#d62728' dt 1 pt 4 title 'w = 1024 total'
-unset multiplot
+output = "as-bounds-theorem4"
+array width_w[4] = [16, 64, 256, 1024]
+# AS Theorem 4 on the DMM with the finish of Appendix B: each phase's steps over its term, and the
+# three ways to finish, against m, from as-bounds-theorem4.dat (one block per w: m, preprocess / m,
+# loop / (it (m + log2 w)), pack / m, sort / m, send / m, Lemma 2's finish where it ran, the sort
+# path's, a full sort's, total / m). Read before this script:
+#   output      the images' path without extension (output.png, output.svg)
+#   width_w[i]  the blocks' w
+
+array colour[4] = ['#1f77b4', '#2ca02c', '#ff7f0e', '#d62728']
+# The panels: their .dat columns and what each is, one line style per column.
+array panel_title[4] = ["O(m) phases (solid: preprocess / m, 4 w coincide; dashed: loop / (it (m + log2 w)))", \
+  "finish phases / m (solid: pack, dashed: sort of packed matrix, dotted: sends)", \
+  "finish steps: Lemma 2 on packed (solid, where it ran), sort path on packed (dashed), full sort (dotted)", \
+  "the whole permutation: steps / m"]
+array panel_ylabel[4] = ['steps / term', 'steps / m', 'steps', 'steps / m']
+array panel_first[4] = [2, 4, 7, 10]
+array panel_series[4] = [2, 3, 3, 1]
+array series_name[9] = ['preprocess/m', 'loop/(it (m+log w))', 'pack/m', 'sort/m', 'send/m', 'lemma2', 'packed sort', \
+                        'full sort', 'total']
+# Curve j of panel p: the block of w number (j - 1) / series + 1, its series (j - 1) % series.
+series(p, j) = (j - 1) % panel_series[p]
+
+do for [term in "png svg"] {
+  if (term eq 'png') {
+    set terminal pngcairo size 1800,1100
+  } else {
+    set terminal svg size 1800,1100
+  }
+  set output output.'.'.term
+  set multiplot layout 2,2 title 'AS Theorem 4 on the DMM with the finish of Appendix B (log scales)'
+  set logscale x 2
+  set logscale y 10
+  set format y '%g'
+  set xlabel 'm (columns)'
+  set grid
+  set key outside right top font ',8'
+  set title font ',10'
+  do for [p = 1:4] {
+    set title panel_title[p]
+    set ylabel panel_ylabel[p]
+    plot for [j = 1:|width_w| * panel_series[p]] 'as-bounds-theorem4.dat' index ((j - 1) / panel_series[p]) \
+      using 1:panel_first[p] + series(p, j) with linespoints lc rgb colour[(j - 1) / panel_series[p] + 1] \
+      dt 1 + series(p, j) pt 4 + 2 * series(p, j) \
+      title sprintf('w = %d %s', width_w[(j - 1) / panel_series[p] + 1], series_name[panel_first[p] - 1 + series(p, j)])
+  }
+  unset multiplot
+}
