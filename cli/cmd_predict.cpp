@@ -19,7 +19,7 @@ struct PredictOptions {
   CLI::App* command = nullptr;
   std::vector<std::pair<const ParamSpec*, CLI::Option*>> options;
   std::vector<std::unique_ptr<std::string>> storage;
-  std::string profile, type = "float", model = std::string(predict::kDefaultCostModel);
+  std::string profile, type = "float", model;  // model: "" for the profile's choice
   bool json = false;
   ThreadsOption threads;
 };
@@ -37,10 +37,11 @@ int predict_one(const PredictOptions& a) {
   for (const auto& [spec, opt] : a.options)
     if (opt->count() > 0) given[spec->name] = spec->kind == ParamKind::Flag ? "true" : opt->as<std::string>();
   const predict::GpuProfile profile = read_profile_option(a.profile);
+  const std::string model = a.model.empty() ? profile.default_model() : a.model;
   // Before simulating: the model must be one the profile prices (a profile fitted before the
   // model was added has none of that name).
   try {
-    profile.model(a.model);
+    profile.model(model);
   } catch (const std::invalid_argument& e) {
     throw InputError("--model: " + a.profile + ": " + e.what() + "; or pick one of its models with --model");
   }
@@ -49,7 +50,9 @@ int predict_one(const PredictOptions& a) {
   const predict::AlgorithmCounts run =
       predict::count_algorithm(profile, *a.entry, parse_params(*a.entry, given), bytes, a.threads.value());
   const predict::RunCounts& c = run.counts;
-  const double ms = predict::predicted_ms(profile.model(a.model), c);
+  const double ms = predict::predicted_ms(profile.model(model), c);
+  // The interval the cross-validation on the microbenchmarks gives this model (model_choice.h).
+  const predict::HeldOutError* held = profile.choice.of(model);
 
   if (a.json) {
     report::Json out = report::Json::object();
@@ -58,9 +61,14 @@ int predict_one(const PredictOptions& a) {
         .set("profile", a.profile)
         .set("type", a.type)
         .set("n", run.report.n)
-        .set("model", a.model)
-        .set("predicted_ms", ms)
-        .set("time_units", static_cast<long long>(run.report.stats.time_units))
+        .set("model", model)
+        .set("predicted_ms", ms);
+    if (held != nullptr) {
+      report::Json interval = report::Json::array();
+      interval.push(ms / held->interval_factor).push(ms * held->interval_factor);
+      out.set("interval_ms", std::move(interval)).set("interval_coverage", predict::kIntervalCoverage);
+    }
+    out.set("time_units", static_cast<long long>(run.report.stats.time_units))
         .set("counts", predict::counts_json(c))
         .set("predicted_ms_by_model", predict::predictions_json(profile, c))
         .set("correct", run.report.correct);
@@ -68,8 +76,15 @@ int predict_one(const PredictOptions& a) {
   } else {
     std::cout << a.entry->name << " on " << profile.gpu.name << " (" << profile.device << " profile of " << profile.date
               << "), " << a.type << ", n = " << run.report.n << "\n"
-              << "predicted_ms " << fixed(ms, 4) << "  (cost model " << a.model << ")\n"
-              << "from the simulated run (the second of two; the first warms the cache):\n"
+              << "predicted_ms " << fixed(ms, 4) << "  (cost model " << model << ")\n";
+    if (held != nullptr)
+      std::cout << "interval_ms " << fixed(ms / held->interval_factor, 4) << " " << fixed(ms * held->interval_factor, 4)
+                << "  (" << fixed(100 * predict::kIntervalCoverage, 3)
+                << " % of the microbenchmarks fall within it when their pattern is left out of the fit)\n";
+    else
+      std::cout
+          << "interval_ms none  (the profile records no cross-validation: fit it again with mmsim validate --refit)\n";
+    std::cout << "from the simulated run (the second of two; the first warms the cache):\n"
               << "  time units " << run.report.stats.time_units << ", kernels " << c.launches << ", UMM slots "
               << c.memory.umm_groups << "\n"
               << "  sectors read " << c.memory.read_sectors << ", written " << c.memory.write_sectors << "; L2 hits "
@@ -112,8 +127,9 @@ Runner add_predict_command(CLI::App& app) {
     a->command->add_option("--type", a->type, "element type of the data")
         ->check(CLI::IsMember({"float", "double"}))
         ->capture_default_str();
-    a->command->add_option("--model", a->model, "cost model: one the profile holds (papers, dram-rows, rmw-rows)")
-        ->capture_default_str();
+    a->command->add_option("--model", a->model,
+                           "cost model: one the profile holds (papers, dram-rows, rmw-rows); default: the one the "
+                           "profile's cross-validation chose");
     a->command->add_flag("--json", a->json, "print one JSON object");
     a->threads.add_to(*a->command, "host threads (the offline schedule, the shared-memory rounds)");
     all->push_back(std::move(a));

@@ -17,7 +17,9 @@
 //   rmw-rows   dram-rows' counts with the rows opened split by what the bank does: rows opened for
 //              a read-modify-write (a write-back that merges a partial sector: read, turn the bus
 //              round, write) apart from every other row opened (by a read or by a whole sector's
-//              write-back); the default
+//              write-back)
+// Which of them `mmsim predict` uses is each profile's choice, made on the microbenchmarks alone
+// (predict/model_choice.h).
 // Shared-memory time units are the simulator's: per round, max over DMMs of (slots + l - 1).
 // The models compared on the way to these (sectors, sectors-rw, sectors-rw-cache, dram-rmw,
 // l2-lines), their counts and their errors, are in docs/prediction.md.
@@ -89,7 +91,8 @@ std::span<const CostModelSpec> fitted_models();
 /// A model of `spec` with every constant 0.
 CostModel unfitted(const CostModelSpec& spec);
 
-/// The model `mmsim predict` prices with unless told otherwise.
+/// The model `mmsim predict` prices with when the profile records no cross-validated choice (a
+/// profile of an earlier format; predict/model_choice.h).
 inline constexpr std::string_view kDefaultCostModel = "rmw-rows";
 /// The model the L2's effective capacity is fitted for (fit_cache_capacity, predict/gpu_profile.h):
 /// dram-rows, the default when the rule was fixed, kept so that the fitted capacity, and every

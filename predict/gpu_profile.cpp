@@ -1,6 +1,5 @@
 #include "predict/gpu_profile.h"
 
-#include <Eigen/Dense>
 #include <algorithm>
 #include <atomic>
 #include <cmath>
@@ -11,6 +10,7 @@
 #include <thread>
 
 #include "io/output_file.h"
+#include "predict/fit.h"
 #include "predict/simulate.h"
 #include "report/json.h"
 #include "report/json_reader.h"
@@ -27,6 +27,11 @@ const CostModel& GpuProfile::model(std::string_view name) const {
   throw std::invalid_argument(
       "profile: no cost model " + std::string(name) + " (it has " + have +
       "; a profile fitted before the model was added: fit it again with mmsim validate --refit)");
+}
+
+std::string GpuProfile::default_model() const {
+  if (!choice.chosen.empty()) return choice.chosen;
+  return std::string(kDefaultCostModel);
 }
 
 std::optional<double> CacheCandidate::error_of(std::string_view model) const {
@@ -52,50 +57,6 @@ GpuProfile profile_skeleton(const GpuFacts& gpu, std::string device, std::string
   p.memory.dram_banks = 2048;
   return p;
 }
-
-namespace {
-
-// min over x >= 0 of sum_i ((A x - t)_i / t_i)^2, exactly, by trying every support set of x (the
-// fitted models have at most eight constants: 255 small least-squares problems).
-std::vector<double> nonnegative_relative_fit(const std::vector<std::vector<double>>& rows,
-                                             const std::vector<double>& times) {
-  const std::size_t m = rows.size(), k = rows.empty() ? 0 : rows[0].size();
-  Eigen::MatrixXd A(static_cast<Eigen::Index>(m), static_cast<Eigen::Index>(k));
-  Eigen::VectorXd b(static_cast<Eigen::Index>(m));
-  for (std::size_t i = 0; i < m; ++i) {
-    for (std::size_t j = 0; j < k; ++j)
-      A(static_cast<Eigen::Index>(i), static_cast<Eigen::Index>(j)) = rows[i][j] / times[i];
-    b(static_cast<Eigen::Index>(i)) = 1.0;
-  }
-  std::vector<double> best(k, 0.0);
-  double best_residual = b.squaredNorm();
-  for (unsigned mask = 1; mask < (1u << k); ++mask) {
-    std::vector<Eigen::Index> cols;
-    for (std::size_t j = 0; j < k; ++j)
-      if (mask & (1u << j)) cols.push_back(static_cast<Eigen::Index>(j));
-    Eigen::MatrixXd S(A.rows(), static_cast<Eigen::Index>(cols.size()));
-    for (std::size_t c = 0; c < cols.size(); ++c) S.col(static_cast<Eigen::Index>(c)) = A.col(cols[c]);
-    const Eigen::VectorXd x = S.colPivHouseholderQr().solve(b);
-    if ((x.array() < 0).any() || !x.allFinite()) continue;
-    const double residual = (S * x - b).squaredNorm();
-    if (residual < best_residual) {
-      best_residual = residual;
-      std::fill(best.begin(), best.end(), 0.0);
-      for (std::size_t c = 0; c < cols.size(); ++c)
-        best[static_cast<std::size_t>(cols[c])] = x(static_cast<Eigen::Index>(c));
-    }
-  }
-  return best;
-}
-
-double median_of(std::vector<double> v) {
-  if (v.empty()) return 0;
-  std::sort(v.begin(), v.end());
-  const std::size_t h = v.size() / 2;
-  return v.size() % 2 ? v[h] : (v[h - 1] + v[h]) / 2;
-}
-
-}  // namespace
 
 namespace {
 
@@ -163,6 +124,7 @@ void fit_models(GpuProfile& profile, const std::vector<MicrobenchTiming>& timing
     f.median_abs_error = median_of(errors);
     f.worst_abs_error = errors.empty() ? 0 : *std::max_element(errors.begin(), errors.end());
   }
+  profile.choice = choose_model(profile.models, profile.timings, profile.timing_counts);
 }
 
 }  // namespace
@@ -280,6 +242,24 @@ std::string profile_json(const GpuProfile& p) {
     }
     benches.push(std::move(b));
   }
+  Json choice = Json::object();
+  if (!p.choice.chosen.empty()) {
+    // How the default model was chosen, and the interval it is printed with (model_choice.h).
+    choice.set("rule", "leave one microbenchmark pattern out; the smallest median held-out error");
+    choice.set("chosen", p.choice.chosen);
+    choice.set("interval_coverage", kIntervalCoverage);
+    Json held = Json::array();
+    for (const HeldOutError& e : p.choice.models) {
+      Json m = Json::object();
+      m.set("model", e.model)
+          .set("heldout_median_abs_error", e.median_abs_error)
+          .set("heldout_worst_factor", e.worst_factor)
+          .set("interval_factor", e.interval_factor)
+          .set("patterns", static_cast<std::uint64_t>(e.patterns));
+      held.push(std::move(m));
+    }
+    choice.set("models", std::move(held));
+  }
   Json root = Json::object();
   root.set("profile", "mmsim GPU profile: constants fitted on the calibration microbenchmarks alone");
   root.set("device", p.device);
@@ -288,6 +268,7 @@ std::string profile_json(const GpuProfile& p) {
   root.set("machine", std::move(machine));
   root.set("memory", std::move(memory));
   root.set("models", std::move(models));
+  if (!p.choice.chosen.empty()) root.set("model_choice", std::move(choice));
   if (!p.cache_fit.empty()) {
     // The L2 capacities tried (fit_cache_capacity) and each model's fit at each.
     Json fit = Json::array();
@@ -480,6 +461,29 @@ GpuProfile read_profile(const std::filesystem::path& file) {
       p.timing_counts.push_back(c);
     }
     if (!complete) p.timing_counts.clear();
+  }
+  // The cross-validation the fit recorded (model_choice.h), read back as it was made: the default
+  // model and the interval of every prediction from this profile.
+  if (const report::JsonValue* mc = root.find("model_choice"); mc != nullptr) {
+    const auto& held = r.member(*mc, "models", "model_choice");
+    if (!held.is_array() || held.items().empty()) r.fail("model_choice.models must be a non-empty array");
+    for (const auto& e : held.items()) {
+      HeldOutError h;
+      h.model = r.text(e, "model", "model_choice.models[]");
+      h.median_abs_error = r.number(e, "heldout_median_abs_error", "model_choice.models[]");
+      h.worst_factor = r.number(e, "heldout_worst_factor", "model_choice.models[]");
+      h.interval_factor = r.number(e, "interval_factor", "model_choice.models[]");
+      if (h.worst_factor < 1 || h.interval_factor < 1)
+        r.fail("model_choice.models[]: heldout_worst_factor and interval_factor must be at least 1");
+      h.patterns = static_cast<std::size_t>(r.integer(e, "patterns", "model_choice.models[]", 1, 1 << 20));
+      p.choice.models.push_back(std::move(h));
+    }
+    p.choice.chosen = r.text(*mc, "chosen", "model_choice");
+    const bool priced =
+        std::any_of(p.models.begin(), p.models.end(), [&](const CostModel& m) { return m.name == p.choice.chosen; });
+    if (p.choice.of(p.choice.chosen) == nullptr || !priced)
+      r.fail("model_choice.chosen: '" + p.choice.chosen.substr(0, 40) +
+             "' is not a cross-validated model of the profile");
   }
   return p;
 }

@@ -21,6 +21,7 @@
 #include "predict/cost_model.h"
 #include "predict/gpu_facts.h"
 #include "predict/microbench.h"
+#include "predict/model_choice.h"
 #include "report/json.h"
 
 namespace mmsim::predict {
@@ -47,9 +48,14 @@ struct GpuProfile {
   /// only some of the counts, as files written before the counts were data do).
   std::vector<RunCounts> timing_counts;
   std::vector<CacheCandidate> cache_fit;  ///< the capacities tried (empty: memory.cache_bytes is the L2's size)
+  /// Each model cross-validated on the microbenchmarks, and the one chosen (model_choice.h): made
+  /// by a fit, and on reading a file that records the counts (empty otherwise).
+  ModelChoice choice;
 
   /// The model named `name`; throws std::invalid_argument naming the models the profile has.
   const CostModel& model(std::string_view name) const;
+  /// The model `mmsim predict` uses unless told: the cross-validated choice, else kDefaultCostModel.
+  std::string default_model() const;
 };
 
 /// The machine and memory a profile simulates on, from what the calibration read of the GPU.

@@ -7,6 +7,8 @@
 #include <stdexcept>
 
 #include "predict/cost_model.h"
+#include "predict/gpu_profile.h"
+#include "predict/model_choice.h"
 #include "predict/validate/csv_rows.h"
 
 namespace mmsim::predict {
@@ -92,9 +94,7 @@ std::string known_failures(const std::vector<const validate::CsvRow*>& rows) {
       rows.begin(), rows.end(), [](const validate::CsvRow* r) { return !r->text("model known to fail").empty(); }));
 }
 
-std::string markdown(std::vector<std::string> head, const std::vector<std::vector<std::string>>& rows) {
-  for (std::string& h : head)
-    if (h == kDefaultCostModel) h += " (default)";  // mmsim predict's model
+std::string markdown(const std::vector<std::string>& head, const std::vector<std::vector<std::string>>& rows) {
   std::string out = "|";
   for (const std::string& h : head) out += " " + h + " |";
   out += "\n|";
@@ -147,6 +147,70 @@ void check_models(const std::vector<std::string>& models, const RunTable& t, con
   for (const std::string& m : models)
     if (std::find(t.models.begin(), t.models.end(), m) == t.models.end())
       throw std::invalid_argument(file.string() + ": no model " + m + ", which the first table read has");
+}
+
+// One row of the intervals table: the chosen model's errors over some data, and how many of its
+// predictions the profile's interval holds (|ln(predicted / measured)| <= ln(interval factor)).
+std::vector<std::string> interval_row(const std::string& gpu, const std::string& data, const std::vector<double>& e,
+                                      double factor) {
+  const auto inside = std::count_if(e.begin(), e.end(), [&](double x) {
+    return std::abs(std::log(std::max(1 + x, 1e-12))) <= std::log(factor) * (1 + 1e-12);
+  });
+  return {gpu, data, std::to_string(e.size()), cell(e),
+          format("%.0f %%", e.empty() ? 0.0 : 100.0 * static_cast<double>(inside) / static_cast<double>(e.size()))};
+}
+
+// Per GPU whose folder holds its profile (profile-<device>.json) with a recorded model choice: the
+// chosen model's error on the data the choice saw (the microbenchmarks, fitted on all of them) and
+// on data it did not (each microbenchmark with its pattern left out; every algorithm's runs), with
+// the share of each inside the interval `mmsim predict` prints.
+std::string intervals_markdown(const std::vector<ValidateFolder>& folders) {
+  std::vector<std::vector<std::string>> rows;
+  for (const ValidateFolder& folder : folders) {
+    std::string slug = folder.gpu;
+    std::transform(slug.begin(), slug.end(), slug.begin(), [](unsigned char c) { return std::tolower(c); });
+    const std::filesystem::path file = folder.dir / ("profile-" + slug + ".json");
+    if (!std::filesystem::exists(file)) continue;
+    const GpuProfile profile = read_profile(file);
+    const HeldOutError* held = profile.choice.of(profile.choice.chosen);
+    if (held == nullptr || profile.timing_counts.size() != profile.timings.size()) continue;
+    const std::string& model = profile.choice.chosen;
+    const double factor = held->interval_factor;
+    const std::string gpu = folder.gpu + " (" + model + ", interval x/" + format("%.2f", factor) + ")";
+    std::vector<double> fitted, left_out;
+    const std::vector<double> held_out =
+        held_out_predictions(profile.model(model), profile.timings, profile.timing_counts);
+    for (std::size_t i = 0; i < profile.timings.size(); ++i) {
+      fitted.push_back(predicted_ms(profile.model(model), profile.timing_counts[i]) / profile.timings[i].median_ms - 1);
+      left_out.push_back(held_out[i] / profile.timings[i].median_ms - 1);
+    }
+    rows.push_back(interval_row(gpu, "microbenchmarks, fitted on all (seen)", fitted, factor));
+    rows.push_back(interval_row("", "microbenchmarks, each with its pattern left out", left_out, factor));
+    // Every algorithm run the tables price: data no choice looked at.
+    std::vector<std::pair<std::string, std::vector<double>>> families;
+    const auto add = [&](const std::string& family, double error) {
+      auto it = std::find_if(families.begin(), families.end(), [&](const auto& f) { return f.first == family; });
+      if (it == families.end()) it = families.insert(families.end(), {family, {}});
+      it->second.push_back(error);
+    };
+    std::vector<std::string> files = kKniFiles;
+    files.push_back(kParmFile);
+    for (const std::string& name : files) {
+      if (!std::filesystem::exists(folder.dir / name)) continue;
+      const RunTable t = read_runs(folder.dir / name);
+      if (std::find(t.models.begin(), t.models.end(), model) == t.models.end()) continue;
+      for (const validate::CsvRow& r : t.rows)
+        if (priced(t, r)) add(is_kni(r.text("family")) ? "KNI tables" : r.text("family"), r.number(model + " error"));
+    }
+    std::vector<double> all;
+    for (const auto& [family, e] : families) {
+      rows.push_back(interval_row("", family + " (unseen)", e, factor));
+      all.insert(all.end(), e.begin(), e.end());
+    }
+    if (!all.empty()) rows.push_back(interval_row("", "every algorithm run (unseen)", all, factor));
+  }
+  if (rows.empty()) return "(no folder holds its profile with a recorded model choice)\n";
+  return markdown({"GPU (chosen model, interval)", "data", "runs", "median, worst", "inside the interval"}, rows);
 }
 
 }  // namespace
@@ -259,7 +323,8 @@ std::string prediction_tables_markdown(const std::vector<ValidateFolder>& folder
   out += marked("overall", command, markdown(head, overall)) + "\n";
   head = {"GPU", "family"};
   head.insert(head.end(), models.begin(), models.end());
-  out += marked("families", command, markdown(head, families));
+  out += marked("families", command, markdown(head, families)) + "\n";
+  out += marked("intervals", command, intervals_markdown(folders));
   return out;
 }
 

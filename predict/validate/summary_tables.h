@@ -25,9 +25,12 @@ ValidateFolder validate_folder(const std::filesystem::path& dir);
 ///  - validate-parm.csv: the parm network below 2^20 (families).
 /// A size whose file is absent is left out. The columns are the cost models that every file read
 /// prices (a file written before a model was retired keeps its columns; they are left out). Returns
-/// the three tables as Markdown, each between a
+/// the three tables as Markdown, and a fourth, per GPU whose folder holds its profile: the model the
+/// profile's cross-validation chose (model_choice.h), its error on the microbenchmarks (fitted, and
+/// each with its pattern left out) and on every family, and the share of runs inside the interval
+/// `mmsim predict` prints. Each table stands between a
 /// line "<!-- prediction table NAME: COMMAND -->" and a line "<!-- end of prediction table NAME -->"
-/// (NAME: kni, overall, families), so that a document holding them can be checked against this
+/// (NAME: kni, overall, families, intervals), so that a document holding them can be checked against this
 /// output. Throws std::invalid_argument naming the file (and line) for a file that cannot be read
 /// or is not a validate table.
 std::string prediction_tables_markdown(const std::vector<ValidateFolder>& folders, const std::string& command);

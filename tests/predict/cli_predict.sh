@@ -8,8 +8,10 @@ source "$(dirname "$0")/../cli_lib.sh"
 
 ok "$mmsim" predict d-designated -n 4096 --perm random --profile "$profile" --json
 json=$(cat "$tmp/out")
-for key in '"algorithm": "d-designated"' '"predicted_ms":' '"dram_reads":' '"correct": true' '"model": "rmw-rows"'; do
-  grep -q "$key" <<<"$json" || { echo "FAIL: predict --json lacks $key"; fail=1; }
+chosen=$(python3 -c 'import json, sys; print(json.load(open(sys.argv[1]))["model_choice"]["chosen"])' "$profile")
+for key in '"algorithm": "d-designated"' '"predicted_ms":' '"dram_reads":' '"correct": true' "\"model\": \"$chosen\"" \
+  '"interval_ms": [' '"interval_coverage": 0.8'; do
+  grep -qF "$key" <<<"$json" || { echo "FAIL: predict --json lacks $key"; fail=1; }
 done
 # The text prints the same figure as the JSON.
 ms=$(grep -o '"predicted_ms": [0-9.e+-]*' <<<"$json" | head -1 | awk '{print $2}')
@@ -17,6 +19,14 @@ ok "$mmsim" predict d-designated -n 4096 --perm random --profile "$profile"
 text=$(awk '/^predicted_ms/ {print $2}' "$tmp/out")
 python3 -c "import sys; a, b = float('$ms'), float('$text'); sys.exit(0 if abs(a - b) <= 1e-3 * a else 1)" ||
   { echo "FAIL: predict text $text and JSON $ms differ"; fail=1; }
+# The interval is the prediction divided and multiplied by the chosen model's recorded factor.
+python3 - "$profile" "$text" "$(awk '/^interval_ms/ {print $2, $3}' "$tmp/out")" <<'PY' || { echo "FAIL: the interval is not the profile's"; fail=1; }
+import json, sys
+p = json.load(open(sys.argv[1]))["model_choice"]
+f = next(m["interval_factor"] for m in p["models"] if m["model"] == p["chosen"])
+ms, (lo, hi) = float(sys.argv[2]), map(float, sys.argv[3].split())
+assert f > 1 and abs(lo - ms / f) <= 1e-3 * lo and abs(hi - ms * f) <= 1e-3 * hi, (ms, lo, hi, f)
+PY
 # A double costs more sectors than a float on a scattered permutation's coalesced reads.
 ok "$mmsim" predict s-designated -n 65536 --perm random --profile "$profile" --type double --json
 grep -q '"type": "double"' "$tmp/out" || { echo "FAIL: --type double not reported"; fail=1; }
@@ -109,6 +119,7 @@ python3 - "$profile" "$tmp/old-profile.json" <<'PY'
 import json, sys
 p = json.load(open(sys.argv[1]))
 p["models"] = [m for m in p["models"] if m["model"] != "rmw-rows"]
+p.pop("model_choice", None)
 json.dump(p, open(sys.argv[2], "w"))
 PY
 bad "$mmsim" predict d-designated -n 4096 --profile "$tmp/old-profile.json"

@@ -9,7 +9,7 @@ cd "$root" || exit 1
 ok "$mmsim" validate --tables results/gpu-h100 results/gpu-h200
 cp "$tmp/out" "$tmp/tables"
 names=$(sed -n 's/^<!-- prediction table \([a-z]*\): .*/\1/p' "$tmp/tables")
-[ "$(echo $names)" = "kni overall families" ] || { echo "FAIL: the command printed the tables '$names'"; fail=1; }
+[ "$(echo $names)" = "kni overall families intervals" ] || { echo "FAIL: the command printed the tables '$names'"; fail=1; }
 for name in $names; do
   block() { sed -n "/^<!-- prediction table $name: /,/^<!-- end of prediction table $name -->/p" "$1"; }
   if [ "$(block docs/prediction.md)" != "$(block "$tmp/tables")" ]; then

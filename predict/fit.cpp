@@ -1,0 +1,46 @@
+#include "predict/fit.h"
+
+#include <Eigen/Dense>
+#include <algorithm>
+
+namespace mmsim::predict {
+
+std::vector<double> nonnegative_relative_fit(const std::vector<std::vector<double>>& rows,
+                                             const std::vector<double>& times) {
+  const std::size_t m = rows.size(), k = rows.empty() ? 0 : rows[0].size();
+  Eigen::MatrixXd A(static_cast<Eigen::Index>(m), static_cast<Eigen::Index>(k));
+  Eigen::VectorXd b(static_cast<Eigen::Index>(m));
+  for (std::size_t i = 0; i < m; ++i) {
+    for (std::size_t j = 0; j < k; ++j)
+      A(static_cast<Eigen::Index>(i), static_cast<Eigen::Index>(j)) = rows[i][j] / times[i];
+    b(static_cast<Eigen::Index>(i)) = 1.0;
+  }
+  std::vector<double> best(k, 0.0);
+  double best_residual = b.squaredNorm();
+  for (unsigned mask = 1; mask < (1u << k); ++mask) {
+    std::vector<Eigen::Index> cols;
+    for (std::size_t j = 0; j < k; ++j)
+      if (mask & (1u << j)) cols.push_back(static_cast<Eigen::Index>(j));
+    Eigen::MatrixXd S(A.rows(), static_cast<Eigen::Index>(cols.size()));
+    for (std::size_t c = 0; c < cols.size(); ++c) S.col(static_cast<Eigen::Index>(c)) = A.col(cols[c]);
+    const Eigen::VectorXd x = S.colPivHouseholderQr().solve(b);
+    if ((x.array() < 0).any() || !x.allFinite()) continue;
+    const double residual = (S * x - b).squaredNorm();
+    if (residual < best_residual) {
+      best_residual = residual;
+      std::fill(best.begin(), best.end(), 0.0);
+      for (std::size_t c = 0; c < cols.size(); ++c)
+        best[static_cast<std::size_t>(cols[c])] = x(static_cast<Eigen::Index>(c));
+    }
+  }
+  return best;
+}
+
+double median_of(std::vector<double> v) {
+  if (v.empty()) return 0;
+  std::sort(v.begin(), v.end());
+  const std::size_t h = v.size() / 2;
+  return v.size() % 2 ? v[h] : (v[h - 1] + v[h]) / 2;
+}
+
+}  // namespace mmsim::predict

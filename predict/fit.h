@@ -1,0 +1,19 @@
+// The least-squares fit behind every cost model's constants: non-negative constants that minimise
+// the squared relative error of the predicted times. Shared by the profile's fit (gpu_profile.h)
+// and the cross-validation that chooses a model (model_choice.h).
+#pragma once
+
+#include <vector>
+
+namespace mmsim::predict {
+
+/// min over x >= 0 of sum_i ((rows_i . x - times_i) / times_i)^2, exactly, by trying every support
+/// set of x (a model has at most 16 constants; the fitted ones at most eight: 255 small problems).
+/// `times` must be positive; an empty `rows` gives an empty x.
+std::vector<double> nonnegative_relative_fit(const std::vector<std::vector<double>>& rows,
+                                             const std::vector<double>& times);
+
+/// The median of `v` (0 when empty): the mean of the two middle values for an even size.
+double median_of(std::vector<double> v);
+
+}  // namespace mmsim::predict
