@@ -20,6 +20,23 @@ namespace k = mmsim::kernels;
 
 constexpr int kN = 64, kTile = 32, kRows = 8;
 
+k::ArraySpec array_spec(const std::string& name, mmsim::Space space, std::uint64_t size) {
+  k::ArraySpec a;
+  a.name = name;
+  a.space = space;
+  a.size = size;
+  return a;
+}
+
+k::KernelSpec kernel_spec(const std::string& name, std::uint64_t blocks, std::uint32_t threads_per_block) {
+  k::KernelSpec kern;
+  kern.name = name;
+  kern.blocks = blocks;
+  kern.threads_per_block = threads_per_block;
+  kern.registers = 2;
+  return kern;
+}
+
 // The tiled transpose of trace.cuh's example (examples/traced/transpose_tiled.cu) on a 64 x 64
 // matrix, grid 2 x 2 of blocks of 32 x 8 threads, as its device records would be: line 10 reads
 // `in` and writes `tile` four times, line 11 is the barrier, line 14 reads `tile` and writes `out`.
@@ -52,17 +69,9 @@ k::ProgramSpec tiled_expressions(int width, const mmsim::MachineParams& machine)
   k::ProgramSpec p;
   p.source = "expressions";
   p.machine = machine;
-  p.arrays = {{.name = "in", .size = kN * kN}, {.name = "out", .size = kN * kN}};
-  k::ArraySpec tile;
-  tile.name = "tile";
-  tile.space = mmsim::Space::Shared;
-  tile.size = static_cast<std::uint64_t>(kTile * width);
-  p.arrays.push_back(tile);
-  k::KernelSpec kern;
-  kern.name = "transpose_tiled";
-  kern.blocks = 4;
-  kern.threads_per_block = kTile * kRows;
-  kern.registers = 2;
+  p.arrays = {array_spec("in", mmsim::Space::Global, kN * kN), array_spec("out", mmsim::Space::Global, kN * kN),
+              array_spec("tile", mmsim::Space::Shared, static_cast<std::uint64_t>(kTile * width))};
+  k::KernelSpec kern = kernel_spec("transpose_tiled", 4, kTile * kRows);
   const std::string W = std::to_string(width), tx = "(local % 32)", ty = "(local / 32)", bx = "(block % 2)",
                     by = "(block / 2)";
   for (int j = 0; j < kTile; j += kRows) {
@@ -177,11 +186,11 @@ TEST_CASE("a traced shared histogram with atomics replays as its expression form
   k::ProgramSpec e;
   e.source = "expressions";
   e.machine = spec.machine;
-  k::ArraySpec ka{.name = "keys", .size = 64, .init = k::ArrayInit::Values};
+  k::ArraySpec ka = array_spec("keys", mmsim::Space::Global, 64);
+  ka.init = k::ArrayInit::Values;
   for (auto v : key) ka.values.push_back(static_cast<mmsim::Word>(v));
-  k::ArraySpec ca{.name = "counts", .space = mmsim::Space::Shared, .size = 8};
-  e.arrays = {ka, ca};
-  k::KernelSpec ek{.name = "histogram", .blocks = 1, .threads_per_block = 64, .registers = 2};
+  e.arrays = {ka, array_spec("counts", mmsim::Space::Shared, 8)};
+  k::KernelSpec ek = kernel_spec("histogram", 1, 64);
   ek.steps.push_back({.kind = k::StepKind::Set, .value = "1", .reg = 1});
   ek.steps.push_back({.kind = k::StepKind::Read, .array = "keys", .address = "t"});
   ek.steps.push_back(

@@ -13,6 +13,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <string>
+#include <vector>
 
 #include "mmsim/trace.cuh"
 
@@ -94,6 +95,23 @@ bool run(const char* name, const Options& o, mmsim::TraceRecorder& recorder, Unt
       name, plain, with_trace, s.records, s.dropped, s.bytes,
       s.records ? static_cast<double>(s.bytes) / static_cast<double>(s.records) : 0.0, output_ok ? "ok" : "WRONG");
   return output_ok && s.ok;
+}
+
+/// The transposes' n x n input: element i holds i mod 65536 (exact in a float).
+inline std::vector<float> matrix(int n) {
+  std::vector<float> h(static_cast<std::size_t>(n) * n);
+  for (std::size_t i = 0; i < h.size(); ++i) h[i] = static_cast<float>(i % 65536);
+  return h;
+}
+
+/// Whether the device's n x n `out` is the transpose of the host's `in`.
+inline bool is_transpose(const float* out, const std::vector<float>& in, int n) {
+  std::vector<float> r(in.size());
+  check(cudaMemcpy(r.data(), out, r.size() * 4, cudaMemcpyDeviceToHost), "cudaMemcpy");
+  for (int y = 0; y < n; ++y)
+    for (int x = 0; x < n; ++x)
+      if (r[static_cast<std::size_t>(x) * n + y] != in[static_cast<std::size_t>(y) * n + x]) return false;
+  return true;
 }
 
 }  // namespace traced_example

@@ -40,8 +40,7 @@ int main(int argc, char** argv) {
   using namespace traced_example;
   const Options o = options(argc, argv, NAME_OF(PAD));
   const int n = 2048;
-  std::vector<float> h(static_cast<std::size_t>(n) * n);
-  for (std::size_t i = 0; i < h.size(); ++i) h[i] = static_cast<float>(i % 65536);
+  const std::vector<float> h = matrix(n);
   float *in, *out;
   check(cudaMalloc(&in, h.size() * 4), "cudaMalloc");
   check(cudaMalloc(&out, h.size() * 4), "cudaMalloc");
@@ -51,14 +50,7 @@ int main(int argc, char** argv) {
   rec.global_array("out", h.size(), 4);
   rec.shared_array("tile", kTile * kWidth, 4);
   const dim3 grid(n / kTile, n / kTile), block(kTile, kRows);
-  const auto verify = [&] {
-    std::vector<float> r(h.size());
-    check(cudaMemcpy(r.data(), out, r.size() * 4, cudaMemcpyDeviceToHost), "cudaMemcpy");
-    for (int y = 0; y < n; ++y)
-      for (int x = 0; x < n; ++x)
-        if (r[static_cast<std::size_t>(x) * n + y] != h[static_cast<std::size_t>(y) * n + x]) return false;
-    return true;
-  };
+  const auto verify = [&] { return is_transpose(out, h, n); };
   const bool ok = run(
       NAME_OF(PAD), o, rec, [&] { transpose_tiled<false><<<grid, block>>>(in, out, n, mmsim::TraceSink{}); },
       [&](mmsim::TraceRecorder& r) {

@@ -254,42 +254,22 @@ template <class T, bool On>
 using trace_array = typename trace_array_of<T, On>::type;
 
 // Atomics on either kind of element: a traced one records one atomic access, then updates.
-template <class T>
-__device__ T atomic_add(T& cell, typename detail::identity<T>::type v) {
-  return atomicAdd(&cell, v);
-}
-template <class T>
-__device__ T atomic_add(const traced_ref<T>& cell, typename detail::identity<T>::type v) {
-  cell.record(TraceOp::AtomicAdd);
-  return atomicAdd(cell.address(), v);
-}
-template <class T>
-__device__ T atomic_min(T& cell, typename detail::identity<T>::type v) {
-  return atomicMin(&cell, v);
-}
-template <class T>
-__device__ T atomic_min(const traced_ref<T>& cell, typename detail::identity<T>::type v) {
-  cell.record(TraceOp::AtomicMin);
-  return atomicMin(cell.address(), v);
-}
-template <class T>
-__device__ T atomic_max(T& cell, typename detail::identity<T>::type v) {
-  return atomicMax(&cell, v);
-}
-template <class T>
-__device__ T atomic_max(const traced_ref<T>& cell, typename detail::identity<T>::type v) {
-  cell.record(TraceOp::AtomicMax);
-  return atomicMax(cell.address(), v);
-}
-template <class T>
-__device__ T atomic_exch(T& cell, typename detail::identity<T>::type v) {
-  return atomicExch(&cell, v);
-}
-template <class T>
-__device__ T atomic_exch(const traced_ref<T>& cell, typename detail::identity<T>::type v) {
-  cell.record(TraceOp::AtomicExch);
-  return atomicExch(cell.address(), v);
-}
+// MMSIM_TRACE_ATOMIC(name, CUDA's function, op) defines name(T&, v) and name(traced_ref<T>, v).
+#define MMSIM_TRACE_ATOMIC(name, cuda, op)                                             \
+  template <class T>                                                                   \
+  __device__ T name(T& cell, typename detail::identity<T>::type v) {                   \
+    return cuda(&cell, v);                                                             \
+  }                                                                                    \
+  template <class T>                                                                   \
+  __device__ T name(const traced_ref<T>& cell, typename detail::identity<T>::type v) { \
+    cell.record(op);                                                                   \
+    return cuda(cell.address(), v);                                                    \
+  }
+MMSIM_TRACE_ATOMIC(atomic_add, atomicAdd, TraceOp::AtomicAdd)
+MMSIM_TRACE_ATOMIC(atomic_min, atomicMin, TraceOp::AtomicMin)
+MMSIM_TRACE_ATOMIC(atomic_max, atomicMax, TraceOp::AtomicMax)
+MMSIM_TRACE_ATOMIC(atomic_exch, atomicExch, TraceOp::AtomicExch)
+#undef MMSIM_TRACE_ATOMIC
 template <class T>
 __device__ T atomic_cas(T& cell, typename detail::identity<T>::type compare, typename detail::identity<T>::type v) {
   return atomicCAS(&cell, compare, v);
