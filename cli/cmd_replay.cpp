@@ -102,20 +102,8 @@ int replay_predicted(const ReplayOptions& o, const kernels::Trace& trace) {
   report::Table t;
   t.title =
       "Trace " + trace.source + " on " + p.profile + ": predicted " + std::to_string(p.ms) + " ms (" + p.model + ")";
-  t.columns = {"kernel",
-               "line",
-               "array",
-               "memory",
-               "op",
-               "steps",
-               "warps",
-               "slots",
-               "max_slots_of_a_warp",
-               "bank_conflicts",
-               "sectors_per_request",
-               "l2_hit_rate",
-               "ms",
-               "share"};
+  t.columns = kernels::line_columns(
+      {"warps", "slots", "max_slots_of_a_warp", "bank_conflicts", "sectors_per_request", "l2_hit_rate", "ms", "share"});
   for (const PricedLine& l : lines) {
     const bool shared = l.memory == Space::Shared;
     t.add_row({l.kernel, l.line, l.array, std::string(to_string(l.memory)), std::string(to_string(l.op)),

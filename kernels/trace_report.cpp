@@ -18,6 +18,12 @@ double per_warp(const LineStats& s) {
 
 }  // namespace
 
+std::vector<std::string> line_columns(std::vector<std::string> counts) {
+  std::vector<std::string> c = {"kernel", "line", "array", "memory", "op", "steps"};
+  c.insert(c.end(), counts.begin(), counts.end());
+  return c;
+}
+
 std::vector<LineStats> line_stats(const RunStats& stats) {
   std::vector<LineStats> out;
   std::map<std::tuple<std::string, std::string, std::string, int>, std::size_t> at;
@@ -50,19 +56,8 @@ report::Table lines_table(const ProgramSpec& p, const ProgramRun& run) {
   report::Table t;
   t.title = "Trace " + p.source + ": " + std::to_string(run.stats.time_units) + " time units";
   t.header = {"machine: " + machine_words(p.machine)};
-  t.columns = {"kernel",
-               "line",
-               "array",
-               "memory",
-               "op",
-               "steps",
-               "requests",
-               "warps",
-               "slots",
-               "slots_per_warp",
-               "max_slots_of_a_warp",
-               "bank_conflicts",
-               "time_units"};
+  t.columns = line_columns(
+      {"requests", "warps", "slots", "slots_per_warp", "max_slots_of_a_warp", "bank_conflicts", "time_units"});
   for (const LineStats& s : line_stats(run.stats))
     t.add_row({s.kernel, s.line, s.array, std::string(to_string(s.memory)), std::string(to_string(s.op)),
                static_cast<long long>(s.steps), static_cast<long long>(s.requests), static_cast<long long>(s.warps),

@@ -23,6 +23,9 @@ struct LineStats {
 /// The run's rounds grouped by (kernel, line, array, op), in the order first run.
 std::vector<LineStats> line_stats(const RunStats& stats);
 
+/// The columns that name a line's row (kernel, line, array, memory, op, steps), then `counts`.
+std::vector<std::string> line_columns(std::vector<std::string> counts);
+
 /// One row a line: kernel, line, array, memory, op, steps, requests, warps, slots, slots per warp,
 /// the most slots of a warp, bank conflicts (shared) and time units (round-synchronous).
 report::Table lines_table(const ProgramSpec& p, const ProgramRun& run);

@@ -104,6 +104,19 @@ inline std::vector<float> matrix(int n) {
   return h;
 }
 
+/// Device memory for a kernel from `in` to `out`: `in` a copy of the host's `h`, `out` as large.
+struct InOut {
+  float* in;
+  float* out;
+};
+inline InOut upload(const std::vector<float>& h) {
+  InOut d{};
+  check(cudaMalloc(&d.in, h.size() * 4), "cudaMalloc");
+  check(cudaMalloc(&d.out, h.size() * 4), "cudaMalloc");
+  check(cudaMemcpy(d.in, h.data(), h.size() * 4, cudaMemcpyHostToDevice), "cudaMemcpy");
+  return d;
+}
+
 /// Whether the device's n x n `out` is the transpose of the host's `in`.
 inline bool is_transpose(const float* out, const std::vector<float>& in, int n) {
   std::vector<float> r(in.size());

@@ -32,10 +32,8 @@ int main(int argc, char** argv) {
   const int n = 2048;
   std::vector<float> h(static_cast<std::size_t>(n) * n);
   for (std::size_t i = 0; i < h.size(); ++i) h[i] = static_cast<float>((i * 7) % 1024);
-  float *in, *out;
-  check(cudaMalloc(&in, h.size() * 4), "cudaMalloc");
-  check(cudaMalloc(&out, h.size() * 4), "cudaMalloc");
-  check(cudaMemcpy(in, h.data(), h.size() * 4, cudaMemcpyHostToDevice), "cudaMemcpy");
+  const InOut d = upload(h);
+  float *in = d.in, *out = d.out;
   check(cudaMemcpy(out, h.data(), h.size() * 4, cudaMemcpyHostToDevice), "cudaMemcpy");
   mmsim::TraceRecorder rec(std::size_t{512} << 20);
   rec.global_array("in", h.size(), 4);

@@ -41,10 +41,8 @@ int main(int argc, char** argv) {
   const Options o = options(argc, argv, NAME_OF(PAD));
   const int n = 2048;
   const std::vector<float> h = matrix(n);
-  float *in, *out;
-  check(cudaMalloc(&in, h.size() * 4), "cudaMalloc");
-  check(cudaMalloc(&out, h.size() * 4), "cudaMalloc");
-  check(cudaMemcpy(in, h.data(), h.size() * 4, cudaMemcpyHostToDevice), "cudaMemcpy");
+  const InOut d = upload(h);
+  float *in = d.in, *out = d.out;
   mmsim::TraceRecorder rec(std::size_t{256} << 20);
   rec.global_array("in", h.size(), 4);
   rec.global_array("out", h.size(), 4);
