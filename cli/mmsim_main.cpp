@@ -54,6 +54,10 @@ std::string unexpected_arguments(const CLI::App& app, int argc, char** argv) {
 
 namespace mmsim::cli {
 
+// `mmsim replay` (cli/cmd_replay.cpp), declared here rather than in common.h, which every command
+// includes: only the program adds it.
+Runner add_replay_command(CLI::App& app);
+
 namespace {
 
 // Parses and runs; the errors a command throws are turned into statuses by mmsim_main.
@@ -73,6 +77,7 @@ int parse_and_run(int argc, char** argv) {
   add(add_trace_command);
   add(add_run_command);
   add(add_predict_command);
+  add(add_replay_command);
   add(add_list_command);
   add(add_table_command);
   add(add_bench_command);

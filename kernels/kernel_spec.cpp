@@ -47,6 +47,49 @@ Expression parse_in(const ProgramSpec& p, const std::string& where, const std::s
 
 bool allowed_bytes(std::uint32_t e) { return e == 1 || e == 2 || e == 4 || e == 8 || e == 16; }
 
+// A step's explicit addresses: one a thread of the launch, each inside its array (the engine's
+// rule, checked before the run so that the message names the step), and the bytes a thread moves.
+void check_explicit(const ProgramSpec& p, const std::string& where, const KernelSpec& k, const ArraySpec& a,
+                    const StepSpec& st) {
+  if (!st.address.empty()) fail_at(p, where, "gives both an address expression and explicit addresses");
+  const std::uint64_t threads = k.blocks * k.threads_per_block;
+  if (st.addresses->index.size() != threads)
+    fail_at(p, where,
+            "has " + std::to_string(st.addresses->index.size()) + " explicit addresses for " + std::to_string(threads) +
+                " threads");
+  const std::uint64_t vector = st.vector == 0 ? 1 : st.vector;
+  for (std::uint64_t t = 0; t < threads; ++t) {
+    const std::uint32_t i = st.addresses->index[t];
+    if (i == ExplicitAddresses::kInactive) continue;
+    if (i + vector > a.size)
+      fail_at(p, where,
+              "thread " + std::to_string(t) + " addresses " + std::to_string(i) + " outside " + shown(a.name, 32) +
+                  "[" + std::to_string(a.size) + "]");
+  }
+  if (st.access_bytes != 0 && st.access_bytes != a.element_bytes * vector)
+    fail_at(p, where,
+            "moves " + std::to_string(st.access_bytes) + " bytes a thread; " + shown(a.name, 32) + "'s elements are " +
+                std::to_string(a.element_bytes) + " bytes" + (vector > 1 ? " x " + std::to_string(vector) : ""));
+}
+
+// The engine's instruction for a read, write or atomic step whose addresses `address` gives.
+Access access_of(const StepSpec& st, ArrayId array, AddressFn address) {
+  return Access{.name = st.name.empty() ? std::string(st.kind == StepKind::Read    ? "read "
+                                                      : st.kind == StepKind::Write ? "write "
+                                                                                   : "atomic ") +
+                                              st.array
+                                        : st.name,
+                .op = st.kind == StepKind::Read    ? Op::Read
+                      : st.kind == StepKind::Write ? Op::Write
+                                                   : Op::Atomic,
+                .array = array,
+                .reg = st.reg,
+                .address = std::move(address),
+                .vector = st.vector,
+                .atomic = st.atomic,
+                .result = st.result};
+}
+
 }  // namespace
 
 void validate(const ProgramSpec& p) {
@@ -120,11 +163,15 @@ void validate(const ProgramSpec& p) {
       const auto it = arrays.find(st.array);
       if (it == arrays.end()) fail_at(p, where, "no array named " + quote(st.array, 32));
       const ArraySpec& a = *it->second;
-      const Expression e = parse_in(p, where, st.address, k.register_names);
-      if (e.registers_used() > k.registers)
-        fail_at(p, where,
-                "address names r" + std::to_string(e.registers_used() - 1) + ", past the kernel's " +
-                    std::to_string(k.registers) + " registers");
+      if (st.addresses) {
+        check_explicit(p, where, k, a, st);
+      } else {
+        const Expression e = parse_in(p, where, st.address, k.register_names);
+        if (e.registers_used() > k.registers)
+          fail_at(p, where,
+                  "address names r" + std::to_string(e.registers_used() - 1) + ", past the kernel's " +
+                      std::to_string(k.registers) + " registers");
+      }
       if (st.vector != 1 && st.vector != 2 && st.vector != 4) fail_at(p, where, "vector must be 1, 2 or 4");
       if (st.vector != 1 && !p.machine.extensions.widths)
         fail_at(p, where, "a vector access needs the widths extension (machine extensions)");
@@ -196,6 +243,13 @@ ProgramRun run_program(const ProgramSpec& p, const EngineOptions& options) {
         kernel.steps.emplace_back(BlockBarrier{});
         continue;
       }
+      if (st.addresses) {
+        kernel.steps.emplace_back(access_of(st, ids.at(st.array), [table = st.addresses](const Thread& t) {
+          const std::uint32_t i = table->index[t.id()];
+          return i == ExplicitAddresses::kInactive ? kNoAddress : static_cast<Address>(i);
+        }));
+        continue;
+      }
       const Expression e = Expression::parse(st.kind == StepKind::Set ? st.value : st.address, k.register_names);
       const int used = e.registers_used();
       // The expression's value for one thread: its index, block and the registers it names.
@@ -222,25 +276,10 @@ ProgramRun run_program(const ProgramSpec& p, const EngineOptions& options) {
         }});
         continue;
       }
-      Access a{.name = st.name.empty() ? std::string(st.kind == StepKind::Read    ? "read "
-                                                     : st.kind == StepKind::Write ? "write "
-                                                                                  : "atomic ") +
-                                             st.array
-                                       : st.name,
-               .op = st.kind == StepKind::Read    ? Op::Read
-                     : st.kind == StepKind::Write ? Op::Write
-                                                  : Op::Atomic,
-               .array = ids.at(st.array),
-               .reg = st.reg,
-               .address =
-                   [eval](const Thread& t) {
-                     const auto v = eval(t);
-                     return v && *v >= 0 ? static_cast<Address>(*v) : kNoAddress;
-                   },
-               .vector = st.vector,
-               .atomic = st.atomic,
-               .result = st.result};
-      kernel.steps.emplace_back(std::move(a));
+      kernel.steps.emplace_back(access_of(st, ids.at(st.array), [eval](const Thread& t) {
+        const auto v = eval(t);
+        return v && *v >= 0 ? static_cast<Address>(*v) : kNoAddress;
+      }));
     }
     try {
       engine.launch(kernel);

@@ -9,6 +9,7 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -35,9 +36,19 @@ struct ArraySpec {
 
 enum class StepKind : std::uint8_t { Read, Write, Atomic, Set, Barrier };
 
+/// A step's addresses given thread by thread instead of by an expression: what a traced run
+/// recorded (kernels/trace_file.h). index[t] is the element index of thread t of the launch
+/// (block x threads_per_block + local), or kInactive for a thread that makes no request.
+struct ExplicitAddresses {
+  static constexpr std::uint32_t kInactive = 0xFFFFFFFFu;
+  std::vector<std::uint32_t> index;
+};
+
 /// One step. Read / Write / Atomic: `array` at `address`; registers as sim/program.h's Access says
 /// (vector: reg .. reg + vector - 1). Set: register `reg` = `value` (free, as the papers' local
-/// computation). Barrier: __syncthreads().
+/// computation). Barrier: __syncthreads(). A read, write or atomic may give its addresses
+/// explicitly (`addresses`, with `address` empty) and the bytes each thread moves (`access_bytes`:
+/// the element size times `vector`; 0 says nothing).
 struct StepSpec {
   StepKind kind = StepKind::Read;
   std::string name{};     ///< for reports; the kind and array when empty
@@ -48,6 +59,8 @@ struct StepSpec {
   std::uint32_t vector = 1;
   AtomicOp atomic = AtomicOp::None;
   int result = -1;
+  std::shared_ptr<const ExplicitAddresses> addresses{};
+  std::uint32_t access_bytes = 0;
 };
 
 struct KernelSpec {
@@ -77,7 +90,8 @@ inline constexpr std::size_t kMaxArrays = 256;
 /// the step and the rule ("gather.json: kernel gather, step 2 (read a): register r3 is past the
 /// kernel's 2 registers"). Checked: names unique and known; sizes and element sizes; the machine;
 /// each expression parses and names only registers the kernel has; vectors and atomics fit the
-/// machine's extensions; the shared arrays fit in memory; the estimated memory of the run.
+/// machine's extensions; the shared arrays fit in memory; the estimated memory of the run; explicit
+/// addresses: one per thread of the launch, each inside its array, and the access size.
 void validate(const ProgramSpec& p);
 
 /// The run of a description: the engine's statistics and every global array's final values.

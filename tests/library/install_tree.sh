@@ -14,7 +14,7 @@ libdir=$(cd "$prefix" && ls -d lib*/cmake/mmsim 2>/dev/null | head -1 | sed 's,/
 [ -n "$libdir" ] || fail "no lib*/cmake/mmsim under $prefix"
 for f in bin/mmsim share/man/man1/mmsim.1.gz include/mmsim/sim/engine.h include/mmsim/models/machines.h \
          include/mmsim/algorithms/registry.h include/mmsim/algorithms/run_output.h include/mmsim/report/json.h \
-         include/mmsim/predict/gpu_profile.h include/mmsim/models/gpu_memory/gpu_memory.h \
+         include/mmsim/predict/gpu_profile.h include/mmsim/models/gpu_memory/gpu_memory.h include/mmsim/trace.cuh \
          "$libdir/cmake/mmsim/mmsimConfig.cmake" "$libdir/cmake/mmsim/mmsimConfigVersion.cmake" \
          "$libdir/cmake/mmsim/mmsimTargets.cmake"; do
   [ -e "$prefix/$f" ] || fail "missing $f"

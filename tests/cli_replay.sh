@@ -1,0 +1,45 @@
+#!/usr/bin/env bash
+# `mmsim replay TRACE`: traced runs made on the host (the trace_file fuzz corpus, written as
+# include/mmsim/trace.cuh writes them) replayed per source line with exact counts, as a table and as
+# JSON; then bad traces and options: one line, status 2.
+mmsim=$1
+traces=$2
+source "$(dirname "$0")/cli_lib.sh"
+
+# The padded tiled transpose (one block of 32 x 4 threads, 32 x 33 tile): line 14 reads the tile's
+# columns, 8 iterations x 4 warps, one slot each; line 10 writes its rows, as conflict-free.
+ok "$mmsim" replay "$traces/tiled33" --json
+python3 - "$tmp/out" <<'PY' || fail=1
+import json, sys
+r = json.load(open(sys.argv[1]))
+lines = {(l["line"], l["array"], l["op"]): l for l in r["lines"]}
+assert [l["line"] for l in r["lines"]] == ["transpose_tiled.cu:10"] * 2 + ["transpose_tiled.cu:14"] * 2, r["lines"]
+col = lines[("transpose_tiled.cu:14", "tile", "read")]
+assert (col["steps"], col["warps"], col["slots"], col["bank_conflicts"], col["max_slots_of_a_warp"]) == (8, 32, 32, 0, 1), col
+row = lines[("transpose_tiled.cu:10", "tile", "write")]
+assert (row["slots"], row["bank_conflicts"], row["requests"]) == (32, 0, 1024), row
+assert lines[("transpose_tiled.cu:10", "in", "read")]["bank_conflicts"] is None
+PY
+ok "$mmsim" replay "$traces/tiled33"
+grep -q "transpose_tiled.cu:14" "$tmp/out" || { echo "FAIL: the table names no line 14"; cat "$tmp/out"; fail=1; }
+
+# The histogram: the shared atomic of line 6 through a table of keys with repeats.
+ok "$mmsim" replay "$traces/histogram" --json
+python3 - "$tmp/out" <<'PY' || fail=1
+import json, sys
+r = json.load(open(sys.argv[1]))
+atomic = [l for l in r["lines"] if l["line"] == "k.cu:6"]
+assert len(atomic) == 1 and atomic[0]["op"] == "atomic" and atomic[0]["requests"] == 64, atomic
+PY
+
+# Bad traces and options: one line naming the file, the place and the rule.
+bad "$mmsim" replay "$traces/dropped"
+grep -q "dropped 5 records" "$tmp/err" || { echo "FAIL: a full buffer's trace"; cat "$tmp/err"; fail=1; }
+head -c 100 "$traces/tiled33" >"$tmp/short"
+bad "$mmsim" replay "$tmp/short"
+printf 'not a trace at all, but long enough to hold a header of fifty-six bytes........' >"$tmp/text"
+bad "$mmsim" replay "$tmp/text"
+grep -q "not an mmsim trace" "$tmp/err" || { echo "FAIL: a text file"; cat "$tmp/err"; fail=1; }
+bad "$mmsim" replay "$tmp/nowhere"
+bad "$mmsim" replay "$traces/tiled33" --model papers
+exit $fail
