@@ -8,42 +8,37 @@
 namespace mmsim::cli {
 
 GpuSubcommand add_gpu_accesses_command(CLI::App& gpu) {
-  auto* cmd = gpu.add_subcommand(
-      "accesses", "single warp instructions of every width for Nsight Compute, atomics and histograms timed");
   struct Opts {
-    OutFolder out;
     bool profile = false;
     gpu::accesses::HistogramOptions h;
     int runs = 20;
   };
-  auto o = std::make_shared<Opts>();
-  o->out.add_to(cmd, "folder for accesses-atomics.csv and histograms-gpu.{md,csv}");
-  cmd->add_flag("--profile", o->profile, "only launch every case of the catalogue once, for Nsight Compute");
-  cmd->add_option("--keys", o->h.keys, "keys of each histogram")
-      ->check(CLI::Range(1024ull, 1ull << 28))
-      ->capture_default_str();
-  cmd->add_option("--seed", o->h.seed, "seed of the histograms' keys")->capture_default_str();
-  cmd->add_option("--runs", o->runs, "timed runs of each, 5 to 1000")
-      ->check(CLI::Range(5, 1000))
-      ->capture_default_str();
-  return {cmd, [o] {
-            namespace ga = gpu::accesses;
-            if (o->profile) {
-              std::fprintf(stderr, "mmsim gpu accesses: %zu launches for Nsight Compute\n", ga::profile_launches());
-              return kOk;
-            }
-            const std::filesystem::path dir = o->out.make();
-            const gpu::TimingPlan plan{.warmups = gpu::kWarmups, .runs = o->runs};
-            const report::Table atomics = ga::atomic_times(plan);
-            write_file(dir / "accesses-atomics.csv", report::to_csv(atomics));
-            bool correct = false;
-            const report::Table hist = ga::histogram_times(o->h, plan, correct);
-            write_file(dir / "histograms-gpu.md", report::to_markdown(hist));
-            write_file(dir / "histograms-gpu.csv", report::to_csv(hist));
-            std::fprintf(stderr, "mmsim gpu accesses: %s; wrote %s/accesses-atomics and histograms-gpu\n",
-                         correct ? "every histogram checked right" : "SOME HISTOGRAMS WRONG", o->out.str().c_str());
-            return correct ? kOk : kCheckFailed;
-          }};
+  const GpuCommand<Opts> c(gpu, "accesses",
+                           "single warp instructions of every width for Nsight Compute, atomics and histograms timed",
+                           "folder for accesses-atomics.csv and histograms-gpu.{md,csv}");
+  Opts& opts = c.opts();
+  c.app()->add_flag("--profile", opts.profile, "only launch every case of the catalogue once, for Nsight Compute");
+  c.option("--keys", opts.h.keys, "keys of each histogram")->check(CLI::Range(1024ull, 1ull << 28));
+  c.option("--seed", opts.h.seed, "seed of the histograms' keys");
+  c.option("--runs", opts.runs, "timed runs of each, 5 to 1000")->check(CLI::Range(5, 1000));
+  return c.runs([](const Opts& o, OutFolder& out) {
+    namespace ga = gpu::accesses;
+    if (o.profile) {
+      std::fprintf(stderr, "mmsim gpu accesses: %zu launches for Nsight Compute\n", ga::profile_launches());
+      return kOk;
+    }
+    const std::filesystem::path dir = out.make();
+    const gpu::TimingPlan plan{.warmups = gpu::kWarmups, .runs = o.runs};
+    const report::Table atomics = ga::atomic_times(plan);
+    write_file(dir / "accesses-atomics.csv", report::to_csv(atomics));
+    bool correct = false;
+    const report::Table hist = ga::histogram_times(o.h, plan, correct);
+    write_file(dir / "histograms-gpu.md", report::to_markdown(hist));
+    write_file(dir / "histograms-gpu.csv", report::to_csv(hist));
+    std::fprintf(stderr, "mmsim gpu accesses: %s; wrote %s/accesses-atomics and histograms-gpu\n",
+                 correct ? "every histogram checked right" : "SOME HISTOGRAMS WRONG", out.str().c_str());
+    return correct ? kOk : kCheckFailed;
+  });
 }
 
 }  // namespace mmsim::cli

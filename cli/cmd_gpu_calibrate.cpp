@@ -29,31 +29,28 @@ report::Table calibration_table(const std::string& slug, const std::vector<predi
 }  // namespace
 
 GpuSubcommand add_gpu_calibrate_command(CLI::App& gpu) {
-  auto* cmd = gpu.add_subcommand(
-      "calibrate",
-      "the cost model's microbenchmarks (copy, strides, random, shared congestion, an empty launch), "
-      "every cell checked (calibration-<device>.csv)");
-  auto out = std::make_shared<OutFolder>();
-  out->add_to(cmd, "folder for calibration-<device>.csv");
-  return {cmd, [out] {
-            const std::filesystem::path dir = out->make();
-            const predict::GpuFacts facts = gpu::calibrate::gpu_facts();
-            const std::string slug = predict::device_slug(facts.name);
-            const std::vector<predict::MicrobenchTiming> timings =
-                gpu::calibrate::run_calibration(predict::calibration_set());
-            const std::filesystem::path csv = dir / ("calibration-" + slug + ".csv");
-            write_file(csv, report::to_csv(calibration_table(slug, timings)));
-            bool all_correct = true;
-            for (const auto& x : timings) all_correct = all_correct && x.correct;
-            // A profile is fitted only on outputs checked right.
-            if (all_correct)
-              std::fprintf(stderr, "mmsim gpu calibrate: wrote %s\n",
-                           predict::write_profile_from_calibration(dir, slug, facts, timings).string().c_str());
-            std::fprintf(stderr, "mmsim gpu calibrate: %zu microbenchmarks on %s, %s; wrote %s\n", timings.size(),
-                         facts.name.c_str(), all_correct ? "every output cell checked right" : "SOME OUTPUTS WRONG",
-                         csv.string().c_str());
-            return all_correct ? kOk : kCheckFailed;
-          }};
+  const GpuCommand<NoOptions> c(gpu, "calibrate",
+                                "the cost model's microbenchmarks (copy, strides, random, shared congestion, an empty "
+                                "launch), every cell checked (calibration-<device>.csv)",
+                                "folder for calibration-<device>.csv");
+  return c.runs([](const NoOptions&, OutFolder& out) {
+    const std::filesystem::path dir = out.make();
+    const predict::GpuFacts facts = gpu::calibrate::gpu_facts();
+    const std::string slug = predict::device_slug(facts.name);
+    const std::vector<predict::MicrobenchTiming> timings = gpu::calibrate::run_calibration(predict::calibration_set());
+    const std::filesystem::path csv = dir / ("calibration-" + slug + ".csv");
+    write_file(csv, report::to_csv(calibration_table(slug, timings)));
+    bool all_correct = true;
+    for (const auto& x : timings) all_correct = all_correct && x.correct;
+    // A profile is fitted only on outputs checked right.
+    if (all_correct)
+      std::fprintf(stderr, "mmsim gpu calibrate: wrote %s\n",
+                   predict::write_profile_from_calibration(dir, slug, facts, timings).string().c_str());
+    std::fprintf(stderr, "mmsim gpu calibrate: %zu microbenchmarks on %s, %s; wrote %s\n", timings.size(),
+                 facts.name.c_str(), all_correct ? "every output cell checked right" : "SOME OUTPUTS WRONG",
+                 csv.string().c_str());
+    return all_correct ? kOk : kCheckFailed;
+  });
 }
 
 }  // namespace mmsim::cli

@@ -8,56 +8,53 @@
 namespace mmsim::cli {
 
 GpuSubcommand add_gpu_sorting_command(CLI::App& gpu) {
-  auto* cmd = gpu.add_subcommand(
-      "sorting",
-      "AS's kernels (one warp per w x m matrix in shared memory) beside the simulator's steps, every cell checked "
-      "(as-gpu.md, .csv)");
   struct Opts {
-    OutFolder out;
     std::string ncu_csv;
     bool ncu_launches = false;
     gpu::sorting::SortingOptions s;
+    std::optional<std::string> validate() const { return s.validate(); }
   };
-  auto o = std::make_shared<Opts>();
-  auto& s = o->s;
-  o->out.add_to(cmd, "folder for as-gpu.md and as-gpu.csv (as-ncu.md with --ncu-csv)");
-  cmd->add_option("--min-m", s.min_m, "smallest m, a power of two")->capture_default_str();
-  cmd->add_option("--max-m", s.max_m, "largest m, a power of two (shapes that do not fit are skipped)")
-      ->capture_default_str();
-  cmd->add_option("--seed", s.seed, "instance b's input comes from seed + b")->capture_default_str();
-  cmd->add_option("--runs", s.runs, "timed launches per shape, 1 to 10000")->capture_default_str();
-  cmd->add_option("--warmup", s.warmup, "untimed launches before them, 0 to 1000")->capture_default_str();
-  cmd->add_option("--max-instances", s.max_instances, "at most this many instances per launch (0: one full wave)")
-      ->capture_default_str();
-  auto* launches = cmd->add_flag("--ncu-launches", o->ncu_launches,
-                                 "only the single-instance launches for Nsight Compute, each checked");
-  cmd->add_option("--ncu-csv", o->ncu_csv, "only read Nsight Compute's --csv output of --ncu-launches: as-ncu.md")
+  const GpuCommand<Opts> c(gpu, "sorting",
+                           "AS's kernels (one warp per w x m matrix in shared memory) beside the simulator's steps, "
+                           "every cell checked (as-gpu.md, .csv)",
+                           "folder for as-gpu.md and as-gpu.csv (as-ncu.md with --ncu-csv)");
+  Opts& opts = c.opts();
+  auto& s = opts.s;
+  c.options({{"--min-m", s.min_m, "smallest m, a power of two"},
+             {"--max-m", s.max_m, "largest m, a power of two (shapes that do not fit are skipped)"},
+             {"--seed", s.seed, "instance b's input comes from seed + b"},
+             {"--runs", s.runs, "timed launches per shape, 1 to 10000"},
+             {"--warmup", s.warmup, "untimed launches before them, 0 to 1000"},
+             {"--max-instances", s.max_instances, "at most this many instances per launch (0: one full wave)"}});
+  auto* launches = c.app()->add_flag("--ncu-launches", opts.ncu_launches,
+                                     "only the single-instance launches for Nsight Compute, each checked");
+  c.app()
+      ->add_option("--ncu-csv", opts.ncu_csv, "only read Nsight Compute's --csv output of --ncu-launches: as-ncu.md")
       ->excludes(launches);
-  return {cmd, [o] {
-            namespace gs = gpu::sorting;
-            if (auto err = o->s.validate()) throw InputError(*err);
-            if (o->ncu_launches) {
-              const int wrong = gs::run_profiled_launches(o->s);
-              return wrong ? kCheckFailed : kOk;
-            }
-            const std::filesystem::path dir = o->out.make();
-            if (!o->ncu_csv.empty()) {
-              const report::Table t = gs::sorting_ncu_table(o->s, o->ncu_csv);
-              write_file(dir / "as-ncu.md", report::to_markdown(t));
-              const auto bad = report::failed_rows(t);
-              std::fprintf(stderr, "mmsim gpu sorting: wrote %s/as-ncu.md%s\n", o->out.str().c_str(),
-                           bad ? " (some counts differ from the simulator's)" : "");
-              return kOk;
-            }
-            const gs::SortingRun run = gs::run_sorting(o->s);
-            const report::Table t = gs::sorting_table(o->s, run);
-            write_file(dir / "as-gpu.md", report::to_markdown(t));
-            write_file(dir / "as-gpu.csv", report::to_csv(t));
-            std::fprintf(stderr, "mmsim gpu sorting: %zu shapes in %.1f s, %s; wrote %s/as-gpu.md and as-gpu.csv\n",
-                         run.rows.size(), run.seconds,
-                         run.failed ? "SOME OUTPUTS WRONG" : "every output cell checked right", o->out.str().c_str());
-            return run.failed ? kCheckFailed : kOk;
-          }};
+  return c.runs([](const Opts& o, OutFolder& out) {
+    namespace gs = gpu::sorting;
+    if (o.ncu_launches) {
+      const int wrong = gs::run_profiled_launches(o.s);
+      return wrong ? kCheckFailed : kOk;
+    }
+    const std::filesystem::path dir = out.make();
+    if (!o.ncu_csv.empty()) {
+      const report::Table t = gs::sorting_ncu_table(o.s, o.ncu_csv);
+      write_file(dir / "as-ncu.md", report::to_markdown(t));
+      const auto bad = report::failed_rows(t);
+      std::fprintf(stderr, "mmsim gpu sorting: wrote %s/as-ncu.md%s\n", out.str().c_str(),
+                   bad ? " (some counts differ from the simulator's)" : "");
+      return kOk;
+    }
+    const gs::SortingRun run = gs::run_sorting(o.s);
+    const report::Table t = gs::sorting_table(o.s, run);
+    write_file(dir / "as-gpu.md", report::to_markdown(t));
+    write_file(dir / "as-gpu.csv", report::to_csv(t));
+    std::fprintf(stderr, "mmsim gpu sorting: %zu shapes in %.1f s, %s; wrote %s/as-gpu.md and as-gpu.csv\n",
+                 run.rows.size(), run.seconds, run.failed ? "SOME OUTPUTS WRONG" : "every output cell checked right",
+                 out.str().c_str());
+    return run.failed ? kCheckFailed : kOk;
+  });
 }
 
 }  // namespace mmsim::cli

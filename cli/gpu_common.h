@@ -5,6 +5,9 @@
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
+#include <functional>
+#include <memory>
+#include <optional>
 #include <string>
 
 #include "cli/common.h"
@@ -68,13 +71,6 @@ class OutFolder {
   std::string given_ = kDeviceOut;
 };
 
-/// --min-bits and --max-bits of the benchmarks that sweep n = 2^12 .. 2^30 (bmmc, parm).
-inline void add_log2_n_range(CLI::App* cmd, int& min_bits, int& max_bits) {
-  cmd->add_option("--min-bits", min_bits, "smallest log2 n, 12 to 30")->capture_default_str();
-  cmd->add_option("--max-bits", max_bits, "largest log2 n, 12 to 30 (sizes that do not fit are skipped)")
-      ->capture_default_str();
-}
-
 /// --out was checked before the work, so a failure here is a full disk or the like: status 1.
 inline void write_file(const std::filesystem::path& p, const std::string& text) {
   write_file_atomically(p.string(), text, "--out");
@@ -85,6 +81,61 @@ struct GpuSubcommand {
   CLI::App* app = nullptr;
   Runner run;
 };
+
+/// The options of a subcommand that takes only --out (calibrate).
+struct NoOptions {};
+
+/// A `gpu` subcommand as it is declared: its --out and the driver's `Options`, kept from parsing to
+/// running; every option shows its default in --help.
+template <typename Options>
+class GpuCommand {
+ public:
+  GpuCommand(CLI::App& gpu, const std::string& name, const std::string& description, const std::string& out_help)
+      : cmd_(gpu.add_subcommand(name, description)), state_(std::make_shared<State>()) {
+    state_->out.add_to(cmd_, out_help);
+  }
+  CLI::App* app() const { return cmd_; }
+  Options& opts() const { return state_->options; }
+  /// An option bound to `field`.
+  template <typename T>
+  CLI::Option* option(const std::string& flag, T& field, const std::string& help) const {
+    return cmd_->add_option(flag, field, help)->capture_default_str();
+  }
+  /// A row of options(): the flag, the field it sets and the help.
+  struct Option {
+    template <typename T>
+    Option(const char* flag, T& field, const char* help)
+        : add([flag, &field, help](CLI::App* cmd) { cmd->add_option(flag, field, help)->capture_default_str(); }) {}
+    std::function<void(CLI::App*)> add;
+  };
+  /// The options in --help's order.
+  void options(std::initializer_list<Option> rows) const {
+    for (const Option& o : rows) o.add(cmd_);
+  }
+  /// --min-bits and --max-bits of the benchmarks that sweep n = 2^12 .. 2^30 (bmmc, parm).
+  void log2_n_range(int& min_bits, int& max_bits) const {
+    option("--min-bits", min_bits, "smallest log2 n, 12 to 30");
+    option("--max-bits", max_bits, "largest log2 n, 12 to 30 (sizes that do not fit are skipped)");
+  }
+  /// The subcommand, with what runs it once parsed: the options' validate(), where they have one,
+  /// refuses bad input before any GPU work; then run(options, --out) gives the exit status.
+  GpuSubcommand runs(std::function<int(const Options&, OutFolder&)> run) const {
+    return {cmd_, [s = state_, run = std::move(run)] {
+              if constexpr (requires { s->options.validate(); })
+                if (auto err = s->options.validate()) throw InputError(*err);
+              return run(s->options, s->out);
+            }};
+  }
+
+ private:
+  struct State {
+    OutFolder out;
+    Options options;
+  };
+  CLI::App* cmd_;
+  std::shared_ptr<State> state_;
+};
+
 GpuSubcommand add_gpu_bmmc_command(CLI::App& gpu);         // cmd_gpu_bmmc.cpp
 GpuSubcommand add_gpu_enumeration_command(CLI::App& gpu);  // cmd_gpu_enumeration.cpp
 GpuSubcommand add_gpu_sorting_command(CLI::App& gpu);      // cmd_gpu_sorting.cpp

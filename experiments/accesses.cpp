@@ -58,12 +58,26 @@ namespace {
 
 using Lanes = std::function<std::int64_t(std::int64_t lane)>;
 
-AccessCase make(std::string name, std::string description, Space space, AccessInstr instr, std::uint32_t element_bytes,
-                std::uint32_t vector, const Lanes& lanes) {
-  AccessCase c{std::move(name), std::move(description), space, instr, element_bytes, vector, {}};
-  for (std::uint32_t t = 0; t < kCaseLanes; ++t) c.index[t] = lanes(t);
-  return c;
-}
+// The catalogue's instructions, short, for its rows.
+constexpr auto ld = AccessInstr::Load;
+constexpr auto st = AccessInstr::Store;
+constexpr auto at = AccessInstr::AtomicAdd;
+constexpr auto r1 = AccessInstr::ReduceAddOne;
+constexpr auto rv = AccessInstr::ReduceAddValue;
+
+// Collects one space's cases, each named "<space>-<name>" (shared-u32-contiguous, global-...).
+struct SpaceCases {
+  Space space;
+  std::vector<AccessCase> cases;
+
+  void operator()(const std::string& name, std::string description, AccessInstr instr, std::uint32_t element_bytes,
+                  std::uint32_t vector, const Lanes& lanes) {
+    AccessCase c{
+        std::string(to_string(space)) + "-" + name, std::move(description), space, instr, element_bytes, vector, {}};
+    for (std::uint32_t t = 0; t < kCaseLanes; ++t) c.index[t] = lanes(t);
+    cases.push_back(std::move(c));
+  }
+};
 
 // A 32 x 32 tile's element (row, col) under CuTe's Swizzle<B, M, S> on the element index:
 // bits [M, M + B) are xored with bits [M + S, M + S + B).
@@ -73,16 +87,7 @@ std::int64_t swizzle(std::int64_t i, int b, int m, int s) {
 }
 
 std::vector<AccessCase> shared_cases() {
-  const auto S = Space::Shared;
-  const auto ld = AccessInstr::Load;
-  const auto st = AccessInstr::Store;
-  const auto at = AccessInstr::AtomicAdd;
-  const auto r1 = AccessInstr::ReduceAddOne;
-  const auto rv = AccessInstr::ReduceAddValue;
-  std::vector<AccessCase> v;
-  const auto add = [&](std::string n, std::string d, AccessInstr i, std::uint32_t e, std::uint32_t vec, Lanes f) {
-    v.push_back(make("shared-" + n, std::move(d), S, i, e, vec, f));
-  };
+  SpaceCases add{Space::Shared, {}};
   // 32-bit words: the papers' DMM.
   add("u32-contiguous", "float s[t]", ld, 4, 1, [](auto t) { return t; });
   add("u32-stride2", "float s[2t]", ld, 4, 1, [](auto t) { return 2 * t; });
@@ -201,19 +206,11 @@ std::vector<AccessCase> shared_cases() {
       [](auto t) { return (t % 2) * 32; });
   add("reduce-value-same", "atomicAdd(&s[0], t), result unused", rv, 4, 1, [](auto) { return 0; });
   add("reduce-value-2-words", "atomicAdd(&s[t mod 2], t), result unused", rv, 4, 1, [](auto t) { return t % 2; });
-  return v;
+  return add.cases;
 }
 
 std::vector<AccessCase> global_cases() {
-  const auto G = Space::Global;
-  const auto ld = AccessInstr::Load;
-  const auto st = AccessInstr::Store;
-  const auto at = AccessInstr::AtomicAdd;
-  const auto r1 = AccessInstr::ReduceAddOne;
-  std::vector<AccessCase> v;
-  const auto add = [&](std::string n, std::string d, AccessInstr i, std::uint32_t e, std::uint32_t vec, Lanes f) {
-    v.push_back(make("global-" + n, std::move(d), G, i, e, vec, f));
-  };
+  SpaceCases add{Space::Global, {}};
   add("u32-contiguous", "float a[t]: 128 bytes", ld, 4, 1, [](auto t) { return t; });
   add("u32-offset1", "float a[t + 1]: 128 bytes across two lines", ld, 4, 1, [](auto t) { return t + 1; });
   add("u32-stride2", "float a[2t]", ld, 4, 1, [](auto t) { return 2 * t; });
@@ -242,7 +239,7 @@ std::vector<AccessCase> global_cases() {
   add("reduce-one-distinct", "atomicAdd(&a[t], 1), result unused", r1, 4, 1, [](auto t) { return t; });
   add("reduce-one-same", "atomicAdd(&a[0], 1), result unused", r1, 4, 1, [](auto) { return 0; });
   add("reduce-one-4-words", "atomicAdd(&a[t mod 4], 1), result unused", r1, 4, 1, [](auto t) { return t % 4; });
-  return v;
+  return add.cases;
 }
 
 }  // namespace
@@ -461,6 +458,17 @@ SimulatedHistogram simulate_histogram(const std::vector<std::uint32_t>& keys, st
              }});
   const auto own_key = [n](const Thread& t) { return t.id() < n ? static_cast<Address>(t.reg(0)) : kNoAddress; };
   const int result = atomic == AtomicOp::Increment ? -1 : 3;
+  // The histogram's one atomic step, into the block's counters (privatized) or the global ones.
+  const auto count = [&](ArrayId counters) {
+    return Access{.name = "count",
+                  .op = Op::Atomic,
+                  .array = counters,
+                  .reg = 1,
+                  .address = own_key,
+                  .vector = 1,
+                  .atomic = atomic,
+                  .result = result};
+  };
   if (privatized) {
     const ArrayId local = engine.add_array({.name = "local", .space = Space::Shared, .size = bins});
     // Every block's counters start at 0 (r2 is 0 here) and are added into the global ones at the end.
@@ -469,14 +477,7 @@ SimulatedHistogram simulate_histogram(const std::vector<std::uint32_t>& keys, st
                  return t.local() < bins ? t.local() : kNoAddress;
                }});
     k.steps.emplace_back(BlockBarrier{});
-    k.steps.emplace_back(Access{.name = "count",
-                                .op = Op::Atomic,
-                                .array = local,
-                                .reg = 1,
-                                .address = own_key,
-                                .vector = 1,
-                                .atomic = atomic,
-                                .result = result});
+    k.steps.emplace_back(count(local));
     k.steps.emplace_back(BlockBarrier{});
     const auto own_bin = [bins](const Thread& t) { return t.local() < bins ? t.local() : kNoAddress; };
     k.steps.emplace_back(Access{.name = "block count", .op = Op::Read, .array = local, .reg = 2, .address = own_bin});
@@ -489,14 +490,7 @@ SimulatedHistogram simulate_histogram(const std::vector<std::uint32_t>& keys, st
                                 .atomic = AtomicOp::Add,
                                 .result = -1});
   } else {
-    k.steps.emplace_back(Access{.name = "count",
-                                .op = Op::Atomic,
-                                .array = hist,
-                                .reg = 1,
-                                .address = own_key,
-                                .vector = 1,
-                                .atomic = atomic,
-                                .result = result});
+    k.steps.emplace_back(count(hist));
   }
   engine.launch(k);
   SimulatedHistogram h;

@@ -39,28 +39,41 @@ AccessShape shape_seen(const AccessContext& context, const Extensions& e) {
 }
 }  // namespace
 
-WarpCost DmmMemory::cost(std::span<const Address> warp) const { return bank_cost(warp, w_); }
-WarpCost DmmMemory::cost_access(std::span<const Address> warp, const AccessContext& context) const {
-  return shaped(context) ? shaped_bank_cost(warp, w_, shape_seen(context, extensions_)) : cost(warp);
+namespace {
+// Each rule's functions: the papers' (models/congestion.h) and the extensions' (models/real_accesses.h).
+struct RuleFunctions {
+  WarpCost (*cost)(std::span<const Address>, int);
+  WarpCost (*shaped_cost)(std::span<const Address>, int, const AccessShape&);
+  std::vector<std::vector<Address>> (*slots)(std::span<const Address>, int);
+  std::vector<std::vector<Address>> (*shaped_slots)(std::span<const Address>, int, const AccessShape&);
+};
+constexpr RuleFunctions kBankRule{bank_cost, shaped_bank_cost, bank_slots, shaped_bank_slots};
+constexpr RuleFunctions kGroupRule{group_cost, shaped_group_cost, group_slots, shaped_group_slots};
+template <SlotRule R>
+constexpr const RuleFunctions& rule() {
+  return R == SlotRule::Banks ? kBankRule : kGroupRule;
 }
-std::vector<std::vector<Address>> DmmMemory::partition(std::span<const Address> warp) const {
-  return bank_slots(warp, w_);
+}  // namespace
+
+template <SlotRule R>
+WarpCost RuledMemory<R>::cost(std::span<const Address> warp) const {
+  return rule<R>().cost(warp, w_);
 }
-std::vector<std::vector<Address>> DmmMemory::partition_access(std::span<const Address> warp,
-                                                              const AccessContext& context) const {
-  return shaped(context) ? shaped_bank_slots(warp, w_, shape_seen(context, extensions_)) : partition(warp);
+template <SlotRule R>
+WarpCost RuledMemory<R>::cost_access(std::span<const Address> warp, const AccessContext& context) const {
+  return shaped(context) ? rule<R>().shaped_cost(warp, w_, shape_seen(context, extensions_)) : cost(warp);
 }
-WarpCost UmmMemory::cost(std::span<const Address> warp) const { return group_cost(warp, w_); }
-WarpCost UmmMemory::cost_access(std::span<const Address> warp, const AccessContext& context) const {
-  return shaped(context) ? shaped_group_cost(warp, w_, shape_seen(context, extensions_)) : cost(warp);
+template <SlotRule R>
+std::vector<std::vector<Address>> RuledMemory<R>::partition(std::span<const Address> warp) const {
+  return rule<R>().slots(warp, w_);
 }
-std::vector<std::vector<Address>> UmmMemory::partition(std::span<const Address> warp) const {
-  return group_slots(warp, w_);
+template <SlotRule R>
+std::vector<std::vector<Address>> RuledMemory<R>::partition_access(std::span<const Address> warp,
+                                                                   const AccessContext& context) const {
+  return shaped(context) ? rule<R>().shaped_slots(warp, w_, shape_seen(context, extensions_)) : partition(warp);
 }
-std::vector<std::vector<Address>> UmmMemory::partition_access(std::span<const Address> warp,
-                                                              const AccessContext& context) const {
-  return shaped(context) ? shaped_group_slots(warp, w_, shape_seen(context, extensions_)) : partition(warp);
-}
+template class RuledMemory<SlotRule::Banks>;
+template class RuledMemory<SlotRule::Groups>;
 
 namespace {
 constexpr NameTable<ModelKind, 3> kModelNames{

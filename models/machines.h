@@ -42,11 +42,17 @@ class PipelinedMemory : public MemoryModel {
   Extensions extensions_;
 };
 
-/// A DMM's memory (and each HMM DMM's shared memory): bank = address mod w, slots = congestion.
-class DmmMemory final : public PipelinedMemory {
+/// The two slot rules of a pipelined memory (models/congestion.h; widths and atomics in
+/// models/real_accesses.h): the DMM's banks and the UMM's address groups.
+enum class SlotRule { Banks, Groups };
+
+/// A pipelined memory priced by one slot rule. The DMM's and the UMM's memories differ only in
+/// that rule, so one class serves both (DmmMemory, UmmMemory below).
+template <SlotRule R>
+class RuledMemory final : public PipelinedMemory {
  public:
   using PipelinedMemory::PipelinedMemory;
-  std::string_view name() const override { return "dmm"; }
+  std::string_view name() const override { return R == SlotRule::Banks ? "dmm" : "umm"; }
   WarpCost cost(std::span<const Address> warp) const override;
   WarpCost cost_access(std::span<const Address> warp, const AccessContext& context) const override;
   std::vector<std::vector<Address>> partition(std::span<const Address> warp) const override;
@@ -54,20 +60,14 @@ class DmmMemory final : public PipelinedMemory {
                                                      const AccessContext& context) const override;
   bool order_free() const override { return true; }  // models/congestion.cpp: scratch is thread_local
 };
+extern template class RuledMemory<SlotRule::Banks>;
+extern template class RuledMemory<SlotRule::Groups>;
 
+/// A DMM's memory (and each HMM DMM's shared memory): bank = address mod w, slots = congestion.
+using DmmMemory = RuledMemory<SlotRule::Banks>;
 /// A UMM's memory (and the HMM's global memory): address group = floor(address / w), slots =
 /// distinct address groups.
-class UmmMemory final : public PipelinedMemory {
- public:
-  using PipelinedMemory::PipelinedMemory;
-  std::string_view name() const override { return "umm"; }
-  WarpCost cost(std::span<const Address> warp) const override;
-  WarpCost cost_access(std::span<const Address> warp, const AccessContext& context) const override;
-  std::vector<std::vector<Address>> partition(std::span<const Address> warp) const override;
-  std::vector<std::vector<Address>> partition_access(std::span<const Address> warp,
-                                                     const AccessContext& context) const override;
-  bool order_free() const override { return true; }  // models/congestion.cpp: scratch is thread_local
-};
+using UmmMemory = RuledMemory<SlotRule::Groups>;
 
 enum class ModelKind { Dmm, Umm, Hmm };
 

@@ -7,7 +7,9 @@
 #include <limits>
 #include <sstream>
 #include <stdexcept>
+#include <string_view>
 #include <thread>
+#include <type_traits>
 
 #include "io/output_file.h"
 #include "predict/fit.h"
@@ -188,24 +190,70 @@ report::Json predictions_json(const GpuProfile& profile, const RunCounts& counts
   return every;
 }
 
+namespace {
+
+// A whole-number field of the profile as its file holds it: the object and the key, the range a
+// file may give it, and the field itself.
+struct IntField {
+  const char* object;  // "gpu", "machine" or "memory"
+  const char* key;
+  std::int64_t lo, hi;
+  bool optional;  // a file may lack it (the field keeps its default)
+  std::int64_t (*get)(const GpuProfile&);
+  void (*set)(GpuProfile&, std::int64_t);
+};
+
+// The field p.*Part.*Field (p.gpu.sm_count, ...).
+template <auto Part, auto Field>
+constexpr IntField int_field(const char* object, const char* key, std::int64_t lo, std::int64_t hi,
+                             bool optional = false) {
+  return {object,
+          key,
+          lo,
+          hi,
+          optional,
+          [](const GpuProfile& p) { return static_cast<std::int64_t>(p.*Part.*Field); },
+          [](GpuProfile& p, std::int64_t v) {
+            auto& field = p.*Part.*Field;
+            field = static_cast<std::remove_reference_t<decltype(field)>>(v);
+          }};
+}
+
+// Every whole-number field, in the file's order: the writer and the reader both go by this table.
+// memory.cache_line_bytes, in files written while an L2 of lines was simulated beside the L2 of
+// sectors (for the model l2-lines, no longer fitted), is left unread. A profile written before the
+// write-backs' reach was a parameter lacks dram_write_rows and had the table of 65536 rows.
+constexpr std::int64_t kMaxBytes = std::int64_t{1} << 34;
+constexpr IntField kIntFields[] = {
+    int_field<&GpuProfile::gpu, &GpuFacts::sm_count>("gpu", "sm_count", 1, 100000),
+    int_field<&GpuProfile::gpu, &GpuFacts::l2_bytes>("gpu", "l2_bytes", 0, kMaxBytes),
+    int_field<&GpuProfile::gpu, &GpuFacts::sm_clock_khz>("gpu", "sm_clock_khz", 0, 100000000),
+    int_field<&GpuProfile::gpu, &GpuFacts::memory_clock_khz>("gpu", "memory_clock_khz", 0, 100000000),
+    int_field<&GpuProfile::gpu, &GpuFacts::memory_bus_width_bits>("gpu", "memory_bus_width_bits", 0, 100000),
+    int_field<&GpuProfile::machine, &MachineParams::w>("machine", "w", 1, 1024),
+    int_field<&GpuProfile::machine, &MachineParams::l>("machine", "l", 1, 100000),
+    int_field<&GpuProfile::machine, &MachineParams::L>("machine", "L", 1, 100000),
+    int_field<&GpuProfile::machine, &MachineParams::k>("machine", "k", 1, 100000),
+    int_field<&GpuProfile::memory, &GpuMemoryParams::sector_bytes>("memory", "sector_bytes", 4, 64),
+    int_field<&GpuProfile::memory, &GpuMemoryParams::cache_bytes>("memory", "cache_bytes", 0, kMaxBytes),
+    int_field<&GpuProfile::memory, &GpuMemoryParams::cache_ways>("memory", "cache_ways", 1, 64),
+    int_field<&GpuProfile::memory, &GpuMemoryParams::dram_row_bytes>("memory", "dram_row_bytes", 0, 65536),
+    int_field<&GpuProfile::memory, &GpuMemoryParams::dram_banks>("memory", "dram_banks", 1, 65536),
+    int_field<&GpuProfile::memory, &GpuMemoryParams::dram_write_rows>("memory", "dram_write_rows", 1,
+                                                                      std::int64_t{1} << 20, true),
+};
+
+}  // namespace
+
 std::string profile_json(const GpuProfile& p) {
   using report::Json;
-  Json gpu = Json::object();
+  Json gpu = Json::object(), machine = Json::object(), memory = Json::object();
   gpu.set("name", p.gpu.name);
-  gpu.set("sm_count", p.gpu.sm_count);
-  gpu.set("l2_bytes", p.gpu.l2_bytes);
-  gpu.set("sm_clock_khz", p.gpu.sm_clock_khz);
-  gpu.set("memory_clock_khz", p.gpu.memory_clock_khz);
-  gpu.set("memory_bus_width_bits", p.gpu.memory_bus_width_bits);
-  Json machine = Json::object();
-  machine.set("w", p.machine.w).set("l", p.machine.l).set("L", p.machine.L).set("k", p.machine.k);
-  Json memory = Json::object();
-  memory.set("sector_bytes", p.memory.sector_bytes);
-  memory.set("cache_bytes", p.memory.cache_bytes);
-  memory.set("cache_ways", p.memory.cache_ways);
-  memory.set("dram_row_bytes", p.memory.dram_row_bytes);
-  memory.set("dram_banks", p.memory.dram_banks);
-  memory.set("dram_write_rows", p.memory.dram_write_rows);
+  for (const IntField& f : kIntFields)
+    (f.object == std::string_view("gpu")       ? gpu
+     : f.object == std::string_view("machine") ? machine
+                                               : memory)
+        .set(f.key, f.get(p));
   Json models = Json::array();
   for (const CostModel& f : p.models) {
     // The model as data: each count it prices, with its constant, in the order they are summed.
@@ -346,32 +394,12 @@ GpuProfile read_profile(const std::filesystem::path& file) {
   GpuProfile p;
   p.device = r.text(root, "device", "profile");
   p.date = r.text(root, "date", "profile");
-  const auto& gpu = r.member(root, "gpu", "profile");
-  p.gpu.name = r.text(gpu, "name", "gpu");
-  p.gpu.sm_count = static_cast<int>(r.integer(gpu, "sm_count", "gpu", 1, 100000));
-  p.gpu.sm_clock_khz = static_cast<int>(r.integer(gpu, "sm_clock_khz", "gpu", 0, 100000000));
-  p.gpu.memory_clock_khz = static_cast<int>(r.integer(gpu, "memory_clock_khz", "gpu", 0, 100000000));
-  p.gpu.memory_bus_width_bits = static_cast<int>(r.integer(gpu, "memory_bus_width_bits", "gpu", 0, 100000));
-  p.gpu.l2_bytes = static_cast<std::uint64_t>(r.integer(gpu, "l2_bytes", "gpu", 0, std::int64_t{1} << 34));
-  const auto& machine = r.member(root, "machine", "profile");
+  p.gpu.name = r.text(r.member(root, "gpu", "profile"), "name", "gpu");
   p.machine.model = ModelKind::Hmm;
-  p.machine.w = static_cast<int>(r.integer(machine, "w", "machine", 1, 1024));
-  p.machine.l = static_cast<int>(r.integer(machine, "l", "machine", 1, 100000));
-  p.machine.L = static_cast<int>(r.integer(machine, "L", "machine", 1, 100000));
-  p.machine.k = static_cast<int>(r.integer(machine, "k", "machine", 1, 100000));
-  const auto& memory = r.member(root, "memory", "profile");
-  p.memory.sector_bytes = static_cast<std::uint32_t>(r.integer(memory, "sector_bytes", "memory", 4, 64));
-  p.memory.cache_bytes =
-      static_cast<std::uint64_t>(r.integer(memory, "cache_bytes", "memory", 0, std::int64_t{1} << 34));
-  p.memory.cache_ways = static_cast<std::uint32_t>(r.integer(memory, "cache_ways", "memory", 1, 64));
-  // memory.cache_line_bytes, in files written while an L2 of lines was simulated beside the L2 of
-  // sectors (for the model l2-lines, no longer fitted), is left unread.
-  p.memory.dram_row_bytes = static_cast<std::uint32_t>(r.integer(memory, "dram_row_bytes", "memory", 0, 65536));
-  p.memory.dram_banks = static_cast<std::uint32_t>(r.integer(memory, "dram_banks", "memory", 1, 65536));
-  // A profile written before the write-backs' reach was a parameter had the table of 65536 rows.
-  if (memory.find("dram_write_rows") != nullptr)
-    p.memory.dram_write_rows =
-        static_cast<std::uint32_t>(r.integer(memory, "dram_write_rows", "memory", 1, std::int64_t{1} << 20));
+  for (const IntField& f : kIntFields) {
+    const auto& object = r.member(root, f.object, "profile");
+    if (!f.optional || object.find(f.key) != nullptr) f.set(p, r.integer(object, f.key, f.object, f.lo, f.hi));
+  }
   if (auto err = p.memory.validate()) r.fail("memory: " + *err);
   const auto& models = r.member(root, "models", "profile");
   if (!models.is_array() || models.items().empty()) r.fail("models must be a non-empty array");

@@ -25,23 +25,25 @@ namespace {
 // Relaxed atomic store and or on a plain cell shared by the workers: std::atomic_ref where the
 // standard library has it, else the compiler builtins it is made of (the libc++ of Debian's
 // Emscripten, which builds the explorer, has no atomic_ref yet).
+#if defined(__cpp_lib_atomic_ref)
 template <typename T>
 void relaxed_store(T& cell, T value) {
-#if defined(__cpp_lib_atomic_ref)
   std::atomic_ref<T>(cell).store(value, std::memory_order_relaxed);
-#else
-  __atomic_store_n(&cell, value, __ATOMIC_RELAXED);
-#endif
 }
-
 template <typename T>
 void relaxed_or(T& cell, T bits) {
-#if defined(__cpp_lib_atomic_ref)
   std::atomic_ref<T>(cell).fetch_or(bits, std::memory_order_relaxed);
-#else
-  __atomic_fetch_or(&cell, bits, __ATOMIC_RELAXED);
-#endif
 }
+#else
+template <typename T>
+void relaxed_store(T& cell, T value) {
+  __atomic_store_n(&cell, value, __ATOMIC_RELAXED);
+}
+template <typename T>
+void relaxed_or(T& cell, T bits) {
+  __atomic_fetch_or(&cell, bits, __ATOMIC_RELAXED);
+}
+#endif
 
 // A chunk of 512 warps (16384 threads at w = 32) takes a fraction of a millisecond, well above the
 // cost of handing it to a thread; rounds of fewer than two chunks run on the calling thread.

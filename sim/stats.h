@@ -32,6 +32,8 @@ struct RoundStats {
   /// requests that queue behind another one of their bank. It exceeds bank_conflicts whenever a
   /// warp has more than one congested bank.
   std::uint64_t extra_bank_requests = 0;
+
+  bool operator==(const RoundStats&) const = default;
 };
 
 /// One kernel launch.

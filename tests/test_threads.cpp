@@ -38,20 +38,8 @@ void check_same(const Outcome& a, const Outcome& b) {
   }
   REQUIRE(a.stats.rounds.size() == b.stats.rounds.size());
   for (std::size_t i = 0; i < a.stats.rounds.size(); ++i) {
-    const RoundStats &x = a.stats.rounds[i], &y = b.stats.rounds[i];
     CAPTURE(i);
-    CHECK(x.kernel == y.kernel);
-    CHECK(x.name == y.name);
-    CHECK(x.array == y.array);
-    CHECK(x.memory == y.memory);
-    CHECK(x.op == y.op);
-    CHECK(x.slots == y.slots);
-    CHECK(x.requests == y.requests);
-    CHECK(x.warps == y.warps);
-    CHECK(x.time_units == y.time_units);
-    CHECK(x.max_congestion == y.max_congestion);
-    CHECK(x.bank_conflicts == y.bank_conflicts);
-    CHECK(x.extra_bank_requests == y.extra_bank_requests);
+    CHECK(a.stats.rounds[i] == b.stats.rounds[i]);
   }
   REQUIRE(a.trace.size() == b.trace.size());
   std::size_t differing = 0;

@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <functional>
 
+#include "algorithms/sorting/balancing_core.h"
 #include "algorithms/sorting/common.h"
 
 namespace mmsim::sorting {
@@ -77,15 +78,8 @@ void balancing(Work& k, std::uint64_t h, const RowSort& rows) {
   const std::uint64_t m = k.m;
   for (std::uint64_t s = 1; s < h; s *= m) {
     const std::uint64_t g = std::min(m, h / s);
-    // Row g0 + t s + j (t < g, j < s) of a group starting at g0 goes to g0 + j g + t.
-    const auto gather = [g, s](std::uint64_t r) {
-      const std::uint64_t g0 = r - r % (g * s), x = r % (g * s);
-      return g0 + (x % s) * g + x / s;
-    };
-    const auto scatter = [g, s](std::uint64_t r) {
-      const std::uint64_t g0 = r - r % (g * s), x = r % (g * s);
-      return g0 + (x % g) * s + x / g;
-    };
+    const auto gather = [g, s](std::uint64_t r) { return core::balancing_gather(r, g, s); };
+    const auto scatter = [g, s](std::uint64_t r) { return core::balancing_scatter(r, g, s); };
     const auto none = [](std::uint64_t) { return std::int64_t{0}; };
     if (s > 1) {
       k.phase("balancing: gather rows");

@@ -249,13 +249,15 @@ struct InPlace {
   }
 };
 
-// The 3D launches over an n x n x depth matrix (T_yxz) or n x depth x n (T_zyx).
+// The 3D launches over an n x n x depth matrix (T_yxz) or n x depth x n (T_zyx), on the original
+// grid or in V1B bands (banded).
 struct Involutions {
   float* M;
   u64 n, depth, nb, band;
+  bool yxz, banded;
 
   template <Inv3 I>
-  void launch_one(bool banded) const {
+  void launch_one() const {
     const auto z = static_cast<unsigned>(depth);
     if (banded) {
       k_3d_v1b<I><<<dim3(static_cast<unsigned>(core::tri_plus(nb)), 1, z), kBlock>>>(M, n, depth, nb, band);
@@ -264,21 +266,11 @@ struct Involutions {
     }
     MMSIM_LAUNCHED();
   }
-  void launch(InvolutionAlg a) const {
-    switch (a) {
-      case InvolutionAlg::YxzNaive:
-        launch_one<Inv3::Yxz>(false);
-        break;
-      case InvolutionAlg::YxzV1B:
-        launch_one<Inv3::Yxz>(true);
-        break;
-      case InvolutionAlg::ZyxNaive:
-        launch_one<Inv3::Zyx>(false);
-        break;
-      case InvolutionAlg::ZyxV1B:
-        launch_one<Inv3::Zyx>(true);
-        break;
-    }
+  void launch() const {
+    if (yxz)
+      launch_one<Inv3::Yxz>();
+    else
+      launch_one<Inv3::Zyx>();
   }
 };
 
@@ -345,23 +337,23 @@ struct Transposer::Impl {
   // Adds the cells of a (R x C) that are not what they should be to res (transposed: a holds the
   // transpose of the C x R source).
   void count(const float* a, u64 R, u64 C, bool transposed, Result& res) const {
-    const unsigned long long init[2] = {0, ~0ull};
-    MMSIM_CK(cudaMemcpy(counters, init, sizeof init, cudaMemcpyHostToDevice));
-    k_check<<<sweep_grid(R, C), 256>>>(a, R, C, transposed, counters, counters + 1);
-    MMSIM_LAUNCHED();
-    unsigned long long got[2] = {0, 0};
-    MMSIM_CK(cudaMemcpy(got, counters, sizeof got, cudaMemcpyDeviceToHost));
-    if (got[0] && res.mismatches == 0) res.first_bad = got[1];
-    res.mismatches += got[0];
-    if (res.mismatches) res.status = "MISMATCH";
+    tally([&] { k_check<<<sweep_grid(R, C), 256>>>(a, R, C, transposed, counters, counters + 1); }, res);
   }
 
   // As count, for the 3D matrix a against the input (image false) or its involution image.
   template <Inv3 I>
   void count3(const float* a, u64 n, u64 depth, bool image, Result& res) const {
+    tally([&] { k_check3<I><<<sweep_grid(n * depth, n), 256>>>(a, n, depth, image, counters, counters + 1); }, res);
+  }
+
+ private:
+  // Runs `check`, a launch that counts the wrong cells into counters[0] and keeps the lowest bad
+  // offset in counters[1], and adds what it found to res.
+  template <typename Check>
+  void tally(Check check, Result& res) const {
     const unsigned long long init[2] = {0, ~0ull};
     MMSIM_CK(cudaMemcpy(counters, init, sizeof init, cudaMemcpyHostToDevice));
-    k_check3<I><<<sweep_grid(n * depth, n), 256>>>(a, n, depth, image, counters, counters + 1);
+    check();
     MMSIM_LAUNCHED();
     unsigned long long got[2] = {0, 0};
     MMSIM_CK(cudaMemcpy(got, counters, sizeof got, cudaMemcpyDeviceToHost));
@@ -402,8 +394,8 @@ Result Transposer::involution(InvolutionAlg alg, float* M, u64 n, u64 depth, u64
   const u64 nb = (n + kTile - 1) / kTile;
   const bool banded = alg == InvolutionAlg::YxzV1B || alg == InvolutionAlg::ZyxV1B;
   const bool yxz = alg == InvolutionAlg::YxzNaive || alg == InvolutionAlg::YxzV1B;
-  const Involutions inv{M, n, depth, nb, clamp_band(band, nb)};
-  const auto launch = [&] { inv.launch(alg); };
+  const Involutions inv{M, n, depth, nb, clamp_band(band, nb), yxz, banded};
+  const auto launch = [&] { inv.launch(); };
   Result res;
   res.kind = yxz ? "yxz" : "zyx";
   res.alg = banded ? "v1b" : "naive";

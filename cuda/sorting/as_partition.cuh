@@ -8,6 +8,7 @@
 
 #include <cstdint>
 
+#include "algorithms/sorting/balancing_core.h"
 #include "cuda/sorting/as_sort.cuh"
 
 namespace mmsim::gpu::sorting::as_sort {
@@ -113,14 +114,8 @@ __device__ inline void lemma2_balancing(Work& k, std::uint32_t h, RadixRows rows
   const std::uint32_t m = k.m;
   for (std::uint32_t s = 1; s < h; s *= m) {
     const std::uint32_t g = min(m, h / s);
-    const auto gather = [g, s](std::uint32_t r) {
-      const std::uint32_t g0 = r - r % (g * s), x = r % (g * s);
-      return g0 + (x % s) * g + x / s;
-    };
-    const auto scatter = [g, s](std::uint32_t r) {
-      const std::uint32_t g0 = r - r % (g * s), x = r % (g * s);
-      return g0 + (x % g) * s + x / g;
-    };
+    const auto gather = [g, s](std::uint32_t r) { return mmsim::sorting::core::balancing_gather(r, g, s); };
+    const auto scatter = [g, s](std::uint32_t r) { return mmsim::sorting::core::balancing_scatter(r, g, s); };
     if (s > 1) move_rows(k, gather, no_delta);
     sort_base_blocks(k, g, rows);
     if (g == m)

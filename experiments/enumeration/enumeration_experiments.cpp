@@ -30,14 +30,10 @@ struct Variant {
 std::vector<Variant> variants(std::uint64_t n) {
   std::vector<Variant> v;
   const auto ip = [&](const std::string& name, InPlaceGrid g, Scheme s) {
-    InPlaceConfig c;
-    c.order = n;
-    c.grid = g;
-    c.scheme = s;
-    c.band = kBand;
-    c.region = kRegion;
-    c.resident = kResident;
-    v.push_back({name, true, c, {}});
+    v.push_back({name,
+                 true,
+                 {.order = n, .grid = g, .scheme = s, .band = kBand, .region = kRegion, .resident = kResident},
+                 {}});
   };
   ip("IP naive", InPlaceGrid::Naive, Scheme::V1);
   ip("IP super grid r=" + std::to_string(kRegion), InPlaceGrid::SuperGrid, Scheme::V1);
@@ -45,12 +41,7 @@ std::vector<Variant> variants(std::uint64_t n) {
   ip("IP V1R", InPlaceGrid::Scheme, Scheme::V1R);
   ip("IP V1B w=" + std::to_string(kBand), InPlaceGrid::Scheme, Scheme::V1B);
   const auto oop = [&](const std::string& name, bool banded) {
-    OutOfPlaceConfig c;
-    c.rows = c.cols = n;
-    c.banded = banded;
-    c.band = kBand;
-    c.resident = kResident;
-    v.push_back({name, false, {}, c});
+    v.push_back({name, false, {}, {.rows = n, .cols = n, .banded = banded, .band = kBand, .resident = kResident}});
   };
   oop("OOP NVIDIA", false);
   oop("OOP V1BF w=" + std::to_string(kBand), true);
@@ -76,12 +67,12 @@ MachineParams machine_of(const TableOptions& o) {
 
 report::Table make(const MachineParams& m, const std::vector<std::uint64_t>& orders) {
   const TlbParams tlb = table_tlb();
-  report::Table t;
-  t.title = "GL on the simulated HMM: transposition orderings with and without a TLB";
-  t.header = {hmm_heading(m) + "; asynchronous execution, " + std::to_string(kResident) +
-                  " resident blocks per DMM, issued in block index order",
-              tlb_heading(tlb) + ", a miss = " + std::to_string(tlb.miss_penalty) +
-                  " extra global-memory slots; tiles w x w, one block of w^2 threads per tile (pair)"};
+  report::Table t =
+      setting_table("GL on the simulated HMM: transposition orderings with and without a TLB", m,
+                    "; asynchronous execution, " + std::to_string(kResident) +
+                        " resident blocks per DMM, issued in block index order",
+                    ", a miss = " + std::to_string(tlb.miss_penalty) +
+                        " extra global-memory slots; tiles w x w, one block of w^2 threads per tile (pair)");
   t.columns = {"order",
                "algorithm",
                "blocks",
@@ -150,10 +141,10 @@ std::vector<std::uint64_t> default_orders() { return {256, 512, 768, 1024, 1280,
 
 report::Table make_bands(const MachineParams& m, const std::vector<std::uint64_t>& orders) {
   const TlbParams tlb = table_tlb();
-  report::Table t;
-  t.title = "GL on the simulated HMM: the band width of V1B (in place) and V1BF (out of place) under a TLB";
-  t.header = {hmm_heading(m) + "; asynchronous, " + std::to_string(kResident) + " resident blocks per DMM",
-              tlb_heading(tlb) + ", " + std::to_string(tlb.miss_penalty) + " slots per miss"};
+  report::Table t =
+      setting_table("GL on the simulated HMM: the band width of V1B (in place) and V1BF (out of place) under a TLB", m,
+                    "; asynchronous, " + std::to_string(kResident) + " resident blocks per DMM",
+                    ", " + std::to_string(tlb.miss_penalty) + " slots per miss");
   t.columns = {"order",         "algorithm",  "band (tiles)",    "time units (TLB)",
                "TLB slow-down", "TLB misses", "misses per tile", "correct"};
   const EngineOptions eo{Execution::Asynchronous, false};

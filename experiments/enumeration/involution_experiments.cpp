@@ -19,12 +19,11 @@ constexpr std::uint64_t kDepths[] = {2, 4};
 
 report::Table make_3d(const MachineParams& m, const std::vector<std::uint64_t>& orders) {
   const TlbParams tlb = table_tlb();
-  report::Table t;
-  t.title = "GL on the simulated HMM: the 3D involutions T_yxz and T_zyx in place, original grid and V1B, with a TLB";
-  t.header = {hmm_heading(m) + "; asynchronous, " + std::to_string(kResident) +
-                  " resident blocks per DMM, issued in block index order (the plane outermost)",
-              tlb_heading(tlb) + ", " + std::to_string(tlb.miss_penalty) + " slots per miss; V1B bands of " +
-                  std::to_string(kBand) + " tiles"};
+  report::Table t = setting_table(
+      "GL on the simulated HMM: the 3D involutions T_yxz and T_zyx in place, original grid and V1B, with a TLB", m,
+      "; asynchronous, " + std::to_string(kResident) +
+          " resident blocks per DMM, issued in block index order (the plane outermost)",
+      ", " + std::to_string(tlb.miss_penalty) + " slots per miss; V1B bands of " + std::to_string(kBand) + " tiles");
   t.columns = {"order",         "depth",       "involution",          "grid",
                "blocks",        "idle blocks", "time units (no TLB)", "time units (TLB)",
                "TLB slow-down", "TLB misses",  "time / V1B time",     "correct"};

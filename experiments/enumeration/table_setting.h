@@ -7,6 +7,7 @@
 
 #include "models/machines.h"
 #include "models/tlb/tlb.h"
+#include "report/table.h"
 
 namespace mmsim::experiments {
 
@@ -30,6 +31,16 @@ inline std::string hmm_heading(const MachineParams& m) {
 inline std::string tlb_heading(const TlbParams& t) {
   return "TLB: " + std::to_string(t.entries) + " entries, " + std::to_string(t.ways) + "-way LRU, pages of " +
          std::to_string(t.page_cells) + " cells";
+}
+
+/// A table of this setting: its title and a heading of two lines, the machine's and the TLB's,
+/// each followed by the table's own words about it.
+inline report::Table setting_table(const std::string& title, const MachineParams& m, const std::string& on_machine,
+                                   const std::string& on_tlb) {
+  report::Table t;
+  t.title = title;
+  t.header = {hmm_heading(m) + on_machine, tlb_heading(table_tlb()) + on_tlb};
+  return t;
 }
 
 inline constexpr std::uint32_t kResident = 2;  // blocks per DMM: 2 x 1024 threads, a full SM

@@ -22,14 +22,7 @@ void progress(const Result& r) {
 }
 
 Result not_run(const char* kind, const char* alg, u64 rows, u64 cols, u64 band, const char* why) {
-  Result r;
-  r.kind = kind;
-  r.alg = alg;
-  r.rows = rows;
-  r.cols = cols;
-  r.band = band;
-  r.status = why;
-  return r;
+  return {.kind = kind, .alg = alg, .rows = rows, .cols = cols, .band = band, .status = why};
 }
 
 // Orders: every 1K to 16K, every 2K to 32K, every 4K to 64K, then every 8K.

@@ -46,15 +46,11 @@ std::vector<MeasuredRun> read_bmmc(const std::filesystem::path& dir, const Selec
   bool matrices_read = false;
   std::vector<MeasuredRun> out;
   for (const CsvRow& r : rows) {
-    MeasuredRun m;
-    m.source = "bmmc";
-    m.family = "BMMC";
+    MeasuredRun m = timed_row(r, "bmmc", "BMMC", "median_ms");
     m.kernel = r.text("kernel");
     m.permutation = r.text("permutation");
     m.type = "float";
     m.n = r.integer("n");
-    m.ms = r.number("median_ms");
-    if (!(m.ms > 0)) throw r.error("median_ms must be positive");
     if (m.n < s.min_n || m.n > s.max_n) continue;
     if (!matrices_read) matrices = read_matrices(dir / "bmmc-matrices.txt"), matrices_read = true;
     const std::string key = "2^" + r.text("log2_n") + " " + m.permutation;

@@ -14,16 +14,12 @@ void read_one(const std::filesystem::path& csv, bool three_d, const Selection& s
   std::vector<std::string> need{"kind", "algorithm", "rows", "cols", "band", "region", "median_ms", "status"};
   if (three_d) need.push_back("depth");
   for (const CsvRow& r : read_csv_rows(csv, need)) {
-    MeasuredRun m;
-    m.source = three_d ? "enumeration_3d" : "enumeration";
-    m.family = "enumeration";
+    MeasuredRun m = timed_row(r, three_d ? "enumeration_3d" : "enumeration", "enumeration", "median_ms");
     const std::string kind = r.text("kind"), variant = r.text("algorithm");
     const std::uint64_t rows = r.integer("rows"), cols = r.integer("cols"), band = r.integer("band"),
                         region = r.integer("region"), depth = three_d ? r.integer("depth") : 1;
     m.type = "float";
     m.n = rows * cols * depth;
-    m.ms = r.number("median_ms");
-    if (!(m.ms > 0)) throw r.error("median_ms must be positive");
     if (m.n < s.min_n || m.n > s.max_n) continue;
     if (three_d) {
       m.algorithm = "transpose3d-" + kind + "-" + variant;

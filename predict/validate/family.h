@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "predict/validate/csv_rows.h"
 #include "predict/validate/prediction_table.h"
 
 namespace mmsim::predict::validate {
@@ -26,6 +27,11 @@ struct FamilyReader {
   std::vector<MeasuredRun> (*read)(const std::filesystem::path& dir, const Selection& s,
                                    const predict::GpuProfile& profile);
 };
+
+/// A measured row of a family's table: its source table and family, and its time in ms, the
+/// row's `ms_column` times `ms_per_unit`; throws (naming the row) when the column is not positive.
+MeasuredRun timed_row(const CsvRow& row, const std::string& source, const std::string& family,
+                      const std::string& ms_column, double ms_per_unit = 1);
 
 /// Every family reader, in the table's order.
 const std::vector<FamilyReader>& family_readers();

@@ -27,15 +27,11 @@ std::vector<MeasuredRun> read_parm(const std::filesystem::path& dir, const Selec
   if (s.type != "float") return {};  // the GPU sorts 32-bit keys
   std::vector<MeasuredRun> out;
   for (const CsvRow& r : rows) {
-    MeasuredRun m;
-    m.source = "parm-gpu";
-    m.family = "parm sort";
+    MeasuredRun m = timed_row(r, "parm-gpu", "parm sort", "median_ms");
     m.kernel = r.text("variant");
     m.permutation = m.kernel;  // the counts file's name for the run
     m.type = "float";
     m.n = r.integer("n");
-    m.ms = r.number("median_ms");
-    if (!(m.ms > 0)) throw r.error("median_ms must be positive");
     ParamValues params{{"n", static_cast<std::int64_t>(m.n)}};
     if (m.kernel == "direct")
       params.set("direct", true);

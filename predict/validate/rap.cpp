@@ -23,15 +23,12 @@ std::vector<MeasuredRun> read_rap(const std::filesystem::path& dir, const Select
   const auto rows = read_csv_rows(dir / "rap-t3.csv", {"transpose", "layout", ns_column, "correct"});
   std::vector<MeasuredRun> out;
   for (const CsvRow& r : rows) {
-    MeasuredRun m;
-    m.source = "rap-t3";
-    m.family = "shared transpose";
+    // The GPU's ns per transpose, as ms.
+    MeasuredRun m = timed_row(r, "rap-t3", "shared transpose", ns_column, 1e-6);
     m.kernel = r.text("transpose");
     m.permutation = r.text("layout");
     m.type = s.type;
     m.n = static_cast<std::uint64_t>(p.machine.w) * static_cast<std::uint64_t>(p.machine.w);
-    m.ms = r.number(ns_column) * 1e-6;
-    if (!(m.ms > 0)) throw r.error(ns_column + " must be positive");
     m.algorithm = m.kernel;
     m.params = {{"layout", m.permutation}, {"seed", std::int64_t{1}}};
     m.seeds = m.permutation == "ras" || m.permutation == "rap" ? kRandomLayoutSeeds : 1;

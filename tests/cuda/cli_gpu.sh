@@ -14,9 +14,12 @@ has "--heat-max" out
 ok "$mmsim" gpu sorting --help
 has "--ncu-csv" out
 
-bad "$mmsim" gpu bmmc --min-bits 11
-has "--min-bits" err
-bad "$mmsim" gpu bmmc --max-bits 31
+# bmmc and parm share --min-bits and --max-bits (cli/gpu_common.h).
+for c in bmmc parm; do
+  bad "$mmsim" gpu $c --min-bits 11
+  has "--min-bits" err
+  bad "$mmsim" gpu $c --max-bits 31
+done
 bad "$mmsim" gpu bmmc --min-bits 25 --max-bits 20
 bad "$mmsim" gpu bmmc --runs 19
 bad "$mmsim" gpu bmmc --warmup -1
@@ -60,9 +63,6 @@ bad "$mmsim" gpu calibrate --runs 5
 
 ok "$mmsim" gpu parm --help
 has "--sim-max-bits" out
-bad "$mmsim" gpu parm --min-bits 11
-has "--min-bits" err
-bad "$mmsim" gpu parm --max-bits 31
 bad "$mmsim" gpu parm --min-bits 20 --max-bits 14
 bad "$mmsim" gpu parm --sim-max-bits 21
 bad "$mmsim" gpu parm --runs 0

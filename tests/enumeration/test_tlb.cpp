@@ -84,11 +84,7 @@ TEST_CASE("TlbMemory adds the penalty per missed page to the inner model's slots
 }
 
 TEST_CASE("on the engine a miss delays the pipeline by its penalty; off, the HMM is unchanged") {
-  MachineParams mp;
-  mp.w = 4;
-  mp.l = 1;
-  mp.L = 5;
-  mp.k = 1;
+  const MachineParams mp{.w = 4, .l = 1, .L = 5, .k = 1};
   const auto run = [&](const TlbParams& tp) {
     TlbMachine machine(mp, tp);
     Engine e(machine.view());

@@ -128,11 +128,7 @@ TEST_CASE("in-place transpose, shuffle, bit-reversal: 20 settings each") {
 TEST_CASE("in-place permutations: exact time units by hand") {
   // n = 16, w = 2, L = 3, l = 1: each global round 8 slots + 2; the 4 blocks of 4 threads make
   // 8 warps, all on one DMM when k = 1 (8 time units a shared round), 4 per DMM when k = 2.
-  MachineParams m;
-  m.w = 2;
-  m.L = 3;
-  m.l = 1;
-  m.k = 1;
+  MachineParams m{.w = 2, .l = 1, .L = 3, .k = 1};
   const Permutation t = named_permutation("transpose", 16, 1);
   PermutationInput in;
   in.perm = &t;
