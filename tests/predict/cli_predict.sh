@@ -33,7 +33,7 @@ bad "$mmsim" predict d-designated -n 4096 --profile "$tmp/broken.json"
 # validate over a small measured table (the format mmsim gpu reproduce writes).
 mkdir -p "$tmp/measured"
 cat >"$tmp/measured/kasagi-t2.csv" <<'CSV'
-type,sqrt(n),permutation,algorithm,ms,ratio to D identical,% of copy,GB/s,correct,GTX 680 ratio (paper)
+type,sqrt_n,permutation,algorithm,ms,ratio_to_d_identical,percent_of_copy,gb_per_s,correct,gtx_680_ratio_paper
 float,64,identical,d-designated,0.005,1,100,1,yes,
 float,64,random,s-designated,0.006,1,100,1,yes,
 float,64,transpose,in-place,0.005,1,100,1,yes,
@@ -48,7 +48,7 @@ for f in validate.md validate.csv validate-summary.md validate-summary.csv valid
   [ -s "$tmp/v/$f" ] || { echo "FAIL: validate --out did not write $f"; fail=1; }
 done
 # Only the models the profile holds are priced: the ones a calibration fits.
-head -1 "$tmp/v/validate.csv" | grep -q '^family,kernel,permutation,type,n,measured ms,simulated,papers ms,papers error,dram-rows ms,dram-rows error,rmw-rows ms,rmw-rows error,model known to fail,correct$' ||
+head -1 "$tmp/v/validate.csv" | grep -q '^family,kernel,permutation,type,n,measured_ms,simulated,papers_ms,papers_error,dram_rows_ms,dram_rows_error,rmw_rows_ms,rmw_rows_error,model_known_to_fail,correct,mmsim_version,mmsim_commit$' ||
   { echo "FAIL: validate.csv's columns"; head -1 "$tmp/v/validate.csv"; fail=1; }
 # --name: another stem for the same files.
 ok "$mmsim" validate --profile "$profile" --measured "$tmp/measured" --families kni --min-n 1 --out "$tmp/v" --name other

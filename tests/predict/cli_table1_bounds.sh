@@ -10,7 +10,7 @@ source "$(dirname "$0")/../cli_lib.sh"
 # The bound of each Table 1 row against the simulated run on the same machine (n = 2^16, seed 1).
 mkdir -p "$tmp/measured"
 cat >"$tmp/measured/kasagi-t2.csv" <<'CSV'
-type,sqrt(n),permutation,algorithm,ms,ratio to D identical,% of copy,GB/s,correct,GTX 680 ratio (paper)
+type,sqrt_n,permutation,algorithm,ms,ratio_to_d_identical,percent_of_copy,gb_per_s,correct,gtx_680_ratio_paper
 float,256,random,d-designated,0.009,1,100,1,yes,
 double,256,shuffle,s-designated,0.008,1,100,1,yes,
 float,256,bit-reversal,in-place,0.007,1,100,1,yes,
