@@ -453,9 +453,9 @@ void bind_kernels(py::module_& m) {
           },
           py::arg("array"), py::arg("addresses"), py::arg("reg") = 0, py::arg("name") = "",
           "array[addresses[t]] <- register reg for every thread t (negative: no request)")
-      .def("set", checked(checked(&PyKernel::set)), py::arg("reg"), py::arg("values"), py::arg("name") = "",
+      .def("set", checked(&PyKernel::set), py::arg("reg"), py::arg("values"), py::arg("name") = "",
            "register reg <- values[t]: local computation, free in time")
-      .def("barrier", checked(checked(&PyKernel::barrier)), "__syncthreads(): a block barrier (asynchronous execution)")
+      .def("barrier", checked(&PyKernel::barrier), "__syncthreads(): a block barrier (asynchronous execution)")
       .def_property_readonly("name", checked(&PyKernel::name))
       .def_property_readonly("blocks", checked(&PyKernel::blocks))
       .def_property_readonly("threads_per_block", checked(&PyKernel::threads_per_block))
@@ -469,14 +469,14 @@ void bind_kernels(py::module_& m) {
            }),
            py::arg("machine"), py::arg("execution") = "round-synchronous", py::arg("trace") = false,
            py::arg("threads") = 0)
-      .def("add_array", checked(checked(&PyEngine::add_array)), py::arg("name"), py::arg("space"), py::arg("size"),
+      .def("add_array", checked(&PyEngine::add_array), py::arg("name"), py::arg("space"), py::arg("size"),
            "a global array (once in the global memory) or a shared one (size cells per block); returns its id")
       .def("global_array", &PyEngine::global_array, py::arg("array"), "a writable NumPy view of a global array")
-      .def("shared_array", checked(checked(&PyEngine::shared_array)), py::arg("array"), py::arg("block"),
+      .def("shared_array", checked(&PyEngine::shared_array), py::arg("array"), py::arg("block"),
            "a copy of one block's shared array")
-      .def("launch", checked(checked(&PyEngine::launch)), py::arg("kernel"), "runs one kernel, then a grid barrier")
-      .def("stats", checked(checked(&PyEngine::stats)), "time_units, kernels and rounds of every launch so far")
-      .def("trace", checked(checked(&PyEngine::trace)), "every slot's entry and completion (Engine(..., trace=True))")
+      .def("launch", checked(&PyEngine::launch), py::arg("kernel"), "runs one kernel, then a grid barrier")
+      .def("stats", checked(&PyEngine::stats), "time_units, kernels and rounds of every launch so far")
+      .def("trace", checked(&PyEngine::trace), "every slot's entry and completion (Engine(..., trace=True))")
       .def_property_readonly("arrays", checked(&PyEngine::arrays));
 }
 
