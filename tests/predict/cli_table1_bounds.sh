@@ -21,7 +21,7 @@ ok "$mmsim" table1-bounds --profile "$profile" --measured "$tmp/measured" --thre
 [ "$(wc -l <"$tmp/out")" = 5 ] || { echo "FAIL: wanted 4 runs"; cat "$tmp/out"; fail=1; }
 machine=$(grep -A5 '"machine"' "$profile" | tr -d ' ,"' |
   awk -F: '$1 == "w" { w = $2 } $1 == "l" { l = $2 } $1 == "L" { L = $2 } $1 == "k" { k = $2 } END { print "-w", w, "-l", l, "-L", L, "-k", k }')
-while IFS=, read -r row kernel type perm n ms d di bound; do
+while IFS=, read -r row kernel type perm n ms d di bound _; do
   [ "$row" = row ] && continue
   case $row in in-place) alg=$perm ;; *) alg=$row ;; esac
   # shellcheck disable=SC2086  # $machine is four options
