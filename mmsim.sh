@@ -19,6 +19,8 @@ JOBS=${MMSIM_JOBS:-$(nproc 2>/dev/null || echo 2)}
 PACKAGES=(cmake g++ make libboost-graph-dev libeigen3-dev libcli11-dev doctest-dev gnuplot-nox libopenmpi-dev openmpi-bin
   # the Python module and its tests and example (docs/library.md)
   python3-dev pybind11-dev python3-numpy python3-pytest python3-matplotlib
+  # mmsim.sweep(grid, executor=...) is tested on an MPI pool (mpi4py.futures) and a local Dask cluster
+  python3-mpi4py python3-distributed
   # cpack's Debian packages: dpkg-shlibdeps computes their Depends, and reads files' types with file
   dpkg-dev file
   # .ci/run checks the sources against .clang-format

@@ -55,45 +55,31 @@ Runner add_access_command(CLI::App& app) {
                   "read, write, or an atomic update: atomic-add, atomic-min, atomic-max, atomic-exch, atomic-cas, "
                   "increment (an add of 1 whose result is unused: a histogram's count)")
       ->capture_default_str();
-  auto* reg = cmd->add_option("--reg", o->regs,
-                              "NAME=v0,v1,...: a register each thread loaded earlier (one value per thread), named "
-                              "in --addr (e.g. --reg key=5,3,3,0 --addr key); repeat for more")
-                  ->allow_extra_args(false);
+  cmd->add_option("--reg", o->regs,
+                  "NAME=v0,v1,...: a register each thread loaded earlier (one value per thread), named "
+                  "in --addr (e.g. --reg key=5,3,3,0 --addr key); repeat for more")
+      ->allow_extra_args(false);
   cmd->add_flag("--json", o->json, "print one JSON object");
   return [=] {
-    MachineParams m;
-    if (o->model == "dmm")
-      m.model = ModelKind::Dmm;
-    else if (o->model == "umm")
-      m.model = ModelKind::Umm;
-    else
-      throw InputError("--model: must be dmm or umm (got '" + o->model + "')");
-    m.w = o->w;
-    m.l = o->l;
-    if (auto err = m.validate()) throw InputError(*err);
-    const int ways = (warp->count() > 0) + (addr->count() > 0) + (cell->count() > 0);
-    if (ways != 1)
-      throw InputError("access: give the access one way: --warp (repeated), --addr EXPR, or --layout L --cell EXPRS");
-    if ((layout->count() > 0) != (cell->count() > 0)) throw InputError("--layout and --cell go together");
-    if (threads->count() && warp->count())
-      throw InputError("--threads: only with --addr or --cell (--warp gives the warps)");
-    if (seed->count() && !layout->count()) throw InputError("--seed: only with --layout");
-    if (reg->count() && !addr->count()) throw InputError("--reg: only with --addr (registers name addresses there)");
-    const teaching::PosedShape shaped = teaching::pose_shape(o->element_bytes, o->vector, o->op);
-    const std::uint64_t p = threads->count() ? o->threads : static_cast<std::uint64_t>(m.w);
-    teaching::PosedAccess posed;
-    if (warp->count())
-      posed = teaching::pose_warps(o->warps, m.w);
-    else if (addr->count()) {
-      std::vector<teaching::RegisterValues> regs;
-      for (const auto& r : o->regs) regs.push_back(teaching::parse_register(r));
-      posed = teaching::pose_addresses(o->addr, m.w, p, regs);
-    } else
-      posed = teaching::pose_cells(o->layout, o->cell, m.w, p, o->seed);
-    teaching::check_vector_alignment(posed, shaped.shape);
-    auto result = teaching::simulate_access(m, posed.warps, posed.cells, shaped.shape, shaped.op);
-    result.posed = posed.posed;
-    result.layout = posed.layout;
+    teaching::AccessRequest r;
+    r.model = o->model;
+    r.w = o->w;
+    r.l = o->l;
+    if (warp->count()) r.warp_texts = o->warps;
+    if (addr->count()) r.addr = o->addr;
+    if (layout->count()) r.layout = o->layout;
+    if (cell->count()) r.cell = o->cell;
+    if (threads->count()) r.threads = static_cast<std::int64_t>(o->threads);
+    if (seed->count()) r.seed = static_cast<std::int64_t>(o->seed);
+    r.element_bytes = o->element_bytes;
+    r.vector = o->vector;
+    r.op = o->op;
+    r.registers = o->regs;
+    const teaching::PosedRequest posed = teaching::pose_request(r);
+    auto result = teaching::simulate_access(posed.machine, posed.posed.warps, posed.posed.cells, posed.shaped.shape,
+                                            posed.shaped.op);
+    result.posed = posed.posed.posed;
+    result.layout = posed.posed.layout;
     if (o->json)
       print_json(teaching::to_json(result));
     else

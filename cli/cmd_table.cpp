@@ -1,5 +1,5 @@
 // `mmsim table NAME`: one reproduced table, as Markdown, CSV or JSON. Its options go through the
-// same typed parser as `mmsim run` (algorithms/params.h), with bounds that keep a table to minutes.
+// same typed parser as `mmsim run` (algorithms/params.h), with the rules of experiments::table_params().
 #include <cstdio>
 
 #include "algorithms/params.h"
@@ -8,36 +8,20 @@
 
 namespace mmsim::cli {
 
-namespace {
-
-// What a table may be asked for. The caps keep the largest table to a few minutes on one core: a
-// Monte Carlo table runs `trials` accesses per cell over dozens of cells, and -n sizes simulations.
-std::vector<ParamSpec> table_params() {
-  return {
-      integer_param("n", "-n", "number of elements (tables that take it)", 1, std::int64_t{1} << 24),
-      integer_param("w", "-w,--width", "width", 1, 1024),
-      integer_param("l", "-l,--latency", "latency of the shared memory (DMM)", 1, 1 << 20),
-      integer_param("L", "-L,--global-latency", "latency of the global memory", 1, 1 << 20),
-      integer_param("k", "-k,--dmms", "number of DMMs", 1, 4096),
-      integer_param("trials", "--trials", "Monte Carlo trials per cell (tables that take it)", 1, 1'000'000),
-      seed_param(),
-  };
-}
-
-}  // namespace
-
 Runner add_table_command(CLI::App& app) {
   auto* cmd = app.add_subcommand("table", "reproduce one of the papers' tables (see `mmsim list`)");
   struct Opts {
     std::string name;
     std::string format = "md";
-    std::vector<ParamSpec> specs = table_params();
+    bool wide = false;
+    std::vector<ParamSpec> specs = experiments::table_params();
     std::vector<std::string> values = std::vector<std::string>(specs.size());
     std::vector<CLI::Option*> options;
   };
   auto o = std::make_shared<Opts>();
   cmd->add_option("name", o->name, "table name")->required();
   cmd->add_option("--format", o->format, "md, csv or json")->capture_default_str();
+  cmd->add_flag("--wide", o->wide, "the paper's layout, where the table has one besides its long form (rap-t2)");
   for (std::size_t i = 0; i < o->specs.size(); ++i) {
     const ParamSpec& s = o->specs[i];
     auto* opt = cmd->add_option(s.flags, o->values[i], s.help + " [" + s.rule() + "]")->type_name("INT");
@@ -53,31 +37,16 @@ Runner add_table_command(CLI::App& app) {
     } catch (const std::invalid_argument& e) {
       throw InputError(e.what());
     }
-    experiments::TableOptions t;
+    ParamValues given;
     for (std::size_t i = 0; i < o->specs.size(); ++i) {
       if (o->options[i]->count() == 0) continue;
-      std::int64_t v = 0;
       try {
-        v = std::get<std::int64_t>(parse_value(o->specs[i], o->values[i]));
+        given.set(o->specs[i].name, parse_value(o->specs[i], o->values[i]));
       } catch (const InputError& e) {
         throw InputError("table " + o->name + ": " + e.what());
       }
-      const std::string& name = o->specs[i].name;
-      if (name == "n")
-        t.n = static_cast<std::uint64_t>(v);
-      else if (name == "w")
-        t.w = static_cast<int>(v);
-      else if (name == "l")
-        t.l = static_cast<int>(v);
-      else if (name == "L")
-        t.L = static_cast<int>(v);
-      else if (name == "k")
-        t.k = static_cast<int>(v);
-      else if (name == "trials")
-        t.trials = static_cast<int>(v);
-      else if (name == "seed")
-        t.seed = static_cast<std::uint64_t>(v);
     }
+    const experiments::TableOptions t = experiments::table_options(o->name, given, o->wide);
     const report::Table table = spec->make(t);
     std::cout << report::render(table, f) << std::flush;
     // A table that checks its own output says so in a `correct` column: a row that is not right

@@ -48,6 +48,7 @@ report::Table kasagi_t1(const TableOptions& o) {
   t.header = {"n = " + std::to_string(n) + ", w = " + std::to_string(m.w) + ", l = " + std::to_string(m.l) + ", L = " +
                   std::to_string(m.L) + ", k = " + std::to_string(m.k) + ", seed = " + std::to_string(o.seed),
               "rounds counted from the simulation; time units simulated round-synchronously (and asynchronously)"};
+  t.parameters = with_machine({{"n", integer_cell(n)}}, m, {{"seed", integer_cell(o.seed)}});
   t.columns = {"algorithm",
                "permutation",
                "casual read",

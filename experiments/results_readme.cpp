@@ -9,6 +9,8 @@
 #include "experiments/results.h"
 #include "io/input_error.h"
 #include "io/input_file.h"
+#include "report/csv.h"
+#include "report/table.h"
 
 namespace mmsim::experiments {
 
@@ -59,59 +61,39 @@ std::string row(const std::vector<std::string>& fields) {
   return s + "\n";
 }
 
-// The fields of one CSV line: commas inside double quotes stay in their field, the quotes go.
-std::vector<std::string> split_csv(const std::string& line) {
-  std::vector<std::string> out(1);
-  bool quoted = false;
-  for (char c : line) {
-    if (c == '"')
-      quoted = !quoted;
-    else if (c == ',' && !quoted)
-      out.emplace_back();
-    else if (c != '\r')
-      out.back() += c;
-  }
-  return out;
-}
-
-struct Csv {
-  std::vector<std::string> head;
-  std::vector<std::vector<std::string>> rows;
-};
-
-Csv read_csv(const std::string& path) {
-  // The largest CSV an excerpt reads is a few hundred kilobytes; 64 MiB bounds a wrong file.
+// A results CSV, through the one CSV reader (report/csv.h). The largest CSV an excerpt reads is a
+// few hundred kilobytes; 64 MiB bounds a wrong file.
+report::CsvTable read_csv(const std::string& path) {
   InputFile in("--out", path, std::uint64_t{1} << 26, "a results table");
-  Csv csv;
-  std::string line;
-  if (!std::getline(in.stream(), line)) throw InputError(path + ": empty");
-  csv.head = split_csv(line);
-  while (std::getline(in.stream(), line))
-    if (!line.empty()) csv.rows.push_back(split_csv(line));
-  return csv;
-}
-
-std::size_t column(const Csv& csv, const std::string& path, const std::string& name) {
-  const auto it = std::find(csv.head.begin(), csv.head.end(), name);
-  if (it == csv.head.end()) throw InputError(path + ": no column '" + name + "'");
-  return static_cast<std::size_t>(it - csv.head.begin());
+  try {
+    return report::CsvTable(in.stream(), path);
+  } catch (const report::CsvError& e) {
+    throw InputError(e.what());
+  }
 }
 
 // The excerpt's rows from `path`, each as its keys then its columns; `label`, when not empty,
-// goes first (the GPU).
+// goes first (the GPU). The registry names columns by their labels, as the Markdown heads them; the
+// CSV by their keys (report::column_key).
 std::vector<std::vector<std::string>> excerpt_rows(const Excerpt& x, const std::string& path,
                                                    const std::string& label) {
-  const Csv csv = read_csv(path);
-  std::vector<std::size_t> keys, shown;
-  for (const auto& k : x.keys) keys.push_back(column(csv, path, k));
-  for (const auto& c : x.columns) shown.push_back(column(csv, path, c));
+  const report::CsvTable csv = read_csv(path);
+  std::vector<std::string> keys, shown;
+  for (const auto& k : x.keys) keys.push_back(report::column_key(k));
+  for (const auto& c : x.columns) shown.push_back(report::column_key(c));
+  try {
+    csv.require(keys);
+    csv.require(shown);
+  } catch (const report::CsvError& e) {
+    throw InputError(e.what());
+  }
   std::vector<std::vector<std::string>> out;
   for (const auto& want : x.rows) {
-    const std::vector<std::string>* found = nullptr;
+    const report::CsvTable::Row* found = nullptr;
     int matches = 0;
-    for (const auto& r : csv.rows) {
+    for (const auto& r : csv.rows()) {
       bool same = true;
-      for (std::size_t i = 0; i < keys.size() && same; ++i) same = keys[i] < r.size() && r[keys[i]] == want.at(i);
+      for (std::size_t i = 0; i < keys.size() && same; ++i) same = r[keys[i]] == want.at(i);
       if (same) {
         found = &r;
         ++matches;
@@ -124,8 +106,8 @@ std::vector<std::vector<std::string>> excerpt_rows(const Excerpt& x, const std::
     }
     std::vector<std::string> r;
     if (!label.empty()) r.push_back(label);
-    for (std::size_t k : keys) r.push_back((*found)[k]);
-    for (std::size_t c : shown) r.push_back(c < found->size() ? (*found)[c] : "");
+    for (const auto& k : keys) r.push_back((*found)[k]);
+    for (const auto& c : shown) r.push_back((*found)[c]);
     out.push_back(std::move(r));
   }
   return out;

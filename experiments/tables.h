@@ -13,6 +13,7 @@
 #include <string>
 #include <vector>
 
+#include "algorithms/params.h"
 #include "models/machines.h"
 #include "report/table.h"
 
@@ -24,6 +25,8 @@ struct TableOptions {
   std::optional<int> w, l, L, k;
   std::uint64_t seed = 1;
   std::optional<int> trials;
+  /// The paper's layout where a table has one besides its tidy long form (rap-t2: the widths across).
+  bool wide = false;
 };
 
 struct TableSpec {
@@ -36,10 +39,24 @@ struct TableSpec {
 /// The CPU tables of the registry (results.h), in its order.
 const std::vector<TableSpec>& tables();
 
+/// What `mmsim table` (and Python's mmsim.table) may be asked for, with their rules: n, w, l, L, k,
+/// trials, seed. The caps keep the largest table to a few minutes on one core.
+const std::vector<ParamSpec>& table_params();
+/// Typed values of table_params() (each already checked by its rule) as a table's options; `wide`
+/// as given. Throws InputError "table NAME: --wide: ..." where the table has no wide form.
+TableOptions table_options(const std::string& table, const ParamValues& given, bool wide);
+
 /// The HMM a table runs on: -w, -l, -L, -k as given, else KNI's setting (w = 32, l = 1, L = 100,
 /// k = 8); throws InputError naming a bad field.
 MachineParams table_machine(const TableOptions& o);
 const TableSpec* find_table(const std::string& name);
+
+/// A table's `parameters` (report::Table): `first` (n, trials, ...), then the machine's w, l, L and
+/// k, then `last` (seed, ...); each as run.
+using TableParameters = std::vector<std::pair<std::string, report::Cell>>;
+TableParameters with_machine(TableParameters first, const MachineParams& m, TableParameters last);
+/// An integer as a table's cell.
+inline report::Cell integer_cell(std::uint64_t v) { return static_cast<long long>(v); }
 
 /// KNI Table 1 (rounds and time units of the permutation algorithms on the HMM).
 report::Table kasagi_t1(const TableOptions& options);

@@ -2,9 +2,11 @@
 
 #include <sys/stat.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
+#include <iterator>
 #include <set>
 #include <sstream>
 #include <stdexcept>
@@ -13,7 +15,9 @@
 #include "algorithms/registry.h"
 #include "io/input_error.h"
 #include "io/input_file.h"
+#include "report/build_info.h"
 #include "report/csv.h"
+#include "report/table.h"
 
 namespace mmsim::sweep {
 
@@ -296,12 +300,28 @@ SweepGrid parse_grid(std::string_view text, const std::string& name) {
       g.rows.push_back(std::move(row));
     }
   }
+  // One documented order whatever the grid's (docs/sweep.md): the machine's parameters first, as
+  // the papers write them, then every other parameter by name.
+  std::stable_sort(params.begin(), params.end(), [](const SweepColumn& a, const SweepColumn& b) {
+    const auto rank = [](const std::string& column) {
+      static const char* const machine[] = {"model", "n", "w", "l", "L", "k"};
+      for (std::size_t i = 0; i < std::size(machine); ++i)
+        if (column == machine[i]) return i;
+      return std::size(machine);
+    };
+    const std::size_t ra = rank(a.name), rb = rank(b.name);
+    return ra != rb ? ra < rb : a.name < b.name;
+  });
   g.columns = {{"algorithm", ColumnType::Text}, {"execution", ColumnType::Text}};
   g.columns.insert(g.columns.end(), params.begin(), params.end());
   if (any_algorithm) g.columns.insert(g.columns.end(), engine_columns().begin(), engine_columns().end());
   if (any_congestion) g.columns.insert(g.columns.end(), congestion_columns().begin(), congestion_columns().end());
   g.columns.push_back({"correct", ColumnType::Flag});
   g.columns.push_back({"error", ColumnType::Text});
+  // Which mmsim made each row, as every table's CSV ends (report/table.h): a row kept from the
+  // journal of an earlier build says so.
+  g.columns.push_back({report::kVersionColumn, ColumnType::Text});
+  g.columns.push_back({report::kCommitColumn, ColumnType::Text});
   return g;
 }
 
@@ -313,6 +333,9 @@ SweepGrid load_grid(const std::string& path) {
 std::vector<std::string> run_row(const SweepGrid& grid, const SweepRow& row) {
   std::map<std::string, std::string> cell;
   cell["algorithm"] = row.algorithm;
+  const report::BuildInfo build = report::build_info();
+  cell[report::kVersionColumn] = build.version;
+  cell[report::kCommitColumn] = build.commit;
   for (const auto& [k, v] : written(row.values)) cell[k] = v;
   if (row.algorithm == kCongestion) {
     const auto s = layouts::simulate_congestion(query_of(row.values));
@@ -408,33 +431,35 @@ std::string sweep_csv(const SweepGrid& grid, const std::vector<std::vector<std::
   return out;
 }
 
+report::Json sweep_record(const SweepGrid& grid, const std::vector<std::string>& cells) {
+  report::Json o = report::Json::object();
+  for (std::size_t i = 0; i < grid.columns.size(); ++i) {
+    const std::string v = i < cells.size() ? cells[i] : std::string();
+    report::Json value;
+    if (!v.empty()) switch (grid.columns[i].type) {
+        case ColumnType::Integer:
+          value = report::Json(std::strtoll(v.c_str(), nullptr, 10));
+          break;
+        case ColumnType::Number:
+          value = report::Json(std::strtod(v.c_str(), nullptr));
+          break;
+        case ColumnType::Flag:
+          value = report::Json(v == "true");
+          break;
+        case ColumnType::Text:
+          value = report::Json(v);
+          break;
+      }
+    o.set(grid.columns[i].name, std::move(value));
+  }
+  return o;
+}
+
 std::string sweep_json(const SweepGrid& grid, const std::vector<std::vector<std::string>>& cells) {
   report::Json columns = report::Json::array();
   for (const auto& c : grid.columns) columns.push(c.name);
   report::Json rows = report::Json::array();
-  for (const auto& row : cells) {
-    report::Json o = report::Json::object();
-    for (std::size_t i = 0; i < grid.columns.size(); ++i) {
-      const std::string& v = row[i];
-      report::Json value;
-      if (!v.empty()) switch (grid.columns[i].type) {
-          case ColumnType::Integer:
-            value = report::Json(std::strtoll(v.c_str(), nullptr, 10));
-            break;
-          case ColumnType::Number:
-            value = report::Json(std::strtod(v.c_str(), nullptr));
-            break;
-          case ColumnType::Flag:
-            value = report::Json(v == "true");
-            break;
-          case ColumnType::Text:
-            value = report::Json(v);
-            break;
-        }
-      o.set(grid.columns[i].name, std::move(value));
-    }
-    rows.push(std::move(o));
-  }
+  for (const auto& row : cells) rows.push(sweep_record(grid, row));
   return report::Json::object()
              .set("grid", grid.source.to_json())
              .set("columns", std::move(columns))

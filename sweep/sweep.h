@@ -23,6 +23,7 @@
 #include <vector>
 
 #include "algorithms/params.h"
+#include "report/json.h"
 #include "report/json_reader.h"
 #include "sim/engine.h"
 
@@ -74,6 +75,10 @@ std::map<std::string, std::vector<std::string>> read_journal(const std::string& 
 
 /// The key of a row given as cells in the grid's columns.
 std::string key_of_cells(const SweepGrid& grid, const std::vector<std::string>& cells);
+
+/// One row's cells as a JSON object, each typed by its column (an integer, a number, a flag, text;
+/// an empty cell null): the JSON's rows, and Python's mmsim.sweep records.
+report::Json sweep_record(const SweepGrid& grid, const std::vector<std::string>& cells);
 
 /// The final CSV and JSON: every row in grid order (cells[i] for grid.rows[i]). The JSON is
 /// {"grid": ..., "columns": [...], "rows": [{column: value}]}. Both depend on the grid and the

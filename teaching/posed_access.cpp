@@ -5,6 +5,7 @@
 #include <iterator>
 
 #include "io/input_error.h"
+#include "io/quote.h"
 #include "teaching/expression.h"
 #include "teaching/layout_view.h"
 
@@ -263,6 +264,56 @@ PosedAccess pose_cells(std::string_view layout, std::string_view text, int w, st
   }
   out.posed = "thread t of " + std::to_string(threads) + " requests cell (" + std::string(text) + ")";
   out.layout = drawn.describe();
+  return out;
+}
+
+PosedRequest pose_request(const AccessRequest& r) {
+  PosedRequest out;
+  MachineParams& m = out.machine;
+  if (r.model == "dmm")
+    m.model = ModelKind::Dmm;
+  else if (r.model == "umm")
+    m.model = ModelKind::Umm;
+  else
+    throw InputError("--model: must be dmm or umm (got " + quote(r.model) + ")");
+  // CLI11 names an option by its long flag in a refused value's line; so do these.
+  for (const auto& [spec, v] : {std::pair{access_width_param(), r.w}, std::pair{access_latency_param(), r.l}})
+    if (const auto err = integer_error(v, spec))
+      throw InputError(spec.flags.substr(spec.flags.rfind(',') + 1) + ": " + *err);
+  m.w = static_cast<int>(r.w);
+  m.l = static_cast<int>(r.l);
+  if (auto err = m.validate()) throw InputError(*err);
+  const bool warps = r.warp_texts || r.warp_values;
+  const int ways = warps + r.addr.has_value() + r.cell.has_value();
+  if (ways != 1)
+    throw InputError("access: give the access one way: --warp (repeated), --addr EXPR, or --layout L --cell EXPRS");
+  if (r.layout.has_value() != r.cell.has_value()) throw InputError("--layout and --cell go together");
+  if (r.threads && warps) throw InputError("--threads: only with --addr or --cell (--warp gives the warps)");
+  if (r.seed && !r.layout) throw InputError("--seed: only with --layout");
+  if (!r.registers.empty() && !r.addr) throw InputError("--reg: only with --addr (registers name addresses there)");
+  const ParamSpec threads_spec = integer_param("threads", "--threads", "threads of an --addr or --cell access", 1,
+                                               static_cast<std::int64_t>(kMaxPosedThreads));
+  if (r.threads)
+    if (const auto err = integer_error(*r.threads, threads_spec)) throw InputError("--threads: " + *err);
+  if (r.seed)
+    if (const auto err = integer_error(*r.seed, seed_param())) throw InputError("--seed: " + *err);
+  for (const auto& [spec, v] :
+       {std::pair{access_element_bytes_param(), r.element_bytes}, std::pair{access_vector_param(), r.vector}})
+    if (const auto err = integer_error(v, spec)) throw InputError(spec.flags + ": " + *err);
+  out.shaped = pose_shape(static_cast<std::uint32_t>(r.element_bytes), static_cast<std::uint32_t>(r.vector), r.op);
+  const std::uint64_t p = r.threads ? static_cast<std::uint64_t>(*r.threads) : static_cast<std::uint64_t>(m.w);
+  if (r.warp_texts) {
+    out.posed = pose_warps(*r.warp_texts, m.w);
+  } else if (r.warp_values) {
+    out.posed = pose_warps(*r.warp_values, m.w);
+  } else if (r.addr) {
+    std::vector<RegisterValues> regs;
+    for (const auto& text : r.registers) regs.push_back(parse_register(text));
+    out.posed = pose_addresses(*r.addr, m.w, p, regs);
+  } else {
+    out.posed = pose_cells(*r.layout, *r.cell, m.w, p, r.seed ? static_cast<std::uint64_t>(*r.seed) : 1);
+  }
+  check_vector_alignment(out.posed, out.shaped.shape);
   return out;
 }
 

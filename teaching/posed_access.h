@@ -5,11 +5,13 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
 
 #include "algorithms/params.h"
+#include "models/machines.h"
 #include "models/real_accesses.h"
 #include "sim/types.h"
 
@@ -90,5 +92,28 @@ PosedAccess pose_addresses(std::string_view expr, int w, std::uint64_t threads,
 /// coordinate is an inactive thread; a coordinate >= w is refused.
 PosedAccess pose_cells(std::string_view layout, std::string_view cells, int w, std::uint64_t threads,
                        std::uint64_t seed);
+
+/// One `mmsim access` as asked, whoever asks it (the command, Python's mmsim.access): exactly one
+/// of the three ways (warps as text or as numbers, addr, layout with cell), and the options that go
+/// with each. An empty optional is an option not given.
+struct AccessRequest {
+  std::string model = "dmm";
+  std::int64_t w = 4, l = 5;
+  std::optional<std::vector<std::string>> warp_texts;                 ///< --warp, as typed
+  std::optional<std::vector<std::vector<std::int64_t>>> warp_values;  ///< the same as numbers
+  std::optional<std::string> addr, layout, cell;
+  std::optional<std::int64_t> threads, seed;
+  std::int64_t element_bytes = 4, vector = 1;
+  std::string op = "read";
+  std::vector<std::string> registers;  ///< --reg NAME=v0,v1,...
+};
+/// The machine, the posed access and its shape as the command checks them, every refusal an
+/// InputError of one line naming the option (--model, -w, --layout, ...).
+struct PosedRequest {
+  MachineParams machine;
+  PosedAccess posed;
+  PosedShape shaped;
+};
+PosedRequest pose_request(const AccessRequest& request);
 
 }  // namespace mmsim::teaching

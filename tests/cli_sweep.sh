@@ -24,7 +24,7 @@ expect 0 "sweep" -- "$mmsim" sweep grid.json -o one.csv --threads 1
 [ "$(wc -l <one.csv)" = 39 ] || { echo "FAIL: one.csv has $(wc -l <one.csv) lines, wanted 39"; fail=1; }
 [ -s one.json ] || { echo "FAIL: no one.json"; fail=1; }
 [ -e one.csv.partial ] && { echo "FAIL: the journal was left behind"; fail=1; }
-grep -q '^d-designated,asynchronous,32,' one.csv || { echo "FAIL: no asynchronous row"; fail=1; }
+grep -q '^d-designated,asynchronous,1024,32,' one.csv || { echo "FAIL: no asynchronous row"; fail=1; }
 grep -q ',false,' one.csv && { echo "FAIL: a row is incorrect"; fail=1; }
 
 expect 0 "sweep on two threads" -- "$mmsim" sweep grid.json -o two.csv --threads 2 --json

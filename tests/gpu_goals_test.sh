@@ -5,7 +5,7 @@ set -euo pipefail
 mmsim=$1
 dir=$(mktemp -d)
 trap 'rm -rf "$dir"' EXIT
-bench_header='type,sqrt(n),n,kernel,permutation,launches,median ms,min ms,max ms,GB/s,% of copy,correct,note'
+bench_header='type,sqrt_n,n,kernel,permutation,launches,median_ms,min_ms,max_ms,gb_per_s,percent_of_copy,correct,note'
 {
   echo "$bench_header"
   # 2^24 float random: copy 1 ms, the best scheduled 3.4 ms (within 3.5x), conventional 3.45 and 5 ms.
@@ -51,7 +51,7 @@ one_line_status_2() {
 one_line_status_2 "$dir/none" "a missing folder"
 mkdir "$dir/bad"
 cp "$dir/bmmc.csv" "$dir/bad/"
-sed 's/median ms/median_ms/' "$dir/bench.csv" >"$dir/bad/bench.csv"
+sed 's/median_ms/median ms/' "$dir/bench.csv" >"$dir/bad/bench.csv"
 one_line_status_2 "$dir/bad" "a missing column"
 { cat "$dir/bench.csv"; echo 'float,"4096,16777216,copy,-,1,1,1,1,1,100,yes,'; } >"$dir/bad/bench.csv"
 one_line_status_2 "$dir/bad" "an unclosed quote"

@@ -120,6 +120,8 @@ report::Table bmmc_optimisations_table(const TableOptions& o) {
                                  std::to_string(o.seed + static_cast<std::uint64_t>(trials) - 1) +
                                  " (random rows: means over the seeds)"),
               "time units simulated round-synchronously (async beside); closed forms from algorithms/bmmc/bmmc_time.h"};
+  // `trials` is a column: bit-reversal is one matrix whatever --trials asks.
+  t.parameters = with_machine({{"n", integer_cell(std::uint64_t{1} << bits)}}, m, {{"seed", integer_cell(o.seed)}});
   t.columns = {"permutation",      "kernel",
                "trials",           "passes",
                "time units",       "closed form",
@@ -176,6 +178,7 @@ report::Table bmmc_sizes_table(const TableOptions& o) {
               "optimised: tile-banks-iters for BPCs, tile-banks for BMMCs (BDS Sect. 6)",
               "time units: means over the seeds; speed-up: mean naive time / mean optimised time; min and max: of "
               "the per-seed speed-up"};
+  t.parameters = with_machine({{"n", integer_cell(std::uint64_t{1} << max_bits)}}, m, {{"seed", integer_cell(o.seed)}});
   t.columns = {"log2 n",           "permutation",          "trials",         "naive time units",
                "optimised kernel", "optimised time units", "closed form",    "speed-up",
                "min speed-up",     "max speed-up",         "async speed-up", "correct"};
@@ -216,6 +219,7 @@ report::Table parm_sort_table(const TableOptions& o) {
   t.title = "BDS Sect. 7: the parm sorting network on the simulated HMM";
   t.header = {header_line(m, "n = 2^" + std::to_string(min_bits) + "..2^" + std::to_string(max_bits) +
                                  ", keys from seed " + std::to_string(o.seed))};
+  t.parameters = with_machine({{"n", integer_cell(std::uint64_t{1} << max_bits)}}, m, {{"seed", integer_cell(o.seed)}});
   t.columns = {"log2 n",        "permutations", "compare-exchange columns", "BMMC permutations",
                "kernel passes", "time units",   "async time units",         "speed-up over direct",
                "sorted"};

@@ -73,6 +73,7 @@ report::Table make(const MachineParams& m, const std::vector<std::uint64_t>& ord
                         " resident blocks per DMM, issued in block index order",
                     ", a miss = " + std::to_string(tlb.miss_penalty) +
                         " extra global-memory slots; tiles w x w, one block of w^2 threads per tile (pair)");
+  t.parameters = with_machine({}, m, {});  // the order is a column
   t.columns = {"order",
                "algorithm",
                "blocks",
@@ -145,6 +146,7 @@ report::Table make_bands(const MachineParams& m, const std::vector<std::uint64_t
       setting_table("GL on the simulated HMM: the band width of V1B (in place) and V1BF (out of place) under a TLB", m,
                     "; asynchronous, " + std::to_string(kResident) + " resident blocks per DMM",
                     ", " + std::to_string(tlb.miss_penalty) + " slots per miss");
+  t.parameters = with_machine({}, m, {});  // the order is a column
   t.columns = {"order",         "algorithm",  "band (tiles)",    "time units (TLB)",
                "TLB slow-down", "TLB misses", "misses per tile", "correct"};
   const EngineOptions eo{Execution::Asynchronous, false};

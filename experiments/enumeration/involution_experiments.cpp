@@ -24,6 +24,7 @@ report::Table make_3d(const MachineParams& m, const std::vector<std::uint64_t>& 
       "; asynchronous, " + std::to_string(kResident) +
           " resident blocks per DMM, issued in block index order (the plane outermost)",
       ", " + std::to_string(tlb.miss_penalty) + " slots per miss; V1B bands of " + std::to_string(kBand) + " tiles");
+  t.parameters = with_machine({}, m, {});  // the order is a column
   t.columns = {"order",         "depth",       "involution",          "grid",
                "blocks",        "idle blocks", "time units (no TLB)", "time units (TLB)",
                "TLB slow-down", "TLB misses",  "time / V1B time",     "correct"};

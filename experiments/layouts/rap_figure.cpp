@@ -11,6 +11,7 @@
 #include "models/layouts/array4_layout.h"
 #include "models/layouts/matrix_layout.h"
 #include "report/csv.h"
+#include "report/table.h"
 
 namespace mmsim::experiments {
 
@@ -171,7 +172,7 @@ std::vector<std::string> rap_congestion_figure(const std::string& out_dir) {
                           const std::string& what) {
     std::string csv;
     const Curves curves = simulate(lays, pats, dims, max_w, trials, csv);
-    write_file(out_dir + "/" + name + ".csv", csv);
+    write_file(out_dir + "/" + name + ".csv", report::with_build_columns(csv));
     const std::string title = "Expected congestion of one warp access to " + what + "; " + std::to_string(trials) +
                               " trials per point, seed " + std::to_string(kSeed) + ")";
     run_gnuplot_png_svg(out_dir, name, variables(curves, pats, lays, title, name + ".csv"), "rap-congestion");

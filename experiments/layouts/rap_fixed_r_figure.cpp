@@ -15,6 +15,7 @@
 #include "models/layouts/draws.h"
 #include "models/layouts/matrix_layout.h"
 #include "report/csv.h"
+#include "report/table.h"
 
 namespace mmsim::experiments {
 
@@ -127,9 +128,9 @@ std::vector<std::string> rap_fixed_r_figure(const std::string& out_dir) {
                                  number(static_cast<double>(r + 1) / static_cast<double>(s.per_r.size())),
                                  number(s.per_r[r]), number(s.fresh), std::to_string(kDraws), std::to_string(kSeed)}) +
                "\n";
-  write_file(out_dir + "/" + name + "-cells.csv", cells);
-  write_file(out_dir + "/" + name + "-warps.csv", warps);
-  write_file(out_dir + "/" + name + ".csv", fixed);
+  write_file(out_dir + "/" + name + "-cells.csv", report::with_build_columns(cells));
+  write_file(out_dir + "/" + name + "-warps.csv", report::with_build_columns(warps));
+  write_file(out_dir + "/" + name + ".csv", report::with_build_columns(fixed));
 
   std::string r_text;
   for (std::size_t i = 0; i < kPaperR.size(); ++i) r_text += (i ? ", " : "") + std::to_string(kPaperR[i]);

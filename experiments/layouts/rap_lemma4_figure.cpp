@@ -12,6 +12,7 @@
 #include "experiments/layouts/rap_figures.h"
 #include "models/layouts/matrix_layout.h"
 #include "report/csv.h"
+#include "report/table.h"
 
 namespace mmsim::experiments {
 
@@ -73,7 +74,7 @@ std::vector<std::string> rap_lemma4_figure(const std::string& out_dir) {
         }
         tails[w][p][l] = t;
       }
-  write_file(out_dir + "/" + name + ".csv", csv);
+  write_file(out_dir + "/" + name + ".csv", report::with_build_columns(csv));
 
   // A pattern whose every layout gives congestion 1 at every w has no distribution to show.
   std::vector<std::string> drawn, skipped;

@@ -37,7 +37,7 @@ std::string ms4(const std::optional<double>& x) { return x ? formatted("%.4g", *
 }  // namespace
 
 std::string goals_page(const report::CsvTable& bench, const report::CsvTable& bmmc) {
-  bench.require({"type", "n", "kernel", "permutation", "median ms", "correct"});
+  bench.require({"type", "n", "kernel", "permutation", "median_ms", "correct"});
   bmmc.require({"device", "permutation", "kernel", "log2_n", "median_ms", "copy_ms", "copy_over_time_pct", "correct"});
   // (type, n, kernel, permutation) -> median ms of the checked runs; a later row wins.
   std::map<std::tuple<std::string, std::int64_t, std::string, std::string>, double> ms;
@@ -45,7 +45,7 @@ std::string goals_page(const report::CsvTable& bench, const report::CsvTable& bm
   for (const auto& r : bench.rows()) {
     const std::int64_t n = r.integer("n");
     if (n >= kFromN) sizes.insert(n);
-    if (r["correct"] == "yes") ms[{r["type"], n, r["kernel"], r["permutation"]}] = r.number("median ms");
+    if (r["correct"] == "yes") ms[{r["type"], n, r["kernel"], r["permutation"]}] = r.number("median_ms");
   }
   const auto find = [&](const std::string& t, std::int64_t n, const std::string& k,
                         const std::string& p) -> std::optional<double> {

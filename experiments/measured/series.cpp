@@ -7,6 +7,7 @@
 #include "experiments/measured/measured.h"
 #include "experiments/measured/text.h"
 #include "io/input_error.h"
+#include "report/table.h"
 
 namespace mmsim::experiments::measured {
 
@@ -111,7 +112,7 @@ ThroughputSeries series_of(const report::CsvTable& t, const std::string& kind, c
   for (const auto& r : t.rows())
     if (r["kind"] == kind && r["algorithm"] == algorithm && r["status"] == "ok" &&
         (depth == 0 || r.integer("depth") == depth))
-      s.points.emplace_back(r.integer("rows"), r["GBps"]);
+      s.points.emplace_back(r.integer("rows"), r["gbps"]);
   return s;
 }
 
@@ -126,13 +127,13 @@ bool measured(const std::string& cell) {
 
 Throughput enumeration_throughput(const report::CsvTable& square, const report::CsvTable* cube,
                                   const std::vector<std::pair<std::string, const report::CsvTable*>>& heat) {
-  square.require({"kind", "algorithm", "rows", "GBps", "status"});
+  square.require({"kind", "algorithm", "rows", "gbps", "status"});
   Throughput t;
   for (const auto& [kind, algorithm] : kSquare)
     if (auto s = series_of(square, kind, algorithm, 0); !s.points.empty()) t.square.push_back(std::move(s));
   if (t.square.empty()) throw InputError(square.name() + ": no measured rows (status ok)");
   if (cube) {
-    cube->require({"kind", "algorithm", "rows", "GBps", "status", "depth"});
+    cube->require({"kind", "algorithm", "rows", "gbps", "status", "depth"});
     for (const char* involution : {"yxz", "zyx"})
       for (const char* algorithm : {"naive", "v1b"})
         for (int depth : {2, 3, 4})
@@ -142,8 +143,9 @@ Throughput enumeration_throughput(const report::CsvTable& square, const report::
   for (const auto& [algorithm, csv] : heat) {
     if (!csv) continue;
     HeatMap h{.algorithm = algorithm, .cols = {}, .rows = {}, .cells = {}};
-    // The header's first cell names the axes ("rows\cols"); the others are the columns.
-    for (std::size_t i = 1; i < csv->columns().size(); ++i) {
+    // The header's first cell names the axes ("rows_cols"); the others are the columns, up to the
+    // build's own (report::kVersionColumn and after, which every table's CSV ends with).
+    for (std::size_t i = 1; i < csv->columns().size() && csv->columns()[i] != report::kVersionColumn; ++i) {
       try {
         h.cols.push_back(std::stoll(csv->columns()[i]));
       } catch (const std::exception&) {
@@ -154,7 +156,7 @@ Throughput enumeration_throughput(const report::CsvTable& square, const report::
     const std::string first = csv->columns().front();
     for (const auto& r : csv->rows()) {
       h.rows.push_back(r.integer(first));
-      h.cells.emplace_back(r.fields().begin() + 1, r.fields().end());
+      h.cells.emplace_back(r.fields().begin() + 1, r.fields().begin() + 1 + static_cast<std::ptrdiff_t>(h.cols.size()));
     }
     t.heat.push_back(std::move(h));
   }

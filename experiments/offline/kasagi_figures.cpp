@@ -10,6 +10,7 @@
 #include "algorithms/permutations/permutation_algorithm.h"
 #include "experiments/figures.h"
 #include "report/csv.h"
+#include "report/table.h"
 
 namespace mmsim::experiments {
 
@@ -189,7 +190,7 @@ std::vector<std::string> kasagi_fig4(const std::string& out_dir) {
                       " of block 0's values in b}\n{/*0.9 most address groups per warp " + std::to_string(global) +
                       ", most congestion " + std::to_string(shared) + "}";
   }
-  write_file(out_dir + "/" + name + ".csv", csv);
+  write_file(out_dir + "/" + name + ".csv", report::with_build_columns(csv));
   CellPanels panels;
   for (const auto& algo : algos) {
     panels.add(algo.name, "a", 16, 16, algo.name + ": a, the cells block 0 reads", 7);
@@ -220,7 +221,7 @@ std::vector<std::string> kasagi_fig6(const std::string& out_dir) {
              "\n";
       if (st == 3) b_in_place = b_in_place && to == q;
     }
-  write_file(out_dir + "/" + name + ".csv", csv);
+  write_file(out_dir + "/" + name + ".csv", report::with_build_columns(csv));
   CellPanels cells;
   cells.add("fig6", "a", 4, 4, "a (input)", 12);
   cells.add("fig6", "step1", 4, 4, "after step 1 (row-wise):\ncolour c to column c", 12);
@@ -265,7 +266,7 @@ std::vector<std::string> kasagi_fig7(const std::string& out_dir) {
       if (e.colour[x] == c) ++src[x / N], ++dst[e.perm.p[x] / N];
     for (std::uint64_t r = 0; r < N; ++r) matchings = matchings && src[r] == 1 && dst[r] == 1;
   }
-  write_file(out_dir + "/" + name + ".csv", csv);
+  write_file(out_dir + "/" + name + ".csv", report::with_build_columns(csv));
   GnuplotVariables v;
   v.text("csv", name + ".csv")
       .number("rows", static_cast<long long>(N))

@@ -38,6 +38,7 @@ report::Table make(const std::vector<int>& widths, std::uint64_t seed) {
       "steps = warp accesses counted by the engine; time units = sum of congestions (= steps when the CAC holds)",
       "as-sort-bitonic only up to w m = " + std::to_string(kBitonicMaxCells) +
           " cells (its runtime grows as n log^2 n)"};
+  t.parameters = {{"l", 1LL}, {"seed", integer_cell(seed)}};
   t.columns = {"w",
                "m",
                "algorithm",

@@ -63,6 +63,7 @@ report::Table make(const std::vector<int>& widths, std::uint64_t cells, std::uin
   t.header = {"w in {" + ws + "}, m = 2, 4, ... while w m <= " + std::to_string(cells) +
                   ", seed = " + std::to_string(seed) + "; steps = warp accesses counted by the engine",
               "each phase's steps over its term; finish: steps of everything after the last synchronisation"};
+  t.parameters = {{"n", integer_cell(cells)}, {"l", 1LL}, {"seed", integer_cell(seed)}};
   t.columns = {"w",
                "m",
                "m >= log2^2 w",

@@ -113,7 +113,7 @@ std::vector<MeasuredRun> read_kasagi_measurements(const std::filesystem::path& c
     if (it == head.end()) throw std::invalid_argument(csv.string() + ": no column '" + name + "'");
     return static_cast<std::size_t>(it - head.begin());
   };
-  const std::size_t c_type = column("type"), c_side = column("sqrt(n)"), c_perm = column("permutation"),
+  const std::size_t c_type = column("type"), c_side = column("sqrt_n"), c_perm = column("permutation"),
                     c_alg = column("algorithm"), c_ms = column("ms");
   std::vector<MeasuredRun> out;
   for (int number = 2; std::getline(in, line); ++number) {

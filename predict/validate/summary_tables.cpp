@@ -10,6 +10,7 @@
 #include "predict/gpu_profile.h"
 #include "predict/model_choice.h"
 #include "predict/validate/csv_rows.h"
+#include "report/table.h"
 
 namespace mmsim::predict {
 
@@ -37,14 +38,16 @@ RunTable read_runs(const std::filesystem::path& file) {
       t.models.push_back(column.substr(0, column.size() - suffix.size()));
   }
   if (t.models.empty()) throw std::invalid_argument(file.string() + ": no column 'MODEL error': not a validate table");
-  std::vector<std::string> required = {"family", "type", "n", "simulated", "model known to fail"};
-  for (const std::string& m : t.models) required.push_back(m + " ms");
+  std::vector<std::string> required = {"family", "type", "n", "simulated", "model_known_to_fail"};
+  for (const std::string& m : t.models) required.push_back(report::column_key(m + " ms"));
   t.rows = validate::read_csv_rows(file, required, "--tables");
   return t;
 }
 
 // A row the models priced (a program mirrors the kernel and its counts were there).
-bool priced(const RunTable& t, const validate::CsvRow& r) { return !r.text(t.models.front() + " ms").empty(); }
+bool priced(const RunTable& t, const validate::CsvRow& r) {
+  return !r.text(report::column_key(t.models.front() + " ms")).empty();
+}
 
 // Relative errors predicted / measured - 1 of one model over some rows.
 std::vector<double> errors(const std::string& model, const std::vector<const validate::CsvRow*>& rows) {
@@ -91,7 +94,7 @@ std::string n_range(const std::vector<const validate::CsvRow*>& rows) {
 
 std::string known_failures(const std::vector<const validate::CsvRow*>& rows) {
   return std::to_string(std::count_if(
-      rows.begin(), rows.end(), [](const validate::CsvRow* r) { return !r->text("model known to fail").empty(); }));
+      rows.begin(), rows.end(), [](const validate::CsvRow* r) { return !r->text("model_known_to_fail").empty(); }));
 }
 
 std::string markdown(const std::vector<std::string>& head, const std::vector<std::vector<std::string>>& rows) {

@@ -7,6 +7,8 @@ one-line errors (bad input raises :class:`InputError`, a :class:`ValueError`)::
     mmsim.access("dmm", w=4, l=5, warps=[[7, 5, 15, 0], [10, 11, 12, 9]])["time_units"]   # 7
     mmsim.run("d-designated", perm="random", n=65536, w=32)["time_units"]
     mmsim.congestion("rap", "random", w=32, trials=10000)["mean"]
+    mmsim.table("kasagi-t1", n=4096)                 # records: pandas.DataFrame(...) takes them as they are
+    mmsim.sweep({"runs": [...]}, executor=pool)      # any concurrent.futures.Executor (docs/sweep.md)
 
 Kernels of one's own: :class:`Machine`, :class:`Engine` and :class:`Kernel`, whose memory
 instructions are NumPy arrays of per-thread addresses (docs/library.md); or :func:`run_kernel` with a
@@ -14,13 +16,39 @@ kernel description, whose addresses the simulated threads compute from what they
 (docs/kernel-files.md).
 """
 
+import functools
+import json
 import os
 
 from . import _mmsim
 from ._mmsim import Engine, InputError, Kernel, Machine, WriteError
 
+
+def _one_line(f, name):
+    """f, with pybind11's refusal of an argument's type (several lines, each overload and every
+    argument's repr) cut to one short line; every other exception as it is."""
+    @functools.wraps(f)
+    def call(*args, **kwargs):
+        try:
+            return f(*args, **kwargs)
+        except TypeError as e:
+            if "incompatible" not in str(e):
+                raise
+            raise TypeError("%s: an argument of the wrong type (help(mmsim.%s) lists them)" % (name, name)) from None
+    return call
+
+
+# Every method of the classes (and the extension's functions below) refuses a wrong type in one line.
+for _cls in (Machine, Kernel, Engine):
+    for _name, _value in list(vars(_cls).items()):
+        if callable(_value) and (not _name.startswith("__") or _name in ("__init__", "__len__")):
+            setattr(_cls, _name, _one_line(_value, "%s.%s" % (_cls.__name__, _name)))
+for _name in ("run", "congestion", "table", "read_grid", "sweep_size", "sweep_rows", "access_posed",
+              "run_kernel_dict", "run_kernel_file"):
+    setattr(_mmsim, _name, _one_line(getattr(_mmsim, _name), _name))
+
 __all__ = ["Engine", "InputError", "Kernel", "Machine", "WriteError", "access", "algorithms", "build_info",
-           "congestion", "run", "run_kernel"]
+           "congestion", "run", "run_kernel", "sweep", "table", "tables"]
 
 __version__ = _mmsim.build_info()["version"]
 
@@ -58,16 +86,87 @@ def run(name, *, asynchronous=False, trace=False, threads=0, **params):
     return report
 
 
-def access(model, w, l, warps):
-    """One memory instruction of a few warps on a DMM or a UMM, as ``mmsim access --warp ... --json``
-    gives it: ``warps[j]`` lists the w addresses warp j presents (None or a negative number: an
-    inactive thread). Returns the command's object: slots (per warp), time_units, the trace of every
-    slot and each warp's requests explained (bank or address group, slot, merges).
+def access(model="dmm", w=4, l=5, warps=None, *, addr=None, layout=None, cell=None, threads=None, seed=None,
+           element_bytes=4, vector=1, op="read", regs=None):
+    """One memory instruction of a few warps on a DMM or a UMM, as ``mmsim access ... --json`` gives
+    it, posed one of the command's three ways:
+
+    - ``warps``: ``warps[j]`` lists the w addresses warp j presents (None or a negative number: an
+      inactive thread), as ``--warp``;
+    - ``addr``: the address of thread t as an expression (``"t*33"``, ``"(t%w)*w + t/w"``), as
+      ``--addr``, with ``regs`` (``{"key": [5, 3, 3, 0]}``) as ``--reg``;
+    - ``layout`` and ``cell``: thread t requests cell ``cell`` of a matrix stored under ``layout``
+      (``layout="rap", cell="t, t"``), as ``--layout --cell``; ``seed`` draws a random layout.
+
+    The layout is read by the command's own parser, so every layout ``mmsim access`` takes is taken
+    here. ``threads`` (default w), ``element_bytes``, ``vector`` and ``op`` are the command's options.
+    Returns the command's object: slots (per warp), time_units, the trace of every slot and each
+    warp's requests explained. A refusal is an InputError naming the keyword (``w=: ...``).
     KNI Fig. 2: ``access("dmm", 4, 5, [[7, 5, 15, 0], [10, 11, 12, 9]])`` takes 7 time units,
     on the UMM 9.
     """
-    rows = [[-1 if a is None else a for a in warp] for warp in warps]
-    return _mmsim.access(model, w, l, rows)
+    given = {"model": model, "w": w, "l": l, "warps": warps, "addr": addr, "layout": layout, "cell": cell,
+             "threads": threads, "seed": seed, "element_bytes": element_bytes, "vector": vector, "op": op,
+             "regs": regs}
+    return _mmsim.access_posed(given)
+
+
+def tables():
+    """The reproduced tables ``mmsim table`` makes: name, paper and description of each."""
+    return _mmsim.tables()
+
+
+def table(name, *, wide=False, **params):
+    """One reproduced table as ``mmsim table NAME --format csv`` makes it, as records: a list of
+    dicts, one per row, with the CSV's columns as keys (snake_case, docs/report.md), then every
+    parameter that made the table and ``mmsim_version`` and ``mmsim_commit``; ``pandas.DataFrame``
+    takes the list as it is. ``params`` are the command's: n, w, l, L, k, trials, seed (ints);
+    ``wide=True`` is ``--wide`` (rap-t2 in the paper's layout). A refusal is an InputError naming
+    the keyword. ``mmsim.table("rap-t2", trials=1000)``.
+    """
+    return _mmsim.table(name, params, bool(wide))
+
+
+def _grid_text(grid):
+    if isinstance(grid, dict):
+        return json.dumps(grid), "grid"
+    if isinstance(grid, (str, os.PathLike)):
+        path = os.fspath(grid)
+        return _mmsim.read_grid(path), path
+    raise TypeError("sweep: a grid is a dict in the grid format (docs/sweep.md) or a grid file's path, not %s" %
+                    type(grid).__name__)
+
+
+def _sweep_rows(text, name, indices):
+    """Rows ``indices`` of a grid, run in this process: the task an executor runs (module-level, so
+    that a process pool, an MPI pool or a Dask worker finds it by name)."""
+    return _mmsim.sweep_rows(text, name, list(indices))
+
+
+def sweep(grid, executor=None, *, chunk=1):
+    """Runs a sweep's grid (a dict in the grid format of docs/sweep.md, or a grid file's path) and
+    returns its rows as records in grid order, each a dict with the keys of ``mmsim sweep``'s CSV
+    (algorithm, execution, every parameter, the figures, correct, error, mmsim_version,
+    mmsim_commit); ``pandas.DataFrame`` takes the list as it is.
+
+    ``executor`` is any ``concurrent.futures.Executor``: a ``ProcessPoolExecutor``, an
+    ``mpi4py.futures.MPIPoolExecutor`` (under ``mpirun``), a Dask ``Client(...).get_executor()``.
+    Each task runs ``chunk`` rows; every row is the same whichever executor runs it, and the list
+    is the one ``executor=None`` (this process, one row after another) returns. The grid is checked
+    whole before any row runs: a bad grid raises InputError with ``mmsim sweep``'s line.
+    """
+    text, name = _grid_text(grid)
+    count = _mmsim.sweep_size(text, name)
+    if isinstance(chunk, bool) or not isinstance(chunk, int) or chunk < 1:
+        raise InputError("sweep: chunk=: must be an integer >= 1 (got %s)" % type(chunk).__name__)
+    batches = [range(i, min(i + chunk, count)) for i in range(0, count, chunk)]
+    if executor is None:
+        return _sweep_rows(text, name, range(count))
+    futures = [executor.submit(_sweep_rows, text, name, list(b)) for b in batches]
+    rows = []
+    for f in futures:
+        rows.extend(f.result())
+    return rows
 
 
 def congestion(layout, pattern, *, w=32, dims=2, trials=100000, seed=1, speed=False):
@@ -76,7 +175,7 @@ def congestion(layout, pattern, *, w=32, dims=2, trials=100000, seed=1, speed=Fa
     each with a fresh layout and pattern; ``seed`` fixes every draw. ``speed=True`` adds the time.
     """
     if seed < 0:
-        raise InputError("--seed: must be >= 0 (got %d)" % seed)
+        raise InputError("seed=: must be >= 0 (got %d)" % seed)
     return _mmsim.congestion(layout, pattern, w, dims, trials, seed, speed)
 
 

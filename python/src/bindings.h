@@ -5,7 +5,11 @@
 #include <pybind11/pybind11.h>
 
 #include <cstdint>
+#include <string>
+#include <utility>
+#include <vector>
 
+#include "algorithms/params.h"
 #include "report/json.h"
 
 namespace mmsim::python {
@@ -26,5 +30,14 @@ int saturate(std::int64_t v);
 unsigned host_threads(std::int64_t threads);
 
 void bind_kernels(py::module_& m);
+/// mmsim.table, mmsim.sweep's rows and mmsim.access (loop.cpp).
+void bind_loop(py::module_& m);
+
+/// `message` with each of `flags` (a flag of the command, and the Python keyword that stands for
+/// it) written as the keyword: "-n: must be >= 1" -> "n=: must be >= 1". A flag counts only as a
+/// whole word.
+std::string with_keywords(const std::string& message, std::vector<std::pair<std::string, std::string>> flags);
+/// Every flag of `specs` ("-w,--width") paired with its parameter's name (w).
+std::vector<std::pair<std::string, std::string>> flags_of(const std::vector<ParamSpec>& specs);
 
 }  // namespace mmsim::python

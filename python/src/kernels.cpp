@@ -7,19 +7,52 @@
 #include <pybind11/stl.h>
 
 #include <algorithm>
+#include <cmath>
+#include <iterator>
+#include <limits>
+#include <new>
 #include <string>
 #include <variant>
 #include <vector>
 
+#include "algorithms/registry.h"
 #include "algorithms/run_output.h"
 #include "io/input_error.h"
+#include "io/work_bounds.h"
 #include "models/machines.h"
 #include "python/src/bindings.h"
+#include "report/table.h"
 #include "sim/engine.h"
 
 namespace mmsim::python {
 
 namespace {
+
+struct PyMachine;
+class PyKernel;
+class PyEngine;
+
+// The object a method is called on. One made with __new__ and never initialised holds no value
+// (pybind11 leaves its pointer null): a TypeError naming the class, never a dereference of null.
+const char* class_name(const PyMachine*) { return "Machine"; }
+const char* class_name(const PyKernel*) { return "Kernel"; }
+const char* class_name(const PyEngine*) { return "Engine"; }
+template <typename T>
+T& self_of(T* p) {
+  if (p == nullptr)
+    throw py::type_error(std::string(class_name(p)) + ": made with __new__ and never initialised (call " +
+                         class_name(p) + "(...) instead)");
+  return *p;
+}
+// A method as a function of a pointer to its object, checked by self_of.
+template <typename C, typename R, typename... A>
+auto checked(R (C::*f)(A...)) {
+  return [f](C* self, A... a) -> R { return (self_of(self).*f)(std::forward<A>(a)...); };
+}
+template <typename C, typename R, typename... A>
+auto checked(R (C::*f)(A...) const) {
+  return [f](const C* self, A... a) -> R { return (self_of(self).*f)(std::forward<A>(a)...); };
+}
 
 /// int64: the dtype NumPy gives integer arrays, so the engine reads them without a copy.
 using Addresses = py::array_t<std::int64_t, py::array::forcecast>;
@@ -37,14 +70,57 @@ struct PyMachine {
   PyMachine(const std::string& model, std::int64_t w, std::int64_t l, std::int64_t L, std::int64_t k) {
     MachineParams p;
     const auto kind = model_from_name(model);
-    if (!kind) throw InputError("model: must be dmm, umm or hmm (got " + quote(model) + ")");
+    if (!kind) throw InputError("model=: must be dmm, umm or hmm (got " + quote(model) + ")");
     p.model = *kind;
+    // The command's rules for the machine (algorithms/registry.h: k <= 4096, latencies <= 2^20),
+    // named by the keyword; L and k only where the model has them.
+    const std::int64_t given[] = {w, l, L, k};
+    const char* const names[] = {"w", "l", "L", "k"};
+    for (const ParamSpec& spec : machine_params(*kind))
+      for (std::size_t i = 0; i < std::size(names); ++i)
+        if (spec.name == names[i])
+          if (const auto err = integer_error(given[i], spec)) throw InputError(spec.name + "=: " + *err);
     p.w = saturate(w), p.l = saturate(l), p.L = saturate(L), p.k = saturate(k);
     if (auto err = p.validate()) throw InputError(*err);
     machine = std::make_shared<const Machine>(p);
   }
   const MachineParams& params() const { return machine->params(); }
 };
+
+// A NumPy array (or anything numpy.asarray takes) of whole numbers in [lo, hi], as int64: an
+// integer dtype as it is, a float dtype only where every entry is a finite whole number; a
+// fraction, NaN, inf, a bool, text or an object is refused, naming the argument and the entry.
+template <typename T>
+py::array_t<T> whole_numbers(const py::handle& given, const std::string& where, const char* argument, std::int64_t lo,
+                             std::int64_t hi) {
+  const py::module_ numpy = py::module_::import("numpy");
+  py::array a;
+  try {
+    a = numpy.attr("asarray")(given);
+  } catch (const py::error_already_set&) {
+    throw InputError(where + argument + "=: must be an array of integers");
+  }
+  const char kind = a.dtype().kind();
+  const std::string at = where + argument + "=: ";
+  if (kind != 'i' && kind != 'u' && kind != 'f')
+    throw InputError(at + "must be an array of integers (got dtype " + quote(py::str(a.dtype()).cast<std::string>()) +
+                     ")");
+  if (a.ndim() != 1) throw InputError(at + "must be one 1-D array (got " + std::to_string(a.ndim()) + " dimensions)");
+  // Every entry through double (exact for the integers a run can use, |x| <= 2^53) and, for an
+  // unsigned 64-bit dtype, through its own type, so that nothing wraps before it is checked.
+  const auto doubles = py::array_t<double, py::array::forcecast>::ensure(a);
+  const auto d = doubles.unchecked<1>();
+  for (py::ssize_t i = 0; i < d.shape(0); ++i) {
+    const double x = d(i);
+    const std::string entry = "entry " + std::to_string(i);
+    if (!std::isfinite(x)) throw InputError(at + entry + " is " + (std::isnan(x) ? "NaN" : "infinite"));
+    if (x != std::floor(x)) throw InputError(at + entry + " is not a whole number (" + report::format_number(x) + ")");
+    if (x < static_cast<double>(lo) || x > static_cast<double>(hi))
+      throw InputError(at + entry + " is " + report::format_number(x, 17) + ", outside [" + std::to_string(lo) + ", " +
+                       std::to_string(hi) + "]");
+  }
+  return py::array_t<T, py::array::forcecast>::ensure(a);
+}
 
 struct StepSpec {
   enum class Kind { Access, Set, Barrier } kind = Kind::Barrier;
@@ -72,13 +148,20 @@ class PyKernel {
     resident_ = static_cast<std::uint32_t>(resident_blocks_per_dmm);
   }
 
-  void access(Op op, const ArrayRef& array, const Addresses& addresses, std::int64_t reg, std::string name) {
-    StepSpec s{StepSpec::Kind::Access, step_name(std::move(name), op, array), op, array, check_reg(reg), addresses, {}};
+  void access(Op op, const ArrayRef& array, const py::object& given, std::int64_t reg, std::string name) {
+    name = step_name(std::move(name), op, array);
+    // Negative: the thread requests nothing; the upper end is the largest cell an array may have.
+    const Addresses addresses =
+        whole_numbers<std::int64_t>(given, "kernel " + name_ + ": step " + name + ": ", "addresses",
+                                    std::numeric_limits<std::int32_t>::min(), kMaxCells - 1);
+    StepSpec s{StepSpec::Kind::Access, std::move(name), op, array, check_reg(reg), addresses, {}};
     check_length(s.name, addresses, "addresses");
     steps_.push_back(std::move(s));
   }
-  void set(std::int64_t reg, const Values& values, std::string name) {
+  void set(std::int64_t reg, const py::object& given, std::string name) {
     if (name.empty()) name = "set r" + std::to_string(reg);
+    const Values values = whole_numbers<Word>(given, "kernel " + name_ + ": step " + name + ": ", "values", 0,
+                                              std::numeric_limits<Word>::max());
     StepSpec s{StepSpec::Kind::Set, std::move(name), Op::Read, std::int64_t{0}, check_reg(reg), {}, values};
     check_length(s.name, values, "values");
     steps_.push_back(std::move(s));
@@ -174,11 +257,23 @@ class PyEngine {
       throw InputError("add_array: size must be in [1, 2^32] (got " + std::to_string(size) + ")");
     for (const auto& n : names_)
       if (n == name) throw InputError("add_array: an array named " + quote(name) + " exists already");
+    // A global array is allocated now: estimated first, with every global array before it, as
+    // `mmsim run` estimates a run (io/work_bounds.h), so that a size that cannot fit is an
+    // InputError at once rather than a MemoryError (or the machine swapping) half-way.
+    const auto cells = static_cast<std::uint64_t>(size);
+    if (sp == Space::Global)
+      check_memory(
+          "add_array",
+          "size=" + std::to_string(size) + " (global cells added so far: " + std::to_string(global_cells_) + ")",
+          (global_cells_ + cells) * sizeof(Word));
     try {
-      engine_.add_array({name, sp, static_cast<std::uint64_t>(size)});
+      engine_.add_array({name, sp, cells});
     } catch (const std::invalid_argument& e) {  // the machine has no such memory
       throw InputError(e.what());
+    } catch (const std::bad_alloc&) {
+      throw InputError("add_array: size=" + std::to_string(size) + ": out of memory");
     }
+    if (sp == Space::Global) global_cells_ += cells;
     names_.push_back(name);
     return static_cast<std::int64_t>(names_.size() - 1);
   }
@@ -198,7 +293,7 @@ class PyEngine {
   /// A writable view of the engine's cells of a global array, valid as long as `self` lives (the
   /// view keeps it alive): a global array never moves once added.
   static py::array global_array(py::object self, const ArrayRef& ref) {
-    auto& e = self.cast<PyEngine&>();
+    auto& e = self_of(self.cast<PyEngine*>());
     const ArrayId id = e.resolve(ref, "global_array");
     if (e.engine_.array(id).space != Space::Global)
       throw InputError("global_array: " + e.engine_.array(id).name + " is a shared array (use shared_array)");
@@ -222,8 +317,22 @@ class PyEngine {
     return out;
   }
 
-  py::object launch(const PyKernel& pk) {
-    if (busy_) throw std::runtime_error("launch: this engine is running a kernel already (from another thread)");
+  py::object launch(const PyKernel* kernel) {
+    const PyKernel& pk = self_of(kernel);
+    // One engine runs one kernel at a time: a second launch from another thread while one runs is
+    // refused (documented in docs/library.md), never run on the same memories at once.
+    if (busy_) throw InputError("launch: this engine is running a kernel already (from another thread)");
+    // Shared arrays are made per block at launch: estimated as add_array estimates global ones.
+    std::uint64_t shared_cells = 0;
+    for (std::size_t i = 0; i < names_.size(); ++i)
+      if (engine_.array(static_cast<ArrayId>(i)).space == Space::Shared)
+        shared_cells += engine_.array(static_cast<ArrayId>(i)).size;
+    if (shared_cells > 0 && pk.blocks() > 0 &&
+        shared_cells <= std::numeric_limits<std::uint64_t>::max() / sizeof(Word) / pk.blocks())
+      check_memory("launch",
+                   "kernel " + pk.name() + ": " + std::to_string(pk.blocks()) + " blocks x " +
+                       std::to_string(shared_cells) + " shared cells",
+                   (global_cells_ + shared_cells * pk.blocks()) * sizeof(Word));
     const Kernel k =
         pk.build([this](const ArrayRef& r, const std::string& where) { return resolve(r, "kernel " + where); });
     KernelStats s;
@@ -240,6 +349,8 @@ class PyEngine {
         // What the engine calls an algorithm's bug (an address outside its array, threads per
         // block not a multiple of w) is here the user's input.
         throw InputError(e.what());
+      } catch (const std::bad_alloc&) {
+        throw InputError("launch: kernel " + pk.name() + ": out of memory");
       }
     }
     max_blocks_ = std::max(max_blocks_, k.blocks);
@@ -282,6 +393,7 @@ class PyEngine {
   std::vector<std::string> names_;
   bool busy_ = false;
   std::uint64_t max_blocks_ = 0;
+  std::uint64_t global_cells_ = 0;
 };
 
 }  // namespace
@@ -290,13 +402,33 @@ void bind_kernels(py::module_& m) {
   py::class_<PyMachine>(m, "Machine", "A DMM, UMM or HMM: model, width w, latency l, and for the HMM L and k.")
       .def(py::init<const std::string&, std::int64_t, std::int64_t, std::int64_t, std::int64_t>(),
            py::arg("model") = "hmm", py::arg("w") = 32, py::arg("l") = 1, py::arg("L") = 100, py::arg("k") = 8)
-      .def_property_readonly("model", [](const PyMachine& p) { return std::string(to_string(p.params().model)); })
-      .def_property_readonly("w", [](const PyMachine& p) { return p.params().w; })
-      .def_property_readonly("l", [](const PyMachine& p) { return p.params().l; })
-      .def_property_readonly("L", [](const PyMachine& p) { return p.params().L; })
-      .def_property_readonly("k", [](const PyMachine& p) { return p.params().k; })
-      .def("__repr__", [](const PyMachine& p) {
-        const auto& q = p.params();
+      .def_property_readonly("model",
+                             [](const PyMachine* q) {
+                               const PyMachine& p = self_of(q);
+                               return std::string(to_string(p.params().model));
+                             })
+      .def_property_readonly("w",
+                             [](const PyMachine* q) {
+                               const PyMachine& p = self_of(q);
+                               return p.params().w;
+                             })
+      .def_property_readonly("l",
+                             [](const PyMachine* q) {
+                               const PyMachine& p = self_of(q);
+                               return p.params().l;
+                             })
+      .def_property_readonly("L",
+                             [](const PyMachine* q) {
+                               const PyMachine& p = self_of(q);
+                               return p.params().L;
+                             })
+      .def_property_readonly("k",
+                             [](const PyMachine* q) {
+                               const PyMachine& p = self_of(q);
+                               return p.params().k;
+                             })
+      .def("__repr__", [](const PyMachine* self) {
+        const auto& q = self_of(self).params();
         std::string s = "Machine('" + std::string(to_string(q.model)) + "', w=" + std::to_string(q.w) +
                         ", l=" + std::to_string(q.l);
         if (q.model == ModelKind::Hmm) s += ", L=" + std::to_string(q.L) + ", k=" + std::to_string(q.k);
@@ -309,40 +441,43 @@ void bind_kernels(py::module_& m) {
            py::arg("resident_blocks_per_dmm") = 0)
       .def(
           "read",
-          [](PyKernel& k, const ArrayRef& a, const Addresses& x, std::int64_t reg, std::string name) {
-            k.access(Op::Read, a, x, reg, std::move(name));
+          [](PyKernel* k, const ArrayRef& a, const py::object& x, std::int64_t reg, std::string name) {
+            self_of(k).access(Op::Read, a, x, reg, std::move(name));
           },
           py::arg("array"), py::arg("addresses"), py::arg("reg") = 0, py::arg("name") = "",
           "register reg <- array[addresses[t]] for every thread t (negative: no request)")
       .def(
           "write",
-          [](PyKernel& k, const ArrayRef& a, const Addresses& x, std::int64_t reg, std::string name) {
-            k.access(Op::Write, a, x, reg, std::move(name));
+          [](PyKernel* k, const ArrayRef& a, const py::object& x, std::int64_t reg, std::string name) {
+            self_of(k).access(Op::Write, a, x, reg, std::move(name));
           },
           py::arg("array"), py::arg("addresses"), py::arg("reg") = 0, py::arg("name") = "",
           "array[addresses[t]] <- register reg for every thread t (negative: no request)")
-      .def("set", &PyKernel::set, py::arg("reg"), py::arg("values"), py::arg("name") = "",
+      .def("set", checked(&PyKernel::set), py::arg("reg"), py::arg("values"), py::arg("name") = "",
            "register reg <- values[t]: local computation, free in time")
-      .def("barrier", &PyKernel::barrier, "__syncthreads(): a block barrier (asynchronous execution)")
-      .def_property_readonly("name", &PyKernel::name)
-      .def_property_readonly("blocks", &PyKernel::blocks)
-      .def_property_readonly("threads_per_block", &PyKernel::threads_per_block)
-      .def_property_readonly("threads", &PyKernel::threads)
-      .def_property_readonly("registers", &PyKernel::registers)
-      .def("__len__", &PyKernel::steps);
+      .def("barrier", checked(&PyKernel::barrier), "__syncthreads(): a block barrier (asynchronous execution)")
+      .def_property_readonly("name", checked(&PyKernel::name))
+      .def_property_readonly("blocks", checked(&PyKernel::blocks))
+      .def_property_readonly("threads_per_block", checked(&PyKernel::threads_per_block))
+      .def_property_readonly("threads", checked(&PyKernel::threads))
+      .def_property_readonly("registers", checked(&PyKernel::registers))
+      .def("__len__", checked(&PyKernel::steps));
 
   py::class_<PyEngine>(m, "Engine", "The engine with its memories' contents; launches kernels one at a time.")
-      .def(py::init<const PyMachine&, const std::string&, bool, std::int64_t>(), py::arg("machine"),
-           py::arg("execution") = "round-synchronous", py::arg("trace") = false, py::arg("threads") = 0)
-      .def("add_array", &PyEngine::add_array, py::arg("name"), py::arg("space"), py::arg("size"),
+      .def(py::init([](const PyMachine* m, const std::string& execution, bool trace, std::int64_t threads) {
+             return std::make_unique<PyEngine>(self_of(m), execution, trace, threads);
+           }),
+           py::arg("machine"), py::arg("execution") = "round-synchronous", py::arg("trace") = false,
+           py::arg("threads") = 0)
+      .def("add_array", checked(&PyEngine::add_array), py::arg("name"), py::arg("space"), py::arg("size"),
            "a global array (once in the global memory) or a shared one (size cells per block); returns its id")
       .def("global_array", &PyEngine::global_array, py::arg("array"), "a writable NumPy view of a global array")
-      .def("shared_array", &PyEngine::shared_array, py::arg("array"), py::arg("block"),
+      .def("shared_array", checked(&PyEngine::shared_array), py::arg("array"), py::arg("block"),
            "a copy of one block's shared array")
-      .def("launch", &PyEngine::launch, py::arg("kernel"), "runs one kernel, then a grid barrier")
-      .def("stats", &PyEngine::stats, "time_units, kernels and rounds of every launch so far")
-      .def("trace", &PyEngine::trace, "every slot's entry and completion (Engine(..., trace=True))")
-      .def_property_readonly("arrays", &PyEngine::arrays);
+      .def("launch", checked(&PyEngine::launch), py::arg("kernel"), "runs one kernel, then a grid barrier")
+      .def("stats", checked(&PyEngine::stats), "time_units, kernels and rounds of every launch so far")
+      .def("trace", checked(&PyEngine::trace), "every slot's entry and completion (Engine(..., trace=True))")
+      .def_property_readonly("arrays", checked(&PyEngine::arrays));
 }
 
 }  // namespace mmsim::python

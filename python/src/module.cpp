@@ -28,8 +28,6 @@
 #include "python/src/bindings.h"
 #include "report/build_info.h"
 #include "report/json_reader.h"
-#include "teaching/access.h"
-#include "teaching/posed_access.h"
 
 namespace mmsim::python {
 
@@ -195,45 +193,23 @@ py::dict trace_columns_of(const RunReport& r) {
 py::tuple run(const std::string& name, const py::dict& given, bool asynchronous, bool trace, std::int64_t threads) {
   const AlgorithmEntry* entry = find_algorithm(name);
   if (entry == nullptr) throw InputError("run: unknown algorithm " + quote(name) + " (see mmsim list)");
-  const ParamValues values = typed_params(*entry, given);
-  EngineOptions engine;
-  engine.execution = asynchronous ? Execution::Asynchronous : Execution::RoundSynchronous;
-  engine.trace = trace;
-  engine.threads = host_threads(threads);
+  // The registry's messages name the command's flags ("-n is required"); Python wrote n=.
+  auto flags = flags_of(entry->params);
+  flags.emplace_back("--threads", "threads");
   RunReport r;
-  {
+  try {
+    const ParamValues values = typed_params(*entry, given);
+    EngineOptions engine;
+    engine.execution = asynchronous ? Execution::Asynchronous : Execution::RoundSynchronous;
+    engine.trace = trace;
+    engine.threads = host_threads(threads);
     py::gil_scoped_release release;  // a long run leaves other Python threads free
     r = run_algorithm(*entry, values, engine);
+  } catch (const InputError& e) {
+    throw InputError(with_keywords(e.what(), flags));
   }
   py::object columns = trace ? py::object(trace_columns_of(r)) : py::none();
   return py::make_tuple(to_python(mmsim::to_json(r)), columns);
-}
-
-// KNI Fig. 2 and its kind, as `mmsim access --warp ...` poses it: the warps go to the command's own
-// checks as numbers (a negative entry an inactive thread), so that Python gets its one-line errors
-// word for word.
-py::object warp_access(const std::string& model, std::int64_t w, std::int64_t l,
-                       const std::vector<std::vector<std::int64_t>>& warps) {
-  MachineParams m;
-  const auto kind = model_from_name(model);
-  // cli/cmd_access.cpp's wording; test_access.py holds the two together.
-  if (!kind || *kind == ModelKind::Hmm) throw InputError("--model: must be dmm or umm (got '" + model + "')");
-  m.model = *kind;
-  // The command's own rules for -w and -l (teaching/posed_access.h), and its wording:
-  // CLI11 names an option by its long flag in a refused value's line.
-  for (const auto& [spec, v] :
-       {std::pair{teaching::access_width_param(), w}, std::pair{teaching::access_latency_param(), l}}) {
-    if (const auto err = integer_error(v, spec))
-      throw InputError(spec.flags.substr(spec.flags.rfind(',') + 1) + ": " + *err);
-  }
-  m.w = saturate(w);
-  m.l = saturate(l);
-  if (auto err = m.validate()) throw InputError(*err);
-  const teaching::PosedAccess posed = teaching::pose_warps(warps, m.w);
-  auto result = teaching::simulate_access(m, posed.warps, posed.cells);
-  result.posed = posed.posed;
-  result.layout = posed.layout;
-  return to_python(teaching::to_json(result));
 }
 
 py::object congestion(const std::string& layout, const std::string& pattern, std::int64_t w, std::int64_t dims,
@@ -246,7 +222,17 @@ py::object congestion(const std::string& layout, const std::string& pattern, std
   q.dims = saturate(dims);
   q.trials = static_cast<std::uint64_t>(std::max<std::int64_t>(trials, 0));
   q.seed = seed;
-  q.validate();
+  try {
+    q.validate();
+  } catch (const InputError& e) {
+    throw InputError(with_keywords(e.what(), {{"-w", "w"},
+                                              {"--width", "w"},
+                                              {"--dims", "dims"},
+                                              {"--trials", "trials"},
+                                              {"--seed", "seed"},
+                                              {"--layout", "layout"},
+                                              {"--pattern", "pattern"}}));
+  }
   layouts::CongestionStats s;
   {
     py::gil_scoped_release release;
@@ -316,10 +302,10 @@ PYBIND11_MODULE(_mmsim, m) {
   m.def("build_info", &build_info, "version, git commit and CUDA backend of this build");
   m.def("algorithms", &algorithms_list, "the registry, as `mmsim list --json` gives its algorithms");
   m.def("run", &run, py::arg("name"), py::arg("given"), py::arg("asynchronous"), py::arg("trace"), py::arg("threads"));
-  m.def("access", &warp_access, py::arg("model"), py::arg("w"), py::arg("l"), py::arg("warps"));
   m.def("congestion", &congestion, py::arg("layout"), py::arg("pattern"), py::arg("w"), py::arg("dims"),
         py::arg("trials"), py::arg("seed"), py::arg("speed"));
   m.def("run_kernel_dict", &run_kernel_dict, py::arg("description"), py::arg("threads"));
   m.def("run_kernel_file", &run_kernel_file, py::arg("path"), py::arg("threads"));
   bind_kernels(m);
+  bind_loop(m);
 }

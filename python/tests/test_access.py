@@ -1,4 +1,7 @@
-"""mmsim.access: KNI Fig. 2 from Python, and its errors worded as the program words them."""
+"""mmsim.access: KNI Fig. 2 from Python, and its errors worded as the program words them, with
+each flag written as the keyword Python was given (-w -> w=)."""
+import re
+
 import pytest
 
 from module_or_skip import import_mmsim
@@ -45,6 +48,9 @@ def test_bad_input_raises_value_error_with_the_programs_line(cli_error, model, w
         else:
             rest += cli_args[i:i + 2]
     expected = cli_error("access", *[x for kv in args.items() for x in kv], *rest)
+    keywords = {"--model": "model", "-w": "w", "--width": "w", "-l": "l", "--latency": "l", "--warp": "warps"}
+    expected = re.sub(r"(?<![\w-])(--model|--width|--latency|--warp|-w|-l)(?![\w-])",
+                      lambda m: keywords[m.group(1)] + "=", expected)
     with pytest.raises(ValueError) as e:
         mmsim.access(model, w, l, warps)
     assert isinstance(e.value, mmsim.InputError)

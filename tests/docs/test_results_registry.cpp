@@ -54,7 +54,7 @@ std::set<std::string> entries_of(const fs::path& dir) {
 
 // A KNI Table 1 CSV with the rows the registry shows, in made-up numbers; `extra` is appended.
 std::string kasagi_t1_csv(const std::string& extra = "") {
-  return "algorithm,permutation,time units,closed form,difference,async time units,correct\n"
+  return "algorithm,permutation,time_units,closed_form,difference,async_time_units,correct\n"
          "d-designated,random,111,222,-111,99,yes\n"
          "transpose,transpose,3,3,0,2,yes\n"
          "column-wise,random (each column),5,5,0,4,yes\n"
@@ -179,7 +179,7 @@ TEST_CASE("the page shows the cells the CSV holds, as it holds them, with the pa
   const TempFolder t;
   t.write("kasagi-t1.csv", kasagi_t1_csv());
   t.write("gpu-x100/kasagi-t2.csv",
-          "type,sqrt(n),permutation,algorithm,ms,ratio to D identical,GTX 680 ratio (paper)\n"
+          "type,sqrt_n,permutation,algorithm,ms,ratio_to_d_identical,gtx_680_ratio_paper\n"
           "float,4096,random,d-designated,0.5,12.25,13.5\n"
           "float,4096,random,s-designated,0.25,6.5,12.5\n"
           "float,4096,random,scheduled-paper,0.75,3.5,6\n"
@@ -209,15 +209,15 @@ TEST_CASE("a file that is absent is said to be absent, and a GPU table with no G
 TEST_CASE("a CSV that lacks a row or a column the registry names, or holds a row twice, is refused naming it") {
   const TempFolder t;
   t.write("kasagi-t1.csv",
-          "algorithm,permutation,time units,closed form,difference,async time units,correct\n"
+          "algorithm,permutation,time_units,closed_form,difference,async_time_units,correct\n"
           "d-designated,random,111,222,-111,99,yes\n");
   CHECK(message_of(t.path.string()).find("kasagi-t1.csv: no row with algorithm = transpose, permutation = transpose") !=
         std::string::npos);
   t.write("kasagi-t1.csv", kasagi_t1_csv("scheduled,random,8,8,0,6,yes\n"));
   CHECK(message_of(t.path.string()).find("kasagi-t1.csv: 2 rows with algorithm = scheduled, permutation = random") !=
         std::string::npos);
-  t.write("kasagi-t1.csv", "algorithm,permutation,time units\nd-designated,random,1\n");
-  CHECK(message_of(t.path.string()).find("kasagi-t1.csv: no column 'closed form'") != std::string::npos);
+  t.write("kasagi-t1.csv", "algorithm,permutation,time_units\nd-designated,random,1\n");
+  CHECK(message_of(t.path.string()).find("kasagi-t1.csv: no column 'closed_form'") != std::string::npos);
 }
 
 TEST_CASE("a quoted field with commas is one field of the CSV") {

@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # Golden files of the reproduced tables: regenerates every table listed in tables.txt at its small
-# configuration and compares it, as CSV, with the checked-in NAME.csv beside this script.
+# configuration and compares it, as CSV, with the checked-in NAME.csv beside this script. Every row
+# ends with the build that made it (mmsim_version, mmsim_commit: docs/report.md), which changes with
+# every commit: both cells are written as <version> and <commit> before the comparison.
 #   check.sh MMSIM            compare; any difference fails and is printed as a diff
 #   check.sh MMSIM --update   rewrite the golden files (then review `git diff tests/golden`)
 set -u
@@ -18,6 +20,7 @@ while read -r name options; do
     failed=$((failed + 1))
     continue
   fi
+  sed -i -E '2,$ s/,[^,]*,[^,]*$/,<version>,<commit>/' "$tmp/$name.csv"
   checked=$((checked + 1))
   if [ "$UPDATE" = --update ]; then
     cp "$tmp/$name.csv" "$DIR/$name.csv"

@@ -10,7 +10,7 @@ source "$(dirname "$0")/../cli_lib.sh"
 # The bound of each Table 1 row against the simulated run on the same machine (n = 2^16, seed 1).
 mkdir -p "$tmp/measured"
 cat >"$tmp/measured/kasagi-t2.csv" <<'CSV'
-type,sqrt(n),permutation,algorithm,ms,ratio to D identical,% of copy,GB/s,correct,GTX 680 ratio (paper)
+type,sqrt_n,permutation,algorithm,ms,ratio_to_d_identical,percent_of_copy,gb_per_s,correct,gtx_680_ratio_paper
 float,256,random,d-designated,0.009,1,100,1,yes,
 double,256,shuffle,s-designated,0.008,1,100,1,yes,
 float,256,bit-reversal,in-place,0.007,1,100,1,yes,
@@ -21,7 +21,7 @@ ok "$mmsim" table1-bounds --profile "$profile" --measured "$tmp/measured" --thre
 [ "$(wc -l <"$tmp/out")" = 5 ] || { echo "FAIL: wanted 4 runs"; cat "$tmp/out"; fail=1; }
 machine=$(grep -A5 '"machine"' "$profile" | tr -d ' ,"' |
   awk -F: '$1 == "w" { w = $2 } $1 == "l" { l = $2 } $1 == "L" { L = $2 } $1 == "k" { k = $2 } END { print "-w", w, "-l", l, "-L", L, "-k", k }')
-while IFS=, read -r row kernel type perm n ms d di bound; do
+while IFS=, read -r row kernel type perm n ms d di bound _; do
   [ "$row" = row ] && continue
   case $row in in-place) alg=$perm ;; *) alg=$row ;; esac
   # shellcheck disable=SC2086  # $machine is four options
