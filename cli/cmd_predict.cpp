@@ -1,13 +1,18 @@
 // `mmsim predict ALGORITHM [run options] --profile FILE`: GPU time predicted from simulation. The
 // algorithm runs on the profile's machine with the GPU-like global memory (models/gpu_memory), and
 // the profile's constants price what it moved (predict/). No GPU needed: a build without CUDA
-// predicts from the profile file alone.
+// predicts from the profile file alone. `mmsim predict --kernel FILE --profile P` predicts the
+// kernels of a kernel file (docs/kernel-files.md) the same way, per kernel and per step
+// (predict/kernel_prediction.h; docs/your-kernel.md).
 #include <cstdio>
 #include <map>
 
 #include "algorithms/registry.h"
 #include "cli/common.h"
+#include "cli/kernel_option.h"
 #include "cli/profile_option.h"
+#include "kernels/kernel_file.h"
+#include "predict/kernel_prediction.h"
 #include "predict/simulate.h"
 
 namespace mmsim::cli {
@@ -101,12 +106,43 @@ int predict_one(const PredictOptions& a) {
   return run.report.correct ? kOk : kCheckFailed;
 }
 
+// A kernel file's options, given to `predict` itself.
+struct KernelFileOptions {
+  std::string file, profile, model;
+  bool json = false;
+  ThreadsOption threads;
+};
+
+int predict_kernel_file(const KernelFileOptions& o) {
+  if (o.profile.empty()) throw InputError("predict: --kernel needs --profile FILE (a GPU profile)");
+  const kernels::ProgramSpec spec = kernels::read_kernel_file("--kernel", o.file);
+  const predict::GpuProfile profile = read_profile_option(o.profile);
+  const predict::ProgramPrediction p = predict::predict_program(profile, spec, o.model, o.threads.value());
+  if (o.json) {
+    report::Json out = predict::prediction_json(p);
+    out.set("profile_file", o.profile).set("predicted_ms_by_model", predict::predictions_json(profile, p.counts));
+    print_json(out);
+  } else {
+    std::cout << report::to_markdown(predict::kernels_table(p)) << "\n" << report::to_markdown(predict::steps_table(p));
+  }
+  return kOk;
+}
+
 }  // namespace
 
 Runner add_predict_command(CLI::App& app) {
   auto* cmd = app.add_subcommand(
       "predict", "GPU time of an HMM algorithm, predicted by simulation from a GPU profile (mmsim gpu calibrate)");
   cmd->require_subcommand(0, 1);
+  auto kernel = std::make_shared<KernelFileOptions>();
+  auto* kernel_option =
+      cmd->add_option("--kernel", kernel->file,
+                      "predict the kernels of this kernel file instead of an algorithm (docs/kernel-files.md)")
+          ->type_name("FILE");
+  cmd->add_option("--profile", kernel->profile, "with --kernel: the GPU profile");
+  cmd->add_option("--model", kernel->model, "with --kernel: cost model (default: rmw-rows)");
+  cmd->add_flag("--json", kernel->json, "with --kernel: print one JSON object");
+  kernel->threads.add_to(*cmd, "with --kernel: host threads");
   auto all = std::make_shared<std::vector<std::unique_ptr<PredictOptions>>>();
   for (const auto& entry : algorithms()) {
     if (entry.machine != ModelKind::Hmm) continue;
@@ -136,9 +172,11 @@ Runner add_predict_command(CLI::App& app) {
   }
   cmd->allow_extras();
   for (auto& a : *all) a->command->allow_extras(false);
-  return [cmd, all] {
-    for (const auto& a : *all)
-      if (a->command->parsed()) return predict_one(*a);
+  return [cmd, all, kernel, kernel_option] {
+    if (const auto status = algorithm_or_kernel(
+            *cmd, *all, *kernel_option, "predicts", [](const PredictOptions& a) { return predict_one(a); },
+            [&kernel] { return predict_kernel_file(*kernel); }))
+      return *status;
     const auto rest = cmd->remaining();
     if (rest.empty()) throw InputError("predict: name an HMM algorithm (see mmsim list)");
     throw InputError("predict: unknown or non-HMM algorithm " + quote(rest.front()) + " (see mmsim list)");

@@ -10,6 +10,7 @@
 #include "algorithms/registry.h"
 #include "algorithms/run_output.h"
 #include "cli/common.h"
+#include "cli/kernel_option.h"
 #include "io/output_file.h"
 #include "io/output_path.h"
 #include "kernels/kernel_file.h"
@@ -173,18 +174,10 @@ Runner add_run_command(CLI::App& app) {
   for (auto& a : *all) a->command->allow_extras(false);
 
   return [cmd, all, kernel, kernel_option] {
-    for (const auto& a : *all)
-      if (a->command->parsed()) {
-        if (kernel_option->count() > 0)
-          throw InputError("run: --kernel runs a kernel file, not " + quote(a->entry->name));
-        return run_one(*a);
-      }
-    if (kernel_option->count() > 0) {
-      if (const auto rest = cmd->remaining(); !rest.empty())
-        throw InputError("run: --kernel runs a kernel file alone; " + quote(rest.front()) +
-                         " is neither an algorithm nor an option of it");
-      return run_kernel_file(*kernel);
-    }
+    if (const auto status = algorithm_or_kernel(
+            *cmd, *all, *kernel_option, "runs", [](const AlgorithmOptions& a) { return run_one(a); },
+            [&kernel] { return run_kernel_file(*kernel); }))
+      return *status;
     const auto rest = cmd->remaining();
     if (rest.empty()) throw InputError("run: name an algorithm (see mmsim list)");
     throw InputError("run: unknown algorithm " + quote(rest.front()) + " (see mmsim list)");

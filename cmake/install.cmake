@@ -11,8 +11,8 @@
 include(CMakePackageConfigHelpers)
 
 set(MMSIM_CMAKE_DIR ${CMAKE_INSTALL_LIBDIR}/cmake/mmsim)
-set(MMSIM_LIBRARIES mmsim_sim mmsim_models mmsim_io mmsim_report mmsim_algorithms mmsim_teaching mmsim_sweep
-                    mmsim_predict mmsim_experiments mmsim_trace)
+set(MMSIM_LIBRARIES mmsim_sim mmsim_models mmsim_io mmsim_report mmsim_algorithms mmsim_teaching mmsim_kernels
+                    mmsim_sweep mmsim_predict mmsim_experiments mmsim_trace)
 foreach(lib IN LISTS MMSIM_LIBRARIES)
   string(REPLACE "mmsim_" "" name ${lib})
   set_target_properties(${lib} PROPERTIES EXPORT_NAME ${name})  # mmsim_sim -> mmsim::sim
@@ -21,7 +21,7 @@ endforeach()
 install(TARGETS mmsim RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR} COMPONENT mmsim)
 install(TARGETS ${MMSIM_LIBRARIES} EXPORT mmsimTargets
         ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR} COMPONENT mmsim)
-install(DIRECTORY sim models io report algorithms teaching sweep predict experiments
+install(DIRECTORY sim models io report algorithms teaching kernels sweep predict experiments
         DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/mmsim COMPONENT mmsim
         FILES_MATCHING PATTERN "*.h")
 install(FILES include/mmsim/trace.cuh DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/mmsim COMPONENT mmsim)

@@ -4,8 +4,6 @@
 
 namespace mmsim::kernels {
 
-namespace {
-
 std::string machine_text(const MachineParams& m) {
   std::string s = std::string(to_string(m.model)) + ", w = " + std::to_string(m.w) + ", l = " + std::to_string(m.l);
   if (m.model == ModelKind::Hmm) s += ", L = " + std::to_string(m.L) + ", k = " + std::to_string(m.k);
@@ -13,8 +11,6 @@ std::string machine_text(const MachineParams& m) {
   if (m.extensions.atomics) s += ", atomics";
   return s;
 }
-
-}  // namespace
 
 report::Table steps_table(const ProgramSpec& p, const ProgramRun& run) {
   report::Table t;

@@ -17,10 +17,8 @@ RunCounts counts_of(const RunStats& stats, const GpuMemoryHierarchy& memory) {
   return c;
 }
 
-}  // namespace
-
-RunCounts count_warm(const GpuProfile& profile, std::uint32_t element_bytes,
-                     const std::function<RunStats(const EngineOptions&)>& run, unsigned threads) {
+WarmRun warm(const GpuProfile& profile, std::uint32_t element_bytes,
+             const std::function<RunStats(const EngineOptions&)>& run, unsigned threads, bool per_round) {
   GpuMemoryParams params = profile.memory;
   params.element_bytes = element_bytes;
   // One hierarchy for both runs: the first leaves the L2 warm for the second.
@@ -31,8 +29,27 @@ RunCounts count_warm(const GpuProfile& profile, std::uint32_t element_bytes,
   options.global_memory = &memory;
   run(options);  // warms the cache
   hierarchy.reset_counters();
-  const RunStats stats = run(options);
-  return counts_of(stats, hierarchy);
+  hierarchy.track_rounds(per_round);
+  WarmRun out;
+  out.stats = run(options);
+  out.counts = counts_of(out.stats, hierarchy);
+  if (per_round) {
+    out.rounds = hierarchy.round_stats();
+    out.rounds.resize(out.stats.rounds.size());
+  }
+  return out;
+}
+
+}  // namespace
+
+RunCounts count_warm(const GpuProfile& profile, std::uint32_t element_bytes,
+                     const std::function<RunStats(const EngineOptions&)>& run, unsigned threads) {
+  return warm(profile, element_bytes, run, threads, false).counts;
+}
+
+WarmRun run_warm(const GpuProfile& profile, std::uint32_t element_bytes,
+                 const std::function<RunStats(const EngineOptions&)>& run, unsigned threads) {
+  return warm(profile, element_bytes, run, threads, true);
 }
 
 RunCounts count_microbench(const GpuProfile& profile, const Microbench& bench) {

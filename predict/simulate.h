@@ -5,6 +5,7 @@
 
 #include <functional>
 #include <string>
+#include <vector>
 
 #include "algorithms/registry.h"
 #include "predict/cost_model.h"
@@ -16,6 +17,17 @@ namespace mmsim::predict {
 /// The counts of a run that `run` performs on an engine made with the options it is given.
 RunCounts count_warm(const GpuProfile& profile, std::uint32_t element_bytes,
                      const std::function<RunStats(const EngineOptions&)>& run, unsigned threads = 0);
+
+/// The counted run of count_warm in full: its counts, the engine's statistics, and what the global
+/// memory counted in each round (RunStats::rounds' order; a shared round's entry is zero), which add
+/// up to counts.memory.
+struct WarmRun {
+  RunCounts counts;
+  RunStats stats;
+  std::vector<GpuMemoryStats> rounds;
+};
+WarmRun run_warm(const GpuProfile& profile, std::uint32_t element_bytes,
+                 const std::function<RunStats(const EngineOptions&)>& run, unsigned threads = 0);
 
 /// The counts of one microbenchmark's simulator program.
 RunCounts count_microbench(const GpuProfile& profile, const Microbench& bench);

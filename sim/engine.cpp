@@ -180,12 +180,13 @@ KernelStats Engine::launch(const Kernel& kernel) {
   return ks;
 }
 
-AccessContext Engine::context_of(const Access& access) const {
+AccessContext Engine::context_of(const Access& access, int round) const {
   return {.op = access.op,
           .array = access.array,
           .element_bytes = arrays_[static_cast<std::size_t>(access.array)].decl.element_bytes,
           .vector = access.vector,
-          .atomic = access.atomic};
+          .atomic = access.atomic,
+          .round = round};
 }
 
 int Engine::warp_addresses(const Kernel& kernel, std::size_t step, const Access& access, std::uint64_t warp,
@@ -420,7 +421,7 @@ TimeUnits Engine::run_asynchronous(const Kernel& kernel, LaunchState& state) {
       RoundStats& rs = stats_.rounds[static_cast<std::size_t>(round)];
       const MemoryModel& model = model_of(rs.memory);
       const std::span<const Address> addrs(pending.data() + g * w, w);
-      const AccessContext context = context_of(access);
+      const AccessContext context = context_of(access, round);
       const WarpCost c = model.cost_access(addrs, context);
       detail::add_cost(rs, c, active[g]);
       move_data(access, g, g / state.warps_per_block, addrs.data(), state, nullptr);

@@ -148,7 +148,7 @@ class Engine {
                     int latency, const MemoryModel& model, const AccessContext& context,
                     std::span<const Address> addrs) const;
   // What the memory model is told of an instruction besides its addresses.
-  AccessContext context_of(const Access& access) const;
+  AccessContext context_of(const Access& access, int round = -1) const;
   // An atomic instruction's updates for one warp, thread after thread, lowest first.
   void apply_atomics(const Access& access, ThreadId first, Word* cells, const Address* addrs, LaunchState& state) const;
   const MemoryModel& model_of(Space space) const;

@@ -104,7 +104,7 @@ void Engine::access_chunk(const Kernel& kernel, std::size_t step, const Access& 
   auto& arr = arrays_[static_cast<std::size_t>(access.array)];
   const Word* reg = state.regs[static_cast<std::size_t>(access.reg)];
   std::vector<Address> addrs(w);
-  const AccessContext context = context_of(access);
+  const AccessContext context = context_of(access, round);
   for (std::uint64_t g = chunk.first_warp; g < chunk.end_warp; ++g) {
     const int requests = warp_addresses(kernel, step, access, g, state, addrs.data());
     const WarpCost c = requests == 0 ? WarpCost{} : model.cost_access(addrs, context);

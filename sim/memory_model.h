@@ -29,6 +29,10 @@ struct AccessContext {
   std::uint32_t element_bytes = 0;   ///< ArrayDecl::element_bytes (0: the model's data element)
   std::uint32_t vector = 1;          ///< elements per thread (Access::vector)
   AtomicOp atomic = AtomicOp::None;  ///< the update of an atomic instruction
+  /// The instruction's round: its index in RunStats::rounds (-1: none, as for refuses()). A model
+  /// that keeps counts of its own may keep them per round with it (models/gpu_memory); no cost
+  /// depends on it.
+  int round = -1;
 };
 
 /// A memory of width w behind one pipeline of `latency()` stages.

@@ -98,8 +98,10 @@ TraceFile read_trace(std::istream& in, const std::string& file) {
       if (f.size() != 11) throw LineError{std::to_string(f.size()) + " fields, expected 11"};
       SlotEvent e;
       e.round = static_cast<int>(number(f[0], "round", 1u << 30));
-      if (f[4] != "read" && f[4] != "write") throw LineError{"op " + quote(f[4]) + " is neither read nor write"};
-      const Op op = f[4] == "read" ? Op::Read : Op::Write;
+      // An atomic round (a kernel file's atomic step) is written "atomic", as to_string(Op) names it.
+      if (f[4] != "read" && f[4] != "write" && f[4] != "atomic")
+        throw LineError{"op " + quote(f[4]) + " is neither read, write nor atomic"};
+      const Op op = f[4] == "read" ? Op::Read : f[4] == "write" ? Op::Write : Op::Atomic;
       e.memory = memory_of(f[5]);
       e.warp = number(f[6], "warp", std::uint64_t{1} << 48);
       e.slot = static_cast<int>(number(f[7], "slot", 1u << 30));

@@ -26,6 +26,18 @@ GpuMemoryHierarchy::GpuMemoryHierarchy(int w, const GpuMemoryParams& params)
 }
 
 int GpuMemoryHierarchy::access(std::span<const Address> warp, const AccessContext& context) {
+  if (!track_rounds_ || context.round < 0) return count(warp, context);
+  const GpuMemoryStats before = stats_;
+  const int sectors = count(warp, context);
+  const auto round = static_cast<std::size_t>(context.round);
+  if (rounds_.size() <= round) rounds_.resize(round + 1);
+  GpuMemoryStats delta = stats_;
+  delta -= before;
+  rounds_[round] += delta;
+  return sectors;
+}
+
+int GpuMemoryHierarchy::count(std::span<const Address> warp, const AccessContext& context) {
   const WarpRequest& r = coalescer_(warp, context);
   if (r.sectors.empty()) return 0;
   ++stats_.accesses;

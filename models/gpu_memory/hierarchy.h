@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <optional>
 #include <span>
+#include <vector>
 
 #include "models/gpu_memory/coalescer.h"
 #include "models/gpu_memory/dram_rows.h"
@@ -21,7 +22,10 @@ namespace mmsim {
 /// it occupies (its slots); the coalescer turns it into sectors, the L2 serves them and passes its
 /// DRAM transfers to the DRAM rows; without an L2 every sector is a DRAM transfer of its direction
 /// (no fills: they are the L2's). stats() adds up what every stage counted since the last
-/// reset_counters(), which keeps what the L2 holds (a warm cache for the next run).
+/// reset_counters(), which keeps what the L2 holds (a warm cache for the next run). With
+/// track_rounds(true) it also keeps them per round (AccessContext::round): what each access counted,
+/// write-backs of the lines it evicted included, goes to its round, so that the rounds' counts add
+/// up to stats() (flush() aside, whose write-backs belong to no round).
 class GpuMemoryHierarchy {
  public:
   /// Throws std::invalid_argument when `params` are not valid (GpuMemoryParams::validate).
@@ -35,18 +39,31 @@ class GpuMemoryHierarchy {
   /// One warp access: the sectors it occupies (0 when no lane requests).
   int access(std::span<const Address> warp, const AccessContext& context);
   const GpuMemoryStats& stats() const { return stats_; }
-  /// Zeroes the counters; the L2 keeps what it holds.
-  void reset_counters() { stats_ = {}; }
+  /// Zeroes the counters, the rounds' too; the L2 keeps what it holds.
+  void reset_counters() {
+    stats_ = {};
+    rounds_.clear();
+  }
+  /// Keep the counts per round from now on (off by default: it costs a copy of the counters per access).
+  void track_rounds(bool on) { track_rounds_ = on; }
+  /// What the accesses of each round counted since the last reset_counters(), indexed by
+  /// AccessContext::round (rounds without a counted access are zero; accesses without a round are
+  /// in stats() alone).
+  const std::vector<GpuMemoryStats>& round_stats() const { return rounds_; }
   /// Writes back every dirty sector (counted) and empties the L2.
   void flush();
 
  private:
+  int count(std::span<const Address> warp, const AccessContext& context);
+
   int w_;
   GpuMemoryParams params_;
   Coalescer coalescer_;
   DramRows dram_;
   std::optional<L2Cache> l2_;
   GpuMemoryStats stats_;
+  bool track_rounds_ = false;
+  std::vector<GpuMemoryStats> rounds_;
 };
 
 }  // namespace mmsim

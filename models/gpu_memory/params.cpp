@@ -23,4 +23,28 @@ std::optional<std::string> GpuMemoryParams::validate() const {
   return std::nullopt;
 }
 
+namespace {
+
+// Applies f to each pair of fields of a and b.
+template <typename F>
+void each_field(GpuMemoryStats& a, const GpuMemoryStats& b, F f) {
+  f(a.accesses, b.accesses), f(a.umm_groups, b.umm_groups), f(a.lines, b.lines);
+  f(a.read_sectors, b.read_sectors), f(a.write_sectors, b.write_sectors), f(a.hits, b.hits);
+  f(a.dram_reads, b.dram_reads), f(a.fills, b.fills), f(a.dram_writes, b.dram_writes);
+  f(a.activations, b.activations), f(a.read_activations, b.read_activations);
+  f(a.write_activations, b.write_activations), f(a.rmw_activations, b.rmw_activations);
+}
+
+}  // namespace
+
+GpuMemoryStats& GpuMemoryStats::operator+=(const GpuMemoryStats& x) {
+  each_field(*this, x, [](std::uint64_t& a, std::uint64_t b) { a += b; });
+  return *this;
+}
+
+GpuMemoryStats& GpuMemoryStats::operator-=(const GpuMemoryStats& x) {
+  each_field(*this, x, [](std::uint64_t& a, std::uint64_t b) { a -= b; });
+  return *this;
+}
+
 }  // namespace mmsim

@@ -50,6 +50,9 @@ struct GpuMemoryStats {
   std::uint64_t rmw_activations = 0;    ///< of which write-backs of a partial sector, merged (a fill)
 
   std::uint64_t sectors() const { return read_sectors + write_sectors; }
+  /// Field by field: a run's counts are the sum of its rounds' (GpuMemoryHierarchy::round_stats).
+  GpuMemoryStats& operator+=(const GpuMemoryStats& x);
+  GpuMemoryStats& operator-=(const GpuMemoryStats& x);
 };
 
 }  // namespace mmsim

@@ -13,7 +13,8 @@ one-line errors (bad input raises :class:`InputError`, a :class:`ValueError`)::
 Kernels of one's own: :class:`Machine`, :class:`Engine` and :class:`Kernel`, whose memory
 instructions are NumPy arrays of per-thread addresses (docs/library.md); or :func:`run_kernel` with a
 kernel description, whose addresses the simulated threads compute from what they loaded
-(docs/kernel-files.md).
+(docs/kernel-files.md). :func:`predict` gives either one's GPU time from a GPU profile
+(docs/your-kernel.md).
 """
 
 import functools
@@ -48,7 +49,7 @@ for _name in ("run", "congestion", "table", "read_grid", "sweep_size", "sweep_ro
     setattr(_mmsim, _name, _one_line(getattr(_mmsim, _name), _name))
 
 __all__ = ["Engine", "InputError", "Kernel", "Machine", "WriteError", "access", "algorithms", "build_info",
-           "congestion", "run", "run_kernel", "sweep", "table", "tables"]
+           "congestion", "predict", "run", "run_kernel", "sweep", "table", "tables"]
 
 __version__ = _mmsim.build_info()["version"]
 
@@ -209,3 +210,32 @@ def run_kernel(description, *, threads=0):
     except ImportError:
         pass
     return run
+
+
+def predict(kernel, *, profile, model="", threads=0):
+    """Predicts the GPU time of a kernel of one's own from a GPU profile (``mmsim gpu calibrate``'s
+    ``profile-<device>.json``), exactly as ``mmsim predict`` prices a registry algorithm: the kernels
+    run twice on the profile's machine with the GPU-like global memory, the first run warming the
+    L2, and the profile's cost model ``model`` ("": its default, rmw-rows) prices the counts of the
+    second. ``kernel`` is a kernel description (a dict in the kernel-file format or a file's path,
+    as for :func:`run_kernel`) or an :class:`Engine` (every kernel it launched so far, again; its
+    machine must be an HMM of the profile's width w, and l, L and k are the profile's).
+
+    Returns what ``mmsim predict --kernel FILE --json`` prints: predicted_ms, counts, and per
+    kernel its predicted_ms, launch_ms, counts and steps, each step with its slots, congestion,
+    bank_conflicts (shared), sectors_per_request and l2_hit_rate (global), dram_bytes, predicted_ms
+    and share of its kernel's time::
+
+        p = mmsim.predict("examples/kernels/transpose_tiled_32x33.json",
+                          profile="results/gpu-h100/profile-h100.json")
+        p["predicted_ms"], [(s["step"], s["share"]) for s in p["kernels"][0]["steps"]]
+    """
+    profile = os.fspath(profile)
+    if isinstance(kernel, Engine):
+        return kernel._predict(profile, model, threads)
+    if isinstance(kernel, (str, os.PathLike)):
+        return _mmsim.predict_kernel(os.fspath(kernel), profile, model, threads)
+    if isinstance(kernel, dict):
+        return _mmsim.predict_kernel(kernel, profile, model, threads)
+    raise TypeError("predict: a kernel description (dict or file path) or an mmsim.Engine, not %s" %
+                    type(kernel).__name__)

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "algorithms/params.h"
+#include "predict/gpu_profile.h"
 #include "report/json.h"
 
 namespace mmsim::python {
@@ -28,6 +29,9 @@ int saturate(std::int64_t v);
 /// Host threads for round-synchronous rounds as `--threads` takes them: 0 (every core) or [1, 1024],
 /// else InputError with the option's line.
 unsigned host_threads(std::int64_t threads);
+
+/// A GPU profile file, read as the user's input (InputError naming the argument profile=).
+predict::GpuProfile read_profile_argument(const std::string& path);
 
 void bind_kernels(py::module_& m);
 /// mmsim.table, mmsim.sweep's rows and mmsim.access (loop.cpp).

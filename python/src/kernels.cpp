@@ -20,6 +20,7 @@
 #include "io/input_error.h"
 #include "io/work_bounds.h"
 #include "models/machines.h"
+#include "predict/kernel_prediction.h"
 #include "python/src/bindings.h"
 #include "report/table.h"
 #include "sim/engine.h"
@@ -67,8 +68,17 @@ constexpr std::int64_t kMaxCells = std::int64_t{1} << 32;
 struct PyMachine {
   std::shared_ptr<const Machine> machine;
 
-  PyMachine(const std::string& model, std::int64_t w, std::int64_t l, std::int64_t L, std::int64_t k) {
+  PyMachine(const std::string& model, std::int64_t w, std::int64_t l, std::int64_t L, std::int64_t k,
+            const std::vector<std::string>& extensions) {
     MachineParams p;
+    for (const std::string& e : extensions) {
+      if (e == "widths")
+        p.extensions.widths = true;
+      else if (e == "atomics")
+        p.extensions.atomics = true;
+      else
+        throw InputError("extensions: widths and atomics (got " + quote(e) + ")");
+    }
     const auto kind = model_from_name(model);
     if (!kind) throw InputError("model=: must be dmm, umm or hmm (got " + quote(model) + ")");
     p.model = *kind;
@@ -130,6 +140,8 @@ struct StepSpec {
   int reg = 0;
   Addresses addresses;
   Values values;
+  AtomicOp atomic = AtomicOp::None;
+  int result = -1;
 };
 
 class PyKernel {
@@ -148,13 +160,43 @@ class PyKernel {
     resident_ = static_cast<std::uint32_t>(resident_blocks_per_dmm);
   }
 
+  // A step's addresses: negative, the thread requests nothing; the upper end is the largest cell an
+  // array may have.
+  Addresses step_addresses(const py::object& given, const std::string& step) const {
+    return whole_numbers<std::int64_t>(given, "kernel " + name_ + ": step " + step + ": ", "addresses",
+                                       std::numeric_limits<std::int32_t>::min(), kMaxCells - 1);
+  }
   void access(Op op, const ArrayRef& array, const py::object& given, std::int64_t reg, std::string name) {
     name = step_name(std::move(name), op, array);
-    // Negative: the thread requests nothing; the upper end is the largest cell an array may have.
-    const Addresses addresses =
-        whole_numbers<std::int64_t>(given, "kernel " + name_ + ": step " + name + ": ", "addresses",
-                                    std::numeric_limits<std::int32_t>::min(), kMaxCells - 1);
-    StepSpec s{StepSpec::Kind::Access, std::move(name), op, array, check_reg(reg), addresses, {}};
+    const Addresses addresses = step_addresses(given, name);
+    StepSpec s{StepSpec::Kind::Access, std::move(name), op, array, check_reg(reg), addresses, {}, AtomicOp::None, -1};
+    check_length(s.name, addresses, "addresses");
+    steps_.push_back(std::move(s));
+  }
+  void atomic(const ArrayRef& array, const py::object& given, const std::string& op, std::int64_t reg,
+              std::int64_t result, std::string name) {
+    static const std::pair<const char*, AtomicOp> ops[] = {{"add", AtomicOp::Add},
+                                                           {"min", AtomicOp::Min},
+                                                           {"max", AtomicOp::Max},
+                                                           {"exch", AtomicOp::Exchange},
+                                                           {"cas", AtomicOp::CompareAndSwap},
+                                                           {"increment", AtomicOp::Increment}};
+    AtomicOp a = AtomicOp::None;
+    for (const auto& [word, value] : ops)
+      if (op == word) a = value;
+    if (a == AtomicOp::None) fail("atomic: op must be add, min, max, exch, cas or increment (got " + quote(op) + ")");
+    name = step_name(std::move(name), Op::Atomic, array);
+    const Addresses addresses = step_addresses(given, name);
+    StepSpec s{StepSpec::Kind::Access,
+               std::move(name),
+               Op::Atomic,
+               array,
+               check_reg(reg),
+               addresses,
+               {},
+               a,
+               result < 0 ? -1 : check_reg(result)};
+    if (a == AtomicOp::CompareAndSwap) check_reg(reg + 1);
     check_length(s.name, addresses, "addresses");
     steps_.push_back(std::move(s));
   }
@@ -162,11 +204,14 @@ class PyKernel {
     if (name.empty()) name = "set r" + std::to_string(reg);
     const Values values = whole_numbers<Word>(given, "kernel " + name_ + ": step " + name + ": ", "values", 0,
                                               std::numeric_limits<Word>::max());
-    StepSpec s{StepSpec::Kind::Set, std::move(name), Op::Read, std::int64_t{0}, check_reg(reg), {}, values};
+    StepSpec s{StepSpec::Kind::Set, std::move(name), Op::Read, std::int64_t{0}, check_reg(reg), {}, values,
+               AtomicOp::None, -1};
     check_length(s.name, values, "values");
     steps_.push_back(std::move(s));
   }
-  void barrier() { steps_.push_back({StepSpec::Kind::Barrier, "barrier", Op::Read, std::int64_t{0}, 0, {}, {}}); }
+  void barrier() {
+    steps_.push_back({StepSpec::Kind::Barrier, "barrier", Op::Read, std::int64_t{0}, 0, {}, {}, AtomicOp::None, -1});
+  }
 
   /// The engine's kernel, its array names resolved by `resolve`. Every step reads the NumPy arrays
   /// in place: they must outlive the launch (this object holds them).
@@ -182,10 +227,18 @@ class PyKernel {
         }});
       } else {
         const ArrayId id = resolve(s.array, name_ + ": step " + s.name);
-        k.steps.emplace_back(Access{s.name, s.op, id, s.reg, [a = s.addresses.unchecked<1>()](const Thread& t) {
-                                      const std::int64_t x = a(static_cast<py::ssize_t>(t.id()));
-                                      return x < 0 ? kNoAddress : static_cast<Address>(x);
-                                    }});
+        k.steps.emplace_back(Access{.name = s.name,
+                                    .op = s.op,
+                                    .array = id,
+                                    .reg = s.reg,
+                                    .address =
+                                        [a = s.addresses.unchecked<1>()](const Thread& t) {
+                                          const std::int64_t x = a(static_cast<py::ssize_t>(t.id()));
+                                          return x < 0 ? kNoAddress : static_cast<Address>(x);
+                                        },
+                                    .vector = 1,
+                                    .atomic = s.atomic,
+                                    .result = s.result});
       }
     }
     return k;
@@ -197,6 +250,11 @@ class PyKernel {
   std::uint32_t threads_per_block() const { return threads_per_block_; }
   int registers() const { return registers_; }
   std::size_t steps() const { return steps_.size(); }
+  /// Its memory steps: the rounds of one launch.
+  std::size_t rounds() const {
+    return static_cast<std::size_t>(std::count_if(steps_.begin(), steps_.end(),
+                                                  [](const StepSpec& s) { return s.kind == StepSpec::Kind::Access; }));
+  }
 
  private:
   [[noreturn]] void fail(const std::string& what) const { throw InputError("kernel " + name_ + ": " + what); }
@@ -354,6 +412,7 @@ class PyEngine {
       }
     }
     max_blocks_ = std::max(max_blocks_, k.blocks);
+    launched_.push_back(pk);  // for predict(): the launches again, on the profile's machine
     py::dict d;
     d["name"] = s.name;
     d["time_units"] = s.time_units;
@@ -381,6 +440,43 @@ class PyEngine {
 
   std::vector<std::string> arrays() const { return names_; }
 
+  /// Every launch so far, again, on the profile's machine with the GPU-like global memory, priced
+  /// as `mmsim predict` prices an algorithm (predict/kernel_prediction.h). A kernel's addresses are
+  /// NumPy arrays, not data the threads loaded, so fresh arrays give the same accesses.
+  py::object predict(const std::string& profile_path, const std::string& model, std::int64_t threads) const {
+    const predict::GpuProfile profile = read_profile_argument(profile_path);
+    const MachineParams& mine = machine_->params();
+    if (mine.model != ModelKind::Hmm)
+      throw InputError(std::string("predict: a GPU prediction runs on the HMM, the GPU's model, not on the ") +
+                       to_string(mine.model));
+    if (mine.w != profile.machine.w)
+      throw InputError("predict: the machine has w = " + std::to_string(mine.w) +
+                       ", but the profile's GPU runs warps of w = " + std::to_string(profile.machine.w) + " threads");
+    if (launched_.empty()) throw InputError("predict: the engine has launched no kernel yet");
+    std::vector<std::size_t> rounds;
+    for (const PyKernel& k : launched_) {
+      if (k.threads_per_block() > predict::kMaxGpuThreadsPerBlock)
+        throw InputError("predict: kernel " + k.name() +
+                         ": threads_per_block = " + std::to_string(k.threads_per_block()) + ", more than the " +
+                         std::to_string(predict::kMaxGpuThreadsPerBlock) + " threads of a CUDA block");
+      rounds.push_back(k.rounds());
+    }
+    MachineParams on = profile.machine;
+    on.extensions = mine.extensions;
+    const Machine machine(on);
+    std::vector<Kernel> kernels;
+    for (const PyKernel& k : launched_)
+      kernels.push_back(k.build([this](const ArrayRef& r, const std::string& where) { return resolve(r, where); }));
+    const auto run = [&](const EngineOptions& options) {
+      Engine e(machine.view(), options);
+      for (std::size_t i = 0; i < names_.size(); ++i) e.add_array(engine_.array(static_cast<ArrayId>(i)));
+      for (const Kernel& k : kernels) e.launch(k);
+      return e.stats();
+    };
+    return to_python(predict::prediction_json(
+        predict::predict_launches(profile, "Python", model, run, rounds, host_threads(threads))));
+  }
+
  private:
   static Execution parse_execution(const std::string& e) {
     if (e == "round-synchronous") return Execution::RoundSynchronous;
@@ -394,14 +490,17 @@ class PyEngine {
   bool busy_ = false;
   std::uint64_t max_blocks_ = 0;
   std::uint64_t global_cells_ = 0;
+  std::vector<PyKernel> launched_;
 };
 
 }  // namespace
 
 void bind_kernels(py::module_& m) {
   py::class_<PyMachine>(m, "Machine", "A DMM, UMM or HMM: model, width w, latency l, and for the HMM L and k.")
-      .def(py::init<const std::string&, std::int64_t, std::int64_t, std::int64_t, std::int64_t>(),
-           py::arg("model") = "hmm", py::arg("w") = 32, py::arg("l") = 1, py::arg("L") = 100, py::arg("k") = 8)
+      .def(py::init<const std::string&, std::int64_t, std::int64_t, std::int64_t, std::int64_t,
+                    const std::vector<std::string>&>(),
+           py::arg("model") = "hmm", py::arg("w") = 32, py::arg("l") = 1, py::arg("L") = 100, py::arg("k") = 8,
+           py::arg("extensions") = std::vector<std::string>{})
       .def_property_readonly("model",
                              [](const PyMachine* q) {
                                const PyMachine& p = self_of(q);
@@ -453,6 +552,14 @@ void bind_kernels(py::module_& m) {
           },
           py::arg("array"), py::arg("addresses"), py::arg("reg") = 0, py::arg("name") = "",
           "array[addresses[t]] <- register reg for every thread t (negative: no request)")
+      .def(
+          "atomic",
+          [](PyKernel* k, const ArrayRef& a, const py::object& x, const std::string& op, std::int64_t reg,
+             std::int64_t result, std::string name) { self_of(k).atomic(a, x, op, reg, result, std::move(name)); },
+          py::arg("array"), py::arg("addresses"), py::arg("op") = "add", py::arg("reg") = 0, py::arg("result") = -1,
+          py::arg("name") = "",
+          "array[addresses[t]] <- op(array[addresses[t]], register reg) for every thread t, the old value into "
+          "register result (if >= 0); a warp's threads update a cell lowest first (Machine(extensions=['atomics']))")
       .def("set", checked(&PyKernel::set), py::arg("reg"), py::arg("values"), py::arg("name") = "",
            "register reg <- values[t]: local computation, free in time")
       .def("barrier", checked(&PyKernel::barrier), "__syncthreads(): a block barrier (asynchronous execution)")
@@ -477,7 +584,9 @@ void bind_kernels(py::module_& m) {
       .def("launch", checked(&PyEngine::launch), py::arg("kernel"), "runs one kernel, then a grid barrier")
       .def("stats", checked(&PyEngine::stats), "time_units, kernels and rounds of every launch so far")
       .def("trace", checked(&PyEngine::trace), "every slot's entry and completion (Engine(..., trace=True))")
-      .def_property_readonly("arrays", checked(&PyEngine::arrays));
+      .def_property_readonly("arrays", checked(&PyEngine::arrays))
+      .def("_predict", checked(&PyEngine::predict), py::arg("profile"), py::arg("model"), py::arg("threads"),
+           "every launch so far on a GPU profile's machine (mmsim.predict)");
 }
 
 }  // namespace mmsim::python

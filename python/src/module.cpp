@@ -25,6 +25,7 @@
 #include "io/input_error.h"
 #include "kernels/kernel_file.h"
 #include "kernels/kernel_report.h"
+#include "predict/kernel_prediction.h"
 #include "python/src/bindings.h"
 #include "report/build_info.h"
 #include "report/json_reader.h"
@@ -289,7 +290,26 @@ py::object run_kernel_file(const std::string& path, unsigned threads) {
   return to_python(kernels::run_json(spec, kernels::run_program(spec, options), true));
 }
 
+// A GPU prediction of a kernel description (a dict) or a kernel file on a profile's machine, as
+// `mmsim predict --kernel FILE --json` prints it (predict/kernel_prediction.h).
+py::object predict_kernel(const py::object& description, const std::string& profile_path, const std::string& model,
+                          unsigned threads) {
+  const kernels::ProgramSpec spec = py::isinstance<py::dict>(description)
+                                        ? kernels::read_kernel_description(json_value_of(description), "Python")
+                                        : kernels::read_kernel_file("path", description.cast<std::string>());
+  const predict::GpuProfile profile = read_profile_argument(profile_path);
+  return to_python(predict::prediction_json(predict::predict_program(profile, spec, model, threads)));
+}
+
 }  // namespace
+
+predict::GpuProfile read_profile_argument(const std::string& path) {
+  try {
+    return predict::read_profile(path);
+  } catch (const std::invalid_argument& e) {
+    throw InputError(std::string("profile: ") + e.what());
+  }
+}
 
 }  // namespace mmsim::python
 
@@ -306,6 +326,8 @@ PYBIND11_MODULE(_mmsim, m) {
         py::arg("trials"), py::arg("seed"), py::arg("speed"));
   m.def("run_kernel_dict", &run_kernel_dict, py::arg("description"), py::arg("threads"));
   m.def("run_kernel_file", &run_kernel_file, py::arg("path"), py::arg("threads"));
+  m.def("predict_kernel", &predict_kernel, py::arg("description"), py::arg("profile"), py::arg("model"),
+        py::arg("threads"));
   bind_kernels(m);
   bind_loop(m);
 }

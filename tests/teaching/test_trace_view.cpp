@@ -93,7 +93,7 @@ TEST_CASE("a malformed trace is refused naming the line") {
   CHECK(error_of(kHeader + "0,k,r,a,read,global,0,0,0,4,1\n0,k,r,a,read,global\n") ==
         "trace t.csv: line 3: 6 fields, expected 11");
   CHECK(error_of(kHeader + "0,k,r,a,peek,global,0,0,0,4,1\n") ==
-        "trace t.csv: line 2: op 'peek' is neither read nor write");
+        "trace t.csv: line 2: op 'peek' is neither read, write nor atomic");
   CHECK(error_of(kHeader + "0,k,r,a,read,local,0,0,0,4,1\n") ==
         "trace t.csv: line 2: memory 'local' is neither global nor shared<d>");
   CHECK(error_of(kHeader + "0,k,r,a,read,global,0,0,x,4,1\n") ==

@@ -1,0 +1,233 @@
+#include "predict/kernel_prediction.h"
+
+#include <stdexcept>
+
+#include "io/input_error.h"
+#include "io/quote.h"
+#include "kernels/kernel_report.h"
+#include "predict/simulate.h"
+
+namespace mmsim::predict {
+
+namespace {
+
+// "SOURCE: where: rule", the source quoted as a user's text (control bytes shown as ?).
+[[noreturn]] void refuse(const std::string& source, const std::string& where, const std::string& rule) {
+  const std::string q = quote(source.empty() ? std::string("kernel") : source, 60);
+  throw InputError(q.substr(1, q.size() - 2) + ": " + where + ": " + rule);
+}
+
+// The counts of one round: its memory's, and its time units when it is a shared round (the
+// shared-memory count a model prices, as counts_of in simulate.cpp sums them).
+RunCounts round_counts(const RoundStats& r, const GpuMemoryStats& memory) {
+  RunCounts c;
+  if (r.memory == Space::Shared && r.time_units) c.shared_time_units = static_cast<std::uint64_t>(*r.time_units);
+  c.memory = memory;
+  return c;
+}
+
+void add(RunCounts& to, const RunCounts& c) {
+  to.launches += c.launches;
+  to.shared_time_units += c.shared_time_units;
+  to.memory += c.memory;
+}
+
+double ratio(std::uint64_t a, std::uint64_t b) {
+  return b == 0 ? 0.0 : static_cast<double>(a) / static_cast<double>(b);
+}
+
+StepPrediction step_of(const RoundStats& r, const GpuMemoryStats& memory, const CostModel& model,
+                       std::uint32_t sector_bytes) {
+  StepPrediction s;
+  s.kernel = r.kernel, s.step = r.name, s.array = r.array, s.memory = r.memory, s.op = r.op;
+  s.requests = r.requests, s.warps = r.warps, s.slots = r.slots, s.congestion = r.max_congestion;
+  s.counts = round_counts(r, memory);
+  if (r.memory == Space::Shared) {
+    s.bank_conflicts = r.bank_conflicts;
+  } else {
+    s.sectors_per_request = ratio(memory.sectors(), memory.accesses);
+    if (memory.sectors() > 0) s.l2_hit_rate = ratio(memory.hits, memory.sectors());
+    s.dram_bytes = (memory.dram_reads + memory.dram_writes) * sector_bytes;
+  }
+  s.ms = predicted_ms(model, s.counts);
+  return s;
+}
+
+}  // namespace
+
+const CostModel& model_or_input_error(const GpuProfile& profile, const std::string& model) {
+  try {
+    return profile.model(model.empty() ? std::string(kDefaultCostModel) : model);
+  } catch (const std::invalid_argument& e) {
+    throw InputError(std::string("--model: ") + e.what());
+  }
+}
+
+kernels::ProgramSpec on_profile_machine(const GpuProfile& profile, const kernels::ProgramSpec& spec) {
+  const MachineParams& gpu = profile.machine;
+  if (spec.machine.model != ModelKind::Hmm)
+    refuse(
+        spec.source, "machine",
+        std::string("a GPU prediction runs on the HMM, the GPU's model, not on the ") + to_string(spec.machine.model));
+  if (spec.machine.w != gpu.w)
+    refuse(spec.source, "machine",
+           "w = " + std::to_string(spec.machine.w) +
+               ", but the profile's GPU runs warps of w = " + std::to_string(gpu.w) + " threads");
+  std::uint64_t shared_bytes = 0;
+  for (const kernels::ArraySpec& a : spec.arrays)
+    if (a.space == Space::Shared) shared_bytes += a.size * a.element_bytes;
+  if (shared_bytes > kMaxGpuSharedBytesPerBlock)
+    refuse(spec.source, "arrays",
+           "the shared arrays take " + std::to_string(shared_bytes) + " bytes a block, more than the " +
+               std::to_string(kMaxGpuSharedBytesPerBlock) + " a CUDA block may have");
+  for (const kernels::KernelSpec& k : spec.kernels)
+    if (k.threads_per_block > kMaxGpuThreadsPerBlock)
+      refuse(spec.source, "kernel " + quote(k.name, 32),
+             "threads_per_block = " + std::to_string(k.threads_per_block) + ", more than the " +
+                 std::to_string(kMaxGpuThreadsPerBlock) + " threads of a CUDA block");
+  kernels::ProgramSpec out = spec;
+  out.machine = gpu;
+  out.machine.model = ModelKind::Hmm;
+  out.machine.extensions = spec.machine.extensions;
+  return out;
+}
+
+ProgramPrediction predict_program(const GpuProfile& profile, const kernels::ProgramSpec& spec, const std::string& model,
+                                  unsigned threads) {
+  kernels::validate(spec);
+  const kernels::ProgramSpec on = on_profile_machine(profile, spec);
+  kernels::validate(on);
+  model_or_input_error(profile, model);  // before simulating
+  std::vector<std::size_t> rounds;
+  for (const kernels::KernelSpec& k : on.kernels) {
+    std::size_t n = 0;
+    for (const kernels::StepSpec& s : k.steps)
+      n += s.kind == kernels::StepKind::Read || s.kind == kernels::StepKind::Write ||
+           s.kind == kernels::StepKind::Atomic;
+    rounds.push_back(n);
+  }
+  return predict_launches(
+      profile, spec.source, model,
+      [&on](const EngineOptions& options) { return kernels::run_program(on, options).stats; }, rounds, threads);
+}
+
+ProgramPrediction predict_launches(const GpuProfile& profile, const std::string& source, const std::string& model,
+                                   const std::function<RunStats(const EngineOptions&)>& run,
+                                   const std::vector<std::size_t>& rounds_per_launch, unsigned threads) {
+  const CostModel& m = model_or_input_error(profile, model);
+  // Arrays declare their element sizes (ArrayDecl::element_bytes); 4 is the memory's default cell.
+  const WarmRun counted = run_warm(profile, 4, run, threads);
+  ProgramPrediction p;
+  p.source = source;
+  p.profile = profile.gpu.name + " (" + profile.device + " profile of " + profile.date + ")";
+  p.model = m.name;
+  p.counts = counted.counts;
+  p.ms = predicted_ms(m, counted.counts);
+  p.machine = profile.machine;
+  p.sector_bytes = profile.memory.sector_bytes;
+  std::size_t next = 0;
+  for (std::size_t launch = 0; launch < counted.stats.kernels.size(); ++launch) {
+    KernelPrediction k;
+    k.name = counted.stats.kernels[launch].name;
+    k.counts.launches = 1;
+    k.launch_ms = predicted_ms(m, k.counts);
+    const std::size_t rounds = launch < rounds_per_launch.size() ? rounds_per_launch[launch] : 0;
+    for (std::size_t r = next; r < next + rounds && r < counted.stats.rounds.size(); ++r) {
+      k.steps.push_back(step_of(counted.stats.rounds[r], counted.rounds[r], m, p.sector_bytes));
+      add(k.counts, k.steps.back().counts);
+    }
+    next += rounds;
+    k.ms = predicted_ms(m, k.counts);
+    for (StepPrediction& s : k.steps) s.share = k.ms > 0 ? s.ms / k.ms : 0.0;
+    p.kernels.push_back(std::move(k));
+  }
+  if (next != counted.stats.rounds.size())
+    throw std::logic_error("predict_launches: the launches' rounds do not add up to the run's");
+  return p;
+}
+
+report::Table kernels_table(const ProgramPrediction& p) {
+  report::Table t;
+  t.title = "Predicted GPU time of " + p.source + ": " + report::format_number(p.ms, 4) + " ms";
+  t.header = {
+      "profile: " + p.profile, "cost model: " + p.model,
+      "machine: " + kernels::machine_text(p.machine) + ", sectors of " + std::to_string(p.sector_bytes) + " bytes",
+      "the second of two runs, the first warming the L2"};
+  t.columns = {"kernel",  "predicted_ms", "share",       "launch_ms", "l2_transactions",  "sectors",
+               "l2_hits", "dram_reads",   "dram_writes", "dram_rows", "shared_time_units"};
+  for (const KernelPrediction& k : p.kernels) {
+    const GpuMemoryStats& m = k.counts.memory;
+    t.add_row({k.name, k.ms, p.ms > 0 ? k.ms / p.ms : 0.0, k.launch_ms, static_cast<long long>(m.lines),
+               static_cast<long long>(m.sectors()), static_cast<long long>(m.hits),
+               static_cast<long long>(m.dram_reads), static_cast<long long>(m.dram_writes),
+               static_cast<long long>(m.activations), static_cast<long long>(k.counts.shared_time_units)});
+  }
+  return t;
+}
+
+report::Table steps_table(const ProgramPrediction& p) {
+  report::Table t;
+  t.title = "Where the time goes, step by step (" + p.model + ")";
+  t.columns = {"kernel",      "step",       "array",        "memory",         "op",
+               "requests",    "slots",      "congestion",   "bank_conflicts", "sectors_per_request",
+               "l2_hit_rate", "dram_bytes", "predicted_ms", "share"};
+  const auto opt = [](const auto& x) { return x ? report::Cell(*x) : report::Cell(); };
+  for (const KernelPrediction& k : p.kernels) {
+    for (const StepPrediction& s : k.steps)
+      t.add_row({s.kernel, s.step, s.array, std::string(to_string(s.memory)), std::string(to_string(s.op)),
+                 static_cast<long long>(s.requests), static_cast<long long>(s.slots),
+                 static_cast<long long>(s.congestion),
+                 s.bank_conflicts ? report::Cell(static_cast<long long>(*s.bank_conflicts)) : report::Cell(),
+                 opt(s.sectors_per_request), opt(s.l2_hit_rate),
+                 s.memory == Space::Global ? report::Cell(static_cast<long long>(s.dram_bytes)) : report::Cell(), s.ms,
+                 s.share});
+    t.add_row({k.name,
+               std::string("(launch)"),
+               {},
+               {},
+               {},
+               {},
+               {},
+               {},
+               {},
+               {},
+               {},
+               {},
+               k.launch_ms,
+               k.ms > 0 ? k.launch_ms / k.ms : 0.0});
+  }
+  t.notes = {"share: of the kernel's predicted time; the launch's constant is the (launch) row.",
+             "slots: sectors (global) or bank passes (shared); congestion: the most slots one warp took."};
+  return t;
+}
+
+report::Json prediction_json(const ProgramPrediction& p) {
+  using report::Json;
+  Json out = Json::object();
+  out.set("source", p.source).set("profile", p.profile).set("model", p.model);
+  out.set("machine", kernels::machine_text(p.machine)).set("predicted_ms", p.ms).set("counts", counts_json(p.counts));
+  Json kernels = Json::array();
+  for (const KernelPrediction& k : p.kernels) {
+    Json steps = Json::array();
+    for (const StepPrediction& s : k.steps) {
+      Json j = Json::object();
+      j.set("step", s.step).set("array", s.array).set("memory", to_string(s.memory)).set("op", to_string(s.op));
+      j.set("requests", s.requests).set("warps", s.warps).set("slots", s.slots).set("congestion", s.congestion);
+      j.set("bank_conflicts", s.bank_conflicts).set("sectors_per_request", s.sectors_per_request);
+      j.set("l2_hit_rate", s.l2_hit_rate);
+      j.set("dram_bytes", s.memory == Space::Global ? Json(s.dram_bytes) : Json());
+      j.set("predicted_ms", s.ms).set("share", s.share).set("counts", counts_json(s.counts));
+      steps.push(std::move(j));
+    }
+    kernels.push(Json::object()
+                     .set("name", k.name)
+                     .set("predicted_ms", k.ms)
+                     .set("launch_ms", k.launch_ms)
+                     .set("counts", counts_json(k.counts))
+                     .set("steps", std::move(steps)));
+  }
+  out.set("kernels", std::move(kernels));
+  return out;
+}
+
+}  // namespace mmsim::predict

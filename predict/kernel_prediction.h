@@ -1,0 +1,101 @@
+// GPU time of a kernel of one's own (kernels/kernel_spec.h), priced exactly as a registry algorithm
+// is (simulate.h): the program runs twice on the profile's machine with the GPU-like global memory,
+// the first run warming the L2, and the profile's cost model prices the counts of the second. The
+// counts are kept per round (GpuMemoryHierarchy::track_rounds), so that each step of each kernel
+// gets its own share of the time: which step costs what, and why (its slots, its congestion or bank
+// conflicts, its sectors per request, how much of it the L2 served, what it moved from DRAM).
+//
+// A cost model is linear in the counts (cost_model.h), so a kernel's time is its launch's constant
+// plus its steps' times, and the program's the sum of its kernels'.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <functional>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "kernels/kernel_spec.h"
+#include "predict/cost_model.h"
+#include "predict/gpu_profile.h"
+#include "report/json.h"
+#include "report/table.h"
+#include "sim/engine.h"
+
+namespace mmsim::predict {
+
+/// One memory step (one round) of one kernel.
+struct StepPrediction {
+  std::string kernel, step;
+  std::string array;
+  Space memory = Space::Global;
+  Op op = Op::Read;
+  std::uint64_t requests = 0;                   ///< thread requests before merging
+  std::uint64_t warps = 0;                      ///< warp accesses with at least one request
+  std::uint64_t slots = 0;                      ///< pipeline slots: sectors (global) or bank passes (shared)
+  int congestion = 0;                           ///< the most slots one warp took
+  std::optional<std::uint64_t> bank_conflicts;  ///< shared: Nsight Compute's count (sim/stats.h)
+  std::optional<double> sectors_per_request;    ///< global: sectors per warp access
+  std::optional<double> l2_hit_rate;            ///< global: sectors the L2 served / sectors requested
+  std::uint64_t dram_bytes = 0;                 ///< global: (DRAM reads + writes) x sector bytes
+  RunCounts counts;                             ///< what the step alone counted (launches 0)
+  double ms = 0;                                ///< what the model charges for those counts
+  double share = 0;                             ///< ms / the kernel's ms
+};
+
+struct KernelPrediction {
+  std::string name;
+  double ms = 0;         ///< the model's price of `counts`
+  RunCounts counts;      ///< the launch's counts (launches 1)
+  double launch_ms = 0;  ///< of which the launch's constant (no step's)
+  std::vector<StepPrediction> steps;
+};
+
+struct ProgramPrediction {
+  std::string source;     ///< the kernel file, "Python", ...
+  std::string profile;    ///< the GPU and its profile, in words
+  std::string model;      ///< the cost model priced with
+  double ms = 0;          ///< the model's price of `counts`, as `mmsim predict` gives an algorithm's
+  RunCounts counts;       ///< the whole counted run
+  MachineParams machine;  ///< what it ran on: the profile's machine
+  std::uint32_t sector_bytes = 32;
+  std::vector<KernelPrediction> kernels;
+};
+
+/// The limits of one CUDA block on the GPUs profiled (compute capability 9.0): threads, and bytes of
+/// shared memory (the opt-in maximum; 48 KiB without cudaFuncSetAttribute).
+inline constexpr std::uint32_t kMaxGpuThreadsPerBlock = 1024;
+inline constexpr std::uint64_t kMaxGpuSharedBytesPerBlock = 227 * 1024;
+
+/// The description moved onto the profile's machine: the profile's w, l, L and k, the file's
+/// extensions. Throws InputError naming the source, the kernel and the rule when it cannot run
+/// there: not an HMM, another warp width, a block of more threads or shared bytes than the GPU's.
+kernels::ProgramSpec on_profile_machine(const GpuProfile& profile, const kernels::ProgramSpec& spec);
+
+/// Predicts a described program on the profile's GPU with `model` ("": the profile's default,
+/// kDefaultCostModel). Throws InputError for a description that cannot run (kernels::validate,
+/// on_profile_machine) or a model the profile does not hold. `threads` host threads simulate.
+ProgramPrediction predict_program(const GpuProfile& profile, const kernels::ProgramSpec& spec, const std::string& model,
+                                  unsigned threads = 0);
+
+/// The same for any run: `run` performs the launches on an engine made with the options given (on
+/// the profile's machine, which the caller builds), launch i having rounds_per_launch[i] memory
+/// steps. What the Python module's Engine is predicted with.
+ProgramPrediction predict_launches(const GpuProfile& profile, const std::string& source, const std::string& model,
+                                   const std::function<RunStats(const EngineOptions&)>& run,
+                                   const std::vector<std::size_t>& rounds_per_launch, unsigned threads = 0);
+
+/// The profile's model named `model` ("" for the default), or InputError naming the models it has.
+const CostModel& model_or_input_error(const GpuProfile& profile, const std::string& model);
+
+/// Per kernel: ms, share of the program, launch ms and the counts the models price.
+report::Table kernels_table(const ProgramPrediction& p);
+/// Per step, one table: slots, congestion, bank conflicts, requests, sectors per request, L2 hit
+/// rate, DRAM bytes, ms and share of its kernel's time.
+report::Table steps_table(const ProgramPrediction& p);
+/// {"source", "profile", "model", "machine", "predicted_ms", "counts", "kernels": [{"name",
+///  "predicted_ms", "launch_ms", "counts", "steps": [{...as steps_table, "counts"}]}]}
+report::Json prediction_json(const ProgramPrediction& p);
+
+}  // namespace mmsim::predict

@@ -1,0 +1,112 @@
+#!/usr/bin/env bash
+# `mmsim predict --kernel FILE` and `mmsim trace --kernel FILE` (docs/your-kernel.md) with the H100's
+# committed profile: the example kernels predicted per kernel and per step, the transposes' bank
+# conflicts and sectors as worked out by hand, the JSON and the text agreeing, the JSON's counts the
+# same as `mmsim predict`'s for a registry algorithm's keys; then bad files and options, each one line
+# and status 2.
+mmsim=$1
+profile=$2
+examples=$3
+source "$(dirname "$0")/../cli_lib.sh"
+
+for f in transpose_naive transpose_tiled_32x32 transpose_tiled_32x33 histogram stencil_2d gather; do
+  ok "$mmsim" predict --kernel "$examples/$f.json" --profile "$profile" --json --threads 2
+  cp "$tmp/out" "$tmp/$f.json"
+done
+python3 - "$tmp" <<'PY' || fail=1
+import json, sys
+d = sys.argv[1]
+p = {f: json.load(open("%s/%s.json" % (d, f))) for f in
+     ("transpose_naive", "transpose_tiled_32x32", "transpose_tiled_32x33", "histogram", "stencil_2d", "gather")}
+warps = 1024 * 1024 // 32
+for f, r in p.items():
+    assert r["model"] == "rmw-rows" and r["predicted_ms"] > 0, f
+    assert set(r["predicted_ms_by_model"]) == {"papers", "dram-rows", "rmw-rows"}, f
+    assert abs(r["predicted_ms_by_model"]["rmw-rows"] - r["predicted_ms"]) < 1e-12, f
+    for k in r["kernels"]:
+        total = k["launch_ms"] + sum(s["predicted_ms"] for s in k["steps"])
+        assert abs(total - k["predicted_ms"]) < 1e-9 * total, (f, total, k["predicted_ms"])
+# The naive transpose: reads of a row, 4 sectors a warp; writes of a column, 32 sectors a warp.
+naive = p["transpose_naive"]["kernels"][0]["steps"]
+assert naive[0]["sectors_per_request"] == 4.0 and naive[1]["sectors_per_request"] == 32.0, naive
+assert naive[1]["counts"]["write_sectors"] == 32 * warps
+# The tiles: 31 bank conflicts a warp reading a column of 32 x 32, none of 32 x 33.
+t32, t33 = (p[f]["kernels"][0]["steps"] for f in ("transpose_tiled_32x32", "transpose_tiled_32x33"))
+assert [s["bank_conflicts"] for s in t32] == [None, 0, 31 * warps, None], t32
+assert [s["bank_conflicts"] for s in t33] == [None, 0, 0, None], t33
+assert all(s["sectors_per_request"] == 4.0 for s in (t32[0], t32[3], t33[0], t33[3]))
+assert t32[2]["congestion"] == 32 and t33[2]["congestion"] == 1
+assert p["transpose_tiled_32x33"]["predicted_ms"] < p["transpose_tiled_32x32"]["predicted_ms"]
+# The column writes of the naive transpose cost more than the tiled one's whole kernel.
+assert p["transpose_naive"]["predicted_ms"] > p["transpose_tiled_32x33"]["predicted_ms"]
+# The stencil's four neighbours and its centre read the same rows: the L2 serves most of them.
+st = p["stencil_2d"]["kernels"][0]["steps"]
+assert [s["step"] for s in st] == ["centre", "west", "east", "north", "south", "store b[t]"]
+assert all(s["l2_hit_rate"] > 0.5 for s in st[1:5]), [s["l2_hit_rate"] for s in st]
+PY
+
+# The text: the kernels' table and the steps' table, with the same milliseconds as the JSON.
+ok "$mmsim" predict --kernel "$examples/transpose_tiled_32x32.json" --profile "$profile" --threads 2
+for want in "Predicted GPU time of" "Where the time goes" "load the tile by columns" "(launch)" "rmw-rows"; do
+  grep -qF "$want" "$tmp/out" || { echo "FAIL: predict --kernel's text lacks $want"; cat "$tmp/out"; fail=1; }
+done
+ms=$(python3 -c "import json; print('%.4g' % json.load(open('$tmp/transpose_tiled_32x32.json'))['predicted_ms'])")
+grep -qF "of $examples/transpose_tiled_32x32.json: $ms ms" "$tmp/out" ||
+  { echo "FAIL: the text's ms is not the JSON's $ms"; head -3 "$tmp/out"; fail=1; }
+ok "$mmsim" predict --kernel "$examples/gather.json" --profile "$profile" --model papers --json
+grep -q '"model": "papers"' "$tmp/out" || { echo "FAIL: --model papers"; fail=1; }
+
+# trace --kernel: the pipelines of the file's run, as `mmsim trace` draws a run's trace CSV.
+ok "$mmsim" trace --kernel "$examples/gather.json" --json
+python3 - "$tmp/out" <<'PY' || fail=1
+import json, sys
+r = json.load(open(sys.argv[1]))
+assert r["slots"] > 0 and len(r["rounds"]) == 3, r.keys()
+PY
+ok "$mmsim" run --kernel "$examples/gather.json" --json
+tu=$(python3 -c "import json; print(json.load(open('$tmp/out'))['time_units'])")
+ok "$mmsim" trace --kernel "$examples/gather.json" --json
+python3 -c "import json, sys; sys.exit(json.load(open('$tmp/out'))['time_units'] != $tu)" ||
+  { echo "FAIL: trace --kernel's time units are not run --kernel's $tu"; fail=1; }
+ok "$mmsim" trace --kernel "$examples/histogram.json" --svg "$tmp/h.svg"
+grep -q "<svg" "$tmp/h.svg" || { echo "FAIL: trace --kernel --svg"; fail=1; }
+
+# Refusals: one line naming the file, the kernel, the step or the rule; status 2.
+k() { printf '%s' "$1" >"$tmp/k.json"; }
+refused() {  # refused WORDS ARGS...: status 2, one line holding WORDS
+  local words=$1
+  shift
+  bad "$@"
+  grep -qF -- "$words" "$tmp/err" || { echo "FAIL: '$words' not in:"; cat "$tmp/err"; fail=1; }
+}
+k '{"arrays": [{"name": "a", "size": 64}], "kernels": [{"name": "k", "threads_per_block": 128, "steps": [{"read": "a", "address": "t", "name": "past"}]}]}'
+refused "k.json: kernel k step 0 (past): thread 64 addresses 64 outside a[64]" \
+  "$mmsim" predict --kernel "$tmp/k.json" --profile "$profile"
+k '{"machine": {"w": 16}, "arrays": [{"name": "a", "size": 64}], "kernels": [{"name": "k", "steps": [{"read": "a", "address": "t"}]}]}'
+refused "k.json: machine: w = 16, but the profile's GPU runs warps of w = 32 threads" \
+  "$mmsim" predict --kernel "$tmp/k.json" --profile "$profile"
+k '{"machine": {"model": "dmm"}, "arrays": [{"name": "a", "space": "shared", "size": 64}], "kernels": [{"name": "k", "steps": [{"read": "a", "address": "t"}]}]}'
+refused "k.json: machine: a GPU prediction runs on the HMM" "$mmsim" predict --kernel "$tmp/k.json" --profile "$profile"
+k '{"arrays": [{"name": "a", "size": 4096}], "kernels": [{"name": "wide", "threads_per_block": 2048, "steps": [{"read": "a", "address": "t"}]}]}'
+refused "k.json: kernel 'wide': threads_per_block = 2048, more than the 1024 threads of a CUDA block" \
+  "$mmsim" predict --kernel "$tmp/k.json" --profile "$profile"
+k '{"arrays": [{"name": "s", "space": "shared", "size": 65536}], "kernels": [{"name": "k", "steps": [{"read": "s", "address": "t"}]}]}'
+refused "k.json: arrays: the shared arrays take 262144 bytes a block" \
+  "$mmsim" predict --kernel "$tmp/k.json" --profile "$profile"
+k '{"arrays": [{"name": "a", "size": 64}], "kernels": [{"name": "k", "steps": [{"read": "a", "address": "t / 0", "name": "div"}]}]}'
+refused "k.json: kernel 'k', step 0 (div)" "$mmsim" predict --kernel "$tmp/k.json" --profile "$profile"
+k '{"arrays": [{"name": "a", "size": 4294967296}], "kernels": []}'
+refused "k.json: array 'a': size must be an integer in" "$mmsim" predict --kernel "$tmp/k.json" --profile "$profile"
+k '{"arrays": [{"name": "a", "size": 64}], "kernels": [{"name": "k", "steps": [{"read": "a", "address": "t", "oops": 1}]}]}'
+refused "k.json: kernel 'k', step 0: unknown key 'oops'" "$mmsim" predict --kernel "$tmp/k.json" --profile "$profile"
+k 'not json'
+refused "k.json: not JSON" "$mmsim" predict --kernel "$tmp/k.json" --profile "$profile"
+refused "--kernel needs --profile" "$mmsim" predict --kernel "$examples/gather.json"
+refused "--model" "$mmsim" predict --kernel "$examples/gather.json" --profile "$profile" --model nope
+refused "--profile" "$mmsim" predict --kernel "$examples/gather.json" --profile "$tmp/none.json"
+refused "--kernel" "$mmsim" predict --kernel "$tmp/none.json" --profile "$profile"
+refused "predict: --kernel predicts a kernel file alone" "$mmsim" predict --kernel "$examples/gather.json" --profile "$profile" extra
+refused "trace: give a trace CSV or --kernel FILE, one of them" "$mmsim" trace
+refused "trace: give a trace CSV or --kernel FILE, one of them" "$mmsim" trace "$tmp/x.csv" --kernel "$examples/gather.json"
+refused "k.json" "$mmsim" trace --kernel "$tmp/k.json"
+exit $fail

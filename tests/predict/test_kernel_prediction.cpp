@@ -1,0 +1,189 @@
+// A kernel of one's own priced per step (predict/kernel_prediction.h): a tiny kernel worked by hand,
+// step by step; the steps and launches adding up to the run's counts and time; the per-round
+// counts leaving every count of the run as it was; and the descriptions a GPU cannot run refused.
+#include <doctest/doctest.h>
+
+#include <cmath>
+
+#include "io/input_error.h"
+#include "kernels/kernel_file.h"
+#include "predict/kernel_prediction.h"
+#include "predict/simulate.h"
+#include "tests/predict/small_gpu.h"
+
+using namespace mmsim;
+using namespace mmsim::predict;
+
+namespace {
+
+// A model priced by hand: 1 ms a launch, 0.01 ms a sector, 0.1 ms a shared-memory time unit.
+CostModel hand_model() {
+  const CostModelSpec spec{"hand",
+                           {{"launch_ms", "launches"}, {"sector_ms", "sectors"}, {"tu_ms", "shared_time_units"}}};
+  CostModel m = unfitted(spec);
+  m.prices[0].ms = 1.0, m.prices[1].ms = 0.01, m.prices[2].ms = 0.1;
+  return m;
+}
+
+// The small GPU without an L2 or DRAM rows: every sector a DRAM transfer, so each is worked by hand.
+GpuProfile bare_gpu() {
+  GpuProfile p = small_gpu_profile();
+  p.memory.cache_bytes = 0;
+  p.memory.dram_row_bytes = 0;
+  p.models = {hand_model()};
+  return p;
+}
+
+// One block of two warps: a coalesced read, a shared write two addresses a bank, a barrier, a
+// shared read without conflicts, a global write of stride 4 (two lanes a sector).
+const char* kTiny = R"({"arrays": [{"name": "a", "size": 64, "init": "iota"},
+                                   {"name": "s", "space": "shared", "size": 64},
+                                   {"name": "b", "size": 256}],
+  "kernels": [{"name": "tiny", "blocks": 1, "threads_per_block": 64, "steps": [
+    {"read": "a", "address": "t", "name": "read a"},
+    {"write": "s", "address": "(2 * t) % 64", "name": "write s"},
+    "barrier",
+    {"read": "s", "address": "63 - local", "name": "read s"},
+    {"write": "b", "address": "4 * t", "name": "write b"}]}]})";
+
+}  // namespace
+
+TEST_CASE("a tiny kernel's steps, worked by hand") {
+  const GpuProfile profile = bare_gpu();
+  const ProgramPrediction p = predict_program(profile, kernels::parse_kernel_file(kTiny, "tiny.json"), "hand", 1);
+  REQUIRE(p.kernels.size() == 1);
+  const KernelPrediction& k = p.kernels[0];
+  REQUIRE(k.steps.size() == 4);
+  const StepPrediction &read_a = k.steps[0], &write_s = k.steps[1], &read_s = k.steps[2], &write_b = k.steps[3];
+  // read a[t]: each warp's 32 floats are 128 bytes, 4 sectors of one line.
+  CHECK(read_a.step == "read a");
+  CHECK(read_a.slots == 8);
+  CHECK(read_a.congestion == 4);
+  CHECK(read_a.requests == 64);
+  CHECK(read_a.counts.memory.accesses == 2);
+  CHECK(read_a.counts.memory.lines == 2);
+  CHECK(read_a.counts.memory.read_sectors == 8);
+  CHECK(read_a.counts.memory.dram_reads == 8);
+  CHECK(*read_a.sectors_per_request == 4.0);
+  CHECK(*read_a.l2_hit_rate == 0.0);
+  CHECK(read_a.dram_bytes == 8 * 32);
+  CHECK(!read_a.bank_conflicts);
+  CHECK(read_a.ms == doctest::Approx(0.08));
+  // write s[2t mod 64]: banks 2t mod 32 hold two addresses each, so 2 slots a warp, 1 conflict; both
+  // warps on block 0's DMM: 4 slots, 4 time units (l = 1).
+  CHECK(write_s.slots == 4);
+  CHECK(write_s.congestion == 2);
+  CHECK(*write_s.bank_conflicts == 2);
+  CHECK(write_s.counts.shared_time_units == 4);
+  CHECK(!write_s.sectors_per_request);
+  CHECK(!write_s.l2_hit_rate);
+  CHECK(write_s.ms == doctest::Approx(0.4));
+  // read s[63 - local]: one bank an address: 1 slot a warp.
+  CHECK(read_s.slots == 2);
+  CHECK(*read_s.bank_conflicts == 0);
+  CHECK(read_s.counts.shared_time_units == 2);
+  CHECK(read_s.ms == doctest::Approx(0.2));
+  // write b[4t]: a warp spans 512 bytes, 16 sectors (two lanes each), 4 lines.
+  CHECK(write_b.slots == 32);
+  CHECK(write_b.counts.memory.write_sectors == 32);
+  CHECK(write_b.counts.memory.lines == 8);
+  CHECK(write_b.counts.memory.dram_writes == 32);
+  CHECK(*write_b.sectors_per_request == 16.0);
+  CHECK(write_b.dram_bytes == 32 * 32);
+  CHECK(write_b.ms == doctest::Approx(0.32));
+  // The kernel: a launch (1 ms) and its steps, 2 ms in all; each share is of the kernel's time.
+  CHECK(k.launch_ms == doctest::Approx(1.0));
+  CHECK(k.ms == doctest::Approx(2.0));
+  CHECK(p.ms == doctest::Approx(2.0));
+  CHECK(read_a.share == doctest::Approx(0.04));
+  CHECK(write_s.share == doctest::Approx(0.2));
+  CHECK(read_s.share == doctest::Approx(0.1));
+  CHECK(write_b.share == doctest::Approx(0.16));
+  CHECK(k.counts.launches == 1);
+  CHECK(k.counts.shared_time_units == 6);
+  CHECK(k.counts.memory.sectors() == 40);
+}
+
+TEST_CASE("with an L2, the warm-up leaves the tiny kernel's data in it") {
+  GpuProfile profile = small_gpu_profile();
+  profile.models = {hand_model()};
+  const ProgramPrediction p = predict_program(profile, kernels::parse_kernel_file(kTiny, "tiny.json"), "hand", 1);
+  const KernelPrediction& k = p.kernels[0];
+  CHECK(*k.steps[0].l2_hit_rate == 1.0);
+  CHECK(k.steps[0].dram_bytes == 0);
+  CHECK(*k.steps[3].l2_hit_rate == 1.0);
+  CHECK(k.steps[3].dram_bytes == 0);
+}
+
+TEST_CASE("the steps and launches add up to the run's counts, which per-round counting leaves as they were") {
+  // Two kernels, the second gathering through what the first wrote: scattered sectors, an L2 too
+  // small for the data, DRAM rows.
+  const char* two = R"({"arrays": [{"name": "idx", "size": 65536, "init": {"random_below": 65536, "seed": 9}},
+                                   {"name": "a", "size": 65536, "init": "iota"}, {"name": "b", "size": 65536}],
+    "kernels": [{"name": "copy", "blocks": 256, "threads_per_block": 256, "steps": [
+                   {"read": "a", "address": "t"}, {"write": "b", "address": "t"}]},
+                {"name": "gather", "blocks": 256, "threads_per_block": 256, "registers": 2, "steps": [
+                   {"read": "idx", "address": "t", "reg": 0}, {"read": "b", "address": "r0", "reg": 1},
+                   {"write": "a", "address": "t", "reg": 1}]}]})";
+  GpuProfile profile = small_gpu_profile();
+  profile.models = {hand_model()};
+  const kernels::ProgramSpec spec = kernels::parse_kernel_file(two, "two.json");
+  const ProgramPrediction p = predict_program(profile, spec, "hand", 2);
+  REQUIRE(p.kernels.size() == 2);
+  RunCounts sum;
+  double ms = 0;
+  for (const KernelPrediction& k : p.kernels) {
+    double steps_ms = k.launch_ms;
+    for (const StepPrediction& s : k.steps) {
+      steps_ms += s.ms;
+      sum.memory += s.counts.memory;
+      sum.shared_time_units += s.counts.shared_time_units;
+    }
+    sum.launches += k.counts.launches;
+    CHECK(k.ms == doctest::Approx(steps_ms));
+    ms += k.ms;
+  }
+  CHECK(p.ms == doctest::Approx(ms));
+  for (const CountField& f : count_fields()) CHECK_MESSAGE(f.of(sum) == f.of(p.counts), f.name);
+  CHECK(p.counts.memory.dram_reads > 0);
+  CHECK(p.counts.memory.activations > 0);
+  // count_warm, which keeps no rounds, counts the same.
+  const kernels::ProgramSpec on = on_profile_machine(profile, spec);
+  const RunCounts plain = count_warm(
+      profile, 4, [&](const EngineOptions& o) { return kernels::run_program(on, o).stats; }, 2);
+  for (const CountField& f : count_fields()) CHECK_MESSAGE(f.of(plain) == f.of(p.counts), f.name);
+}
+
+TEST_CASE("a description the profile's GPU cannot run is refused, naming the file, the kernel and the rule") {
+  GpuProfile profile = small_gpu_profile();
+  profile.models = {hand_model()};
+  const auto refused = [&](const std::string& text, const std::string& words) {
+    const kernels::ProgramSpec spec = kernels::parse_kernel_file(text, "bad.json");
+    try {
+      predict_program(profile, spec, "hand", 1);
+      FAIL("not refused: " << text);
+    } catch (const InputError& e) {
+      const std::string what = e.what();
+      CHECK_MESSAGE(what.find("bad.json: ") == 0, what);
+      CHECK_MESSAGE(what.find(words) != std::string::npos, what);
+      CHECK_MESSAGE(what.find('\n') == std::string::npos, what);
+    }
+  };
+  refused(R"({"machine": {"model": "umm"}, "arrays": [{"name": "a", "size": 64}],
+             "kernels": [{"name": "k", "steps": [{"read": "a", "address": "t"}]}]})",
+          "machine: a GPU prediction runs on the HMM");
+  refused(R"({"machine": {"w": 16}, "arrays": [{"name": "a", "size": 64}],
+             "kernels": [{"name": "k", "threads_per_block": 32, "steps": [{"read": "a", "address": "t"}]}]})",
+          "w = 16, but the profile's GPU runs warps of w = 32");
+  refused(R"({"arrays": [{"name": "a", "size": 4096}],
+             "kernels": [{"name": "big", "threads_per_block": 2048, "steps": [{"read": "a", "address": "t"}]}]})",
+          "kernel 'big': threads_per_block = 2048, more than the 1024 threads of a CUDA block");
+  refused(R"({"arrays": [{"name": "s", "space": "shared", "size": 60000}],
+             "kernels": [{"name": "k", "steps": [{"read": "s", "address": "t"}]}]})",
+          "arrays: the shared arrays take 240000 bytes a block");
+  refused(R"({"arrays": [{"name": "a", "size": 64}],
+             "kernels": [{"name": "k", "threads_per_block": 128, "steps": [{"read": "a", "address": "t", "name": "past"}]}]})",
+          "kernel k step 0 (past): thread 64 addresses 64 outside a[64]");
+  const kernels::ProgramSpec fine = kernels::parse_kernel_file(kTiny, "tiny.json");
+  CHECK_THROWS_WITH_AS(predict_program(profile, fine, "nope", 1), doctest::Contains("no cost model nope"), InputError);
+}
