@@ -14,6 +14,7 @@
 #include "report/csv.h"
 #include "sim/engine.h"
 #include "sim/random.h"
+#include "teaching/tile_layout.h"
 
 namespace mmsim::experiments {
 
@@ -247,13 +248,40 @@ std::vector<AccessCase> global_cases() {
 
 }  // namespace
 
+// The layouts of a 32 x 32 float tile, each as `mmsim layout --layout TEXT` reads it (seed 1 for a
+// random one): a row and a column of each, so that the GPU's wavefronts stand beside the banks and
+// congestion that `mmsim layout` and `mmsim access --layout` show for the same text.
+std::vector<AccessCase> layout_cases() {
+  std::vector<AccessCase> v;
+  for (const auto& [slug, text] : kCaseLayouts) {
+    const teaching::MatrixTile tile = teaching::parse_layout(text, static_cast<int>(kCaseLanes), 1);
+    for (const bool row : {true, false}) {
+      const std::uint32_t k = row ? kLayoutCaseRow : kLayoutCaseColumn;
+      AccessCase c = make(
+          std::string("shared-layout-") + slug + (row ? "-row" : "-column"),
+          std::string(row ? "row " : "column ") + std::to_string(k) + " of a 32 x 32 float tile under " + text,
+          Space::Shared, AccessInstr::Load, 4, 1,
+          [&](std::uint32_t t) { return static_cast<std::int64_t>(row ? tile.address(k, t) : tile.address(t, k)); });
+      c.layout = text;
+      v.push_back(std::move(c));
+    }
+  }
+  return v;
+}
+
 const std::vector<AccessCase>& access_cases() {
   static const std::vector<AccessCase> all = [] {
     std::vector<AccessCase> v = shared_cases();
     for (auto& c : global_cases()) v.push_back(std::move(c));
+    // Last, so that a GPU's CSV of the catalogue before them still lines up launch by launch.
+    for (auto& c : layout_cases()) v.push_back(std::move(c));
     return v;
   }();
   return all;
+}
+
+std::size_t cases_before_layouts() {
+  return access_cases().size() - 2 * (sizeof kCaseLayouts / sizeof kCaseLayouts[0]);
 }
 
 const AccessCase* find_access_case(const std::string& name) {
@@ -386,7 +414,8 @@ report::Table accesses_table(const std::string& ncu_csv) {
   std::vector<gpu::NcuLaunch> ncu;
   if (gpu) {
     ncu = read_ncu(ncu_csv);
-    if (ncu.size() != access_cases().size())
+    // A CSV made before the layout cases covers the catalogue up to them; their rows say "not run".
+    if (ncu.size() != access_cases().size() && ncu.size() != cases_before_layouts())
       throw InputError("--ncu: " + quote(ncu_csv, 60) + " holds " + std::to_string(ncu.size()) +
                        " launches, the catalogue " + std::to_string(access_cases().size()) +
                        " cases (made by another mmsim?)");
@@ -405,7 +434,10 @@ report::Table accesses_table(const std::string& ncu_csv) {
                                   static_cast<long long>(s.slots),
                                   shared ? report::Cell(static_cast<long long>(s.bank_conflicts)) : report::Cell(),
                                   shared ? report::Cell() : report::Cell(static_cast<long long>(s.sectors))};
-    if (gpu) {
+    if (gpu && i >= ncu.size()) {
+      for (int k = 0; k < 3; ++k) row.push_back(report::Cell());
+      row.push_back(std::string(kNotRun));
+    } else if (gpu) {
       const gpu::NcuLaunch& l = ncu[i];
       const bool kernel_shared = l.kernel.find("k_shared_instruction") != std::string::npos;
       if (kernel_shared != shared)
