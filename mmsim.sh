@@ -19,6 +19,8 @@ JOBS=${MMSIM_JOBS:-$(nproc 2>/dev/null || echo 2)}
 PACKAGES=(cmake g++ make libboost-graph-dev libeigen3-dev libcli11-dev doctest-dev gnuplot-nox libopenmpi-dev openmpi-bin
   # the Python module and its tests and example (docs/library.md)
   python3-dev pybind11-dev python3-numpy python3-pytest python3-matplotlib
+  # the notebook of examples/notebooks, run top to bottom by a test
+  python3-nbclient python3-ipykernel jupyter-nbconvert
   # cpack's Debian packages: dpkg-shlibdeps computes their Depends, and reads files' types with file
   dpkg-dev file
   # .ci/run checks the sources against .clang-format

@@ -75,25 +75,28 @@ Runner add_layout_command(CLI::App& app) {
       colour = isatty(STDOUT_FILENO) != 0;
     else if (o->colour != "never")
       throw InputError("--color: must be auto, always or never (got '" + o->colour + "')");
-    // A matrix's row, column and diagonal accesses, simulated: w^2 threads, at most the 65536 an
-    // access may have.
-    std::vector<teaching::LayoutAccess> accesses;
-    const teaching::PosedShape shaped = teaching::pose_shape(o->element_bytes, o->vector, "read");
-    if (o->dims == 2 && static_cast<std::uint64_t>(layout.w()) * layout.w() <= teaching::kMaxPosedThreads)
-      accesses = teaching::layout_accesses(layout, shaped.shape);
-    else if (o->element_bytes != 4 || o->vector != 1)
-      throw InputError("--element-bytes, --vector: only for the accesses of a w x w matrix with w <= 256");
     if (!o->svg.empty()) write_file_atomically(o->svg, teaching::layout_svg(layout, choice), "--svg");
-    if (o->json) {
-      auto j = teaching::layout_json(layout, choice);
-      if (o->dims == 2) j.set("language", teaching::to_string(layout.tile().language()));
-      if (!accesses.empty()) j.set("accesses", teaching::layout_accesses_json(accesses));
-      print_json(j);
+    if (o->dims == 2) {
+      // A matrix's row, column and diagonal accesses, simulated: w^2 threads, at most the 65536 an
+      // access may have (teaching::matrix_layout_report, which the Python module calls too).
+      if (o->json) {
+        print_json(teaching::matrix_layout_report(o->layout, o->w, o->seed, o->element_bytes, o->vector));
+      } else {
+        // One write: a reader that stops after the first lines (| head) sees the whole text sent at once.
+        std::string text = teaching::layout_text(layout, colour, choice);
+        if (static_cast<std::uint64_t>(layout.w()) * layout.w() <= teaching::kMaxPosedThreads) {
+          const teaching::PosedShape shaped = teaching::pose_shape(o->element_bytes, o->vector, "read");
+          text += teaching::layout_accesses_text(teaching::layout_accesses(layout, shaped.shape), layout, shaped.shape);
+        }
+        std::cout << text;
+      }
     } else {
-      // One write: a reader that stops after the first lines (| head) sees the whole text sent at once.
-      std::string text = teaching::layout_text(layout, colour, choice);
-      if (!accesses.empty()) text += teaching::layout_accesses_text(accesses, layout, shaped.shape);
-      std::cout << text;
+      if (o->element_bytes != 4 || o->vector != 1)
+        throw InputError("--element-bytes, --vector: only for the accesses of a w x w matrix");
+      if (o->json)
+        print_json(teaching::layout_json(layout, choice));
+      else
+        std::cout << teaching::layout_text(layout, colour, choice);
     }
     return kOk;
   };

@@ -6,6 +6,7 @@
 #include "io/input_error.h"
 #include "models/layouts/draws.h"
 #include "teaching/access.h"
+#include "teaching/posed_access.h"
 #include "teaching/svg.h"
 
 namespace mmsim::teaching {
@@ -330,6 +331,21 @@ report::Json layout_accesses_json(const std::vector<LayoutAccess>& a) {
     arr.push(std::move(o));
   }
   return arr;
+}
+
+report::Json matrix_layout_report(std::string_view text, int w, std::uint64_t seed, std::int64_t element_bytes,
+                                  std::int64_t vector) {
+  for (const auto& [spec, v] :
+       {std::pair{access_element_bytes_param(), element_bytes}, std::pair{access_vector_param(), vector}})
+    if (const auto err = integer_error(v, spec)) throw InputError(spec.flags + ": " + *err);
+  const PosedShape shaped =
+      pose_shape(static_cast<std::uint32_t>(element_bytes), static_cast<std::uint32_t>(vector), "read");
+  const DrawnLayout layout(text, 2, w, seed);
+  report::Json j = layout_json(layout);
+  j.set("language", to_string(layout.tile().language()));
+  if (static_cast<std::uint64_t>(layout.w()) * layout.w() <= kMaxPosedThreads)
+    j.set("accesses", layout_accesses_json(layout_accesses(layout, shaped.shape)));
+  return j;
 }
 
 namespace {

@@ -91,6 +91,13 @@ std::vector<LayoutAccess> layout_accesses(const DrawnLayout& l, const AccessShap
 std::string layout_accesses_text(const std::vector<LayoutAccess>& a, const DrawnLayout& l, const AccessShape& shape);
 report::Json layout_accesses_json(const std::vector<LayoutAccess>& a);
 
+/// What `mmsim layout --json` prints for a layout of a w x w matrix, in one call for every caller
+/// (the CLI, the Python module, the page): layout_json's keys, "language" and "accesses"
+/// (layout_accesses with `element_bytes` and `vector`, checked by the rules of --element-bytes and
+/// --vector; left out beyond 65536 cells). Throws InputError with the CLI's one line.
+report::Json matrix_layout_report(std::string_view text, int w, std::uint64_t seed, std::int64_t element_bytes = 4,
+                                  std::int64_t vector = 1);
+
 /// The tile view: the matrix with its padding (the unused addresses of each row's stretch, when the
 /// layout has a pitch), every cell labelled and coloured by its bank, and the cells `outlined`
 /// (one warp's access: (i, j) per thread, an empty entry an inactive thread) marked.

@@ -18,9 +18,10 @@ import os
 
 from . import _mmsim
 from ._mmsim import Engine, InputError, Kernel, Machine, WriteError
+from .layouts import Layout, layout
 
-__all__ = ["Engine", "InputError", "Kernel", "Machine", "WriteError", "access", "algorithms", "build_info",
-           "congestion", "run", "run_kernel"]
+__all__ = ["Engine", "InputError", "Kernel", "Layout", "Machine", "WriteError", "access", "algorithms", "build_info",
+           "congestion", "layout", "run", "run_kernel"]
 
 __version__ = _mmsim.build_info()["version"]
 

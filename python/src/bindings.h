@@ -26,5 +26,7 @@ int saturate(std::int64_t v);
 unsigned host_threads(std::int64_t threads);
 
 void bind_kernels(py::module_& m);
+/// Layouts of a w x w matrix (layouts.cpp).
+void bind_layouts(py::module_& m);
 
 }  // namespace mmsim::python

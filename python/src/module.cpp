@@ -322,4 +322,5 @@ PYBIND11_MODULE(_mmsim, m) {
   m.def("run_kernel_dict", &run_kernel_dict, py::arg("description"), py::arg("threads"));
   m.def("run_kernel_file", &run_kernel_file, py::arg("path"), py::arg("threads"));
   bind_kernels(m);
+  bind_layouts(m);
 }
