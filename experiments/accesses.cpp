@@ -67,11 +67,8 @@ AccessCase make(std::string name, std::string description, Space space, AccessIn
 }
 
 // A 32 x 32 tile's element (row, col) under CuTe's Swizzle<B, M, S> on the element index:
-// bits [M, M + B) are xored with bits [M + S, M + S + B).
-std::int64_t swizzle(std::int64_t i, int b, int m, int s) {
-  const std::int64_t mask = ((std::int64_t{1} << b) - 1) << (m + s);
-  return i ^ ((i & mask) >> s);
-}
+// bits [M, M + B) are xored with bits [M + S, M + S + B) (teaching/tile_layout.h, the one swizzle).
+std::int64_t swizzle(std::int64_t i, int b, int m, int s) { return teaching::Swizzle{b, m, s}.apply(i); }
 
 std::vector<AccessCase> shared_cases() {
   const auto S = Space::Shared;
