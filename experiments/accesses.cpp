@@ -61,7 +61,7 @@ using Lanes = std::function<std::int64_t(std::int64_t lane)>;
 
 AccessCase make(std::string name, std::string description, Space space, AccessInstr instr, std::uint32_t element_bytes,
                 std::uint32_t vector, const Lanes& lanes) {
-  AccessCase c{std::move(name), std::move(description), space, instr, element_bytes, vector, {}};
+  AccessCase c{std::move(name), std::move(description), space, instr, element_bytes, vector, {}, {}};
   for (std::uint32_t t = 0; t < kCaseLanes; ++t) c.index[t] = lanes(t);
   return c;
 }
