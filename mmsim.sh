@@ -21,6 +21,8 @@ PACKAGES=(cmake g++ make libboost-graph-dev libeigen3-dev libcli11-dev doctest-d
   python3-dev pybind11-dev python3-numpy python3-pytest python3-matplotlib
   # mmsim.sweep(grid, executor=...) is tested on an MPI pool (mpi4py.futures) and a local Dask cluster
   python3-mpi4py python3-distributed
+  # the notebook of examples/notebooks, run top to bottom by a test
+  python3-nbclient python3-ipykernel jupyter-nbconvert
   # cpack's Debian packages: dpkg-shlibdeps computes their Depends, and reads files' types with file
   dpkg-dev file
   # .ci/run checks the sources against .clang-format

@@ -2,11 +2,23 @@
 // request (bank or address group, slot, merges), with the pipeline diagram of KNI Fig. 2. The access
 // is given warp by warp (--warp), as an address expression of the thread (--addr), or as a cell
 // expression through a layout (--layout, --cell); teaching/posed_access.h reads them.
+#include <unistd.h>
+
+#include <algorithm>
+
 #include "cli/common.h"
+#include "io/output_file.h"
+#include "io/output_path.h"
 #include "teaching/access.h"
+#include "teaching/layout_view.h"
 #include "teaching/posed_access.h"
 
 namespace mmsim::cli {
+
+namespace {
+// The widest matrix whose tile view the text output draws (wider: --svg draws it).
+constexpr int kMaxTileTextWidth = 64;
+}  // namespace
 
 Runner add_access_command(CLI::App& app) {
   auto* cmd =
@@ -23,6 +35,8 @@ Runner add_access_command(CLI::App& app) {
     std::uint32_t element_bytes = 4, vector = 1;
     std::string op = "read";
     std::vector<std::string> regs;
+    std::uint64_t tile_warp = 0;
+    std::string svg;
   };
   auto o = std::make_shared<Opts>();
   cmd->add_option("--model", o->model, "dmm or umm")->capture_default_str();
@@ -40,8 +54,10 @@ Runner add_access_command(CLI::App& app) {
                                "cell of thread t under --layout: 'E_i, E_j' (w x w matrix) or four expressions (w^4 "
                                "array), in t, i, j, w, p (e.g. 't, t' under xor)");
   auto* layout = cmd->add_option("--layout", o->layout,
-                                 "layout of the matrix for --cell: raw, ras, rap, pad, xor; "
-                                 "for four coordinates raw, ras, 1p, r1p, 3p, w2p, 1pw2r");
+                                 "layout of the matrix for --cell: raw, ras, rap, pad, xor, an address expression of "
+                                 "the cell (i, j), a CuTe layout SHAPE:STRIDE (with Swizzle<B,M,S> o) or an F2 one "
+                                 "f2:BASES (docs/tutorial.md); for four coordinates raw, ras, 1p, r1p, 3p, w2p, "
+                                 "1pw2r");
   auto* threads =
       add_integer_option(*cmd, o->threads,
                          integer_param("threads", "--threads", "threads of an --addr or --cell access (default w)", 1,
@@ -60,7 +76,19 @@ Runner add_access_command(CLI::App& app) {
                   "in --addr (e.g. --reg key=5,3,3,0 --addr key); repeat for more")
       ->allow_extra_args(false);
   cmd->add_flag("--json", o->json, "print one JSON object");
+  auto* tile_warp =
+      add_integer_option(*cmd, o->tile_warp,
+                         integer_param("tile_warp", "--tile-warp",
+                                       "the warp whose cells the tile view of a --layout access outlines (default 0)",
+                                       0, static_cast<std::int64_t>(teaching::kMaxPosedThreads)));
+  auto* svg = cmd->add_option("--svg", o->svg,
+                              "also write the tile view of a --layout access (the matrix, its padding, the banks and "
+                              "one warp's cells) as an SVG picture to this file");
   return [=] {
+    if ((tile_warp->count() || svg->count()) && !layout->count())
+      throw InputError(std::string(svg->count() ? "--svg" : "--tile-warp") +
+                       ": only with --layout (the tile view draws the layout's matrix)");
+    if (svg->count()) check_output_file("--svg", o->svg);  // before any work
     teaching::AccessRequest r;
     r.model = o->model;
     r.w = o->w;
@@ -75,15 +103,38 @@ Runner add_access_command(CLI::App& app) {
     r.vector = o->vector;
     r.op = o->op;
     r.registers = o->regs;
-    const teaching::PosedRequest posed = teaching::pose_request(r);
-    auto result = teaching::simulate_access(posed.machine, posed.posed.warps, posed.posed.cells, posed.shaped.shape,
-                                            posed.shaped.op);
-    result.posed = posed.posed.posed;
-    result.layout = posed.posed.layout;
-    if (o->json)
+    const teaching::PosedRequest request = teaching::pose_request(r);
+    const MachineParams& m = request.machine;
+    const teaching::PosedAccess& posed = request.posed;
+    auto result = teaching::simulate_access(m, posed.warps, posed.cells, request.shaped.shape, request.shaped.op);
+    result.posed = posed.posed;
+    result.layout = posed.layout;
+    // The tile view of a matrix access: the layout drawn with warp --tile-warp's cells outlined.
+    std::optional<teaching::DrawnLayout> drawn;
+    std::vector<std::vector<std::int64_t>> outlined;
+    std::string caption;
+    if (layout->count() && !posed.cells.empty() &&
+        std::none_of(posed.cells.begin(), posed.cells.end(), [](const auto& c) { return c.size() == 4; })) {
+      if (o->tile_warp >= posed.warps.size())
+        throw InputError("--tile-warp: warp " + std::to_string(o->tile_warp) + " does not exist (the access has " +
+                         std::to_string(posed.warps.size()) + " warp" + (posed.warps.size() == 1 ? "" : "s") + ")");
+      drawn.emplace(o->layout, 2, m.w, o->seed);
+      const auto uw = static_cast<std::size_t>(m.w);
+      for (std::size_t t = o->tile_warp * uw; t < std::min(posed.cells.size(), (o->tile_warp + 1) * uw); ++t)
+        outlined.push_back(posed.cells[t]);
+      caption = "the cells of warp " + std::to_string(o->tile_warp) + "'s access";
+    } else if (tile_warp->count() || svg->count()) {
+      throw InputError(std::string(svg->count() ? "--svg" : "--tile-warp") + ": only for a w x w matrix's cells");
+    }
+    if (drawn && !o->svg.empty()) write_file_atomically(o->svg, teaching::tile_svg(*drawn, outlined, caption), "--svg");
+    if (o->json) {
       print_json(teaching::to_json(result));
-    else
-      std::cout << teaching::diagram(result);
+    } else {
+      std::string text = teaching::diagram(result);
+      if (drawn && m.w <= kMaxTileTextWidth)
+        text += "\n" + teaching::tile_text(*drawn, outlined, isatty(STDOUT_FILENO) != 0, caption);
+      std::cout << text;
+    }
     return kOk;
   };
 }

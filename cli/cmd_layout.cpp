@@ -9,12 +9,15 @@
 #include "io/output_file.h"
 #include "io/output_path.h"
 #include "teaching/layout_view.h"
+#include "teaching/posed_access.h"
 
 namespace mmsim::cli {
 
 Runner add_layout_command(CLI::App& app) {
   auto* cmd =
-      app.add_subcommand("layout", "the bank of every cell of a layout (raw, ras, rap, pad, xor; w^4: --dims 4)");
+      app.add_subcommand("layout",
+                         "the bank of every cell of a layout (raw, ras, rap, pad, xor, an address expression, a CuTe "
+                         "or an F2 layout; w^4: --dims 4) and its row, column and diagonal accesses");
   struct Opts {
     std::string layout;
     int w = 8;
@@ -24,10 +27,13 @@ Runner add_layout_command(CLI::App& app) {
     std::string colour = "auto";
     std::string svg;
     bool json = false;
+    std::uint32_t element_bytes = 4, vector = 1;
   };
   auto o = std::make_shared<Opts>();
   cmd->add_option("--layout", o->layout,
-                  "raw, ras, rap, pad, xor (--dims 2); raw, ras, 1p, r1p, 3p, w2p, 1pw2r (--dims 4)")
+                  "raw, ras, rap, pad, xor, an address expression of the cell (i, j) ('i*(w+1) + j'), a CuTe "
+                  "layout ('Swizzle<3,2,3> o (32,32):(32,1)') or an F2 one ('f2:1,2,4,9,18,36') (--dims 2); "
+                  "raw, ras, 1p, r1p, 3p, w2p, 1pw2r (--dims 4)")
       ->required();
   add_integer_option(*cmd, o->w, integer_param("w", "-w,--width", "width: banks, and the matrix is w x w", 1, 65536));
   add_integer_option(*cmd, o->dims,
@@ -45,6 +51,8 @@ Runner add_layout_command(CLI::App& app) {
       ->capture_default_str();
   auto* svg = cmd->add_option("--svg", o->svg, "also write the grid as an SVG picture to this file");
   cmd->add_flag("--json", o->json, "print one JSON object instead of the grid");
+  add_integer_option(*cmd, o->element_bytes, teaching::access_element_bytes_param());
+  add_integer_option(*cmd, o->vector, teaching::access_vector_param());
   return [o, slice, svg] {
     if (svg->count() > 0) check_output_file("--svg", o->svg);  // before any work
     const teaching::DrawnLayout layout(o->layout, o->dims, o->w, o->seed);
@@ -68,10 +76,28 @@ Runner add_layout_command(CLI::App& app) {
     else if (o->colour != "never")
       throw InputError("--color: must be auto, always or never (got '" + o->colour + "')");
     if (!o->svg.empty()) write_file_atomically(o->svg, teaching::layout_svg(layout, choice), "--svg");
-    if (o->json)
-      print_json(teaching::layout_json(layout, choice));
-    else
-      std::cout << teaching::layout_text(layout, colour, choice);
+    if (o->dims == 2) {
+      // A matrix's row, column and diagonal accesses, simulated: w^2 threads, at most the 65536 an
+      // access may have (teaching::matrix_layout_report, which the Python module calls too).
+      if (o->json) {
+        print_json(teaching::matrix_layout_report(o->layout, o->w, o->seed, o->element_bytes, o->vector));
+      } else {
+        // One write: a reader that stops after the first lines (| head) sees the whole text sent at once.
+        std::string text = teaching::layout_text(layout, colour, choice);
+        if (static_cast<std::uint64_t>(layout.w()) * layout.w() <= teaching::kMaxPosedThreads) {
+          const teaching::PosedShape shaped = teaching::pose_shape(o->element_bytes, o->vector, "read");
+          text += teaching::layout_accesses_text(teaching::layout_accesses(layout, shaped.shape), layout, shaped.shape);
+        }
+        std::cout << text;
+      }
+    } else {
+      if (o->element_bytes != 4 || o->vector != 1)
+        throw InputError("--element-bytes, --vector: only for the accesses of a w x w matrix");
+      if (o->json)
+        print_json(teaching::layout_json(layout, choice));
+      else
+        std::cout << teaching::layout_text(layout, colour, choice);
+    }
     return kOk;
   };
 }

@@ -14,6 +14,7 @@
 #include "report/csv.h"
 #include "sim/engine.h"
 #include "sim/random.h"
+#include "teaching/tile_layout.h"
 
 namespace mmsim::experiments {
 
@@ -73,18 +74,16 @@ struct SpaceCases {
   void operator()(const std::string& name, std::string description, AccessInstr instr, std::uint32_t element_bytes,
                   std::uint32_t vector, const Lanes& lanes) {
     AccessCase c{
-        std::string(to_string(space)) + "-" + name, std::move(description), space, instr, element_bytes, vector, {}};
+        std::string(to_string(space)) + "-" + name, std::move(description), space, instr, element_bytes, vector, {},
+        {}};
     for (std::uint32_t t = 0; t < kCaseLanes; ++t) c.index[t] = lanes(t);
     cases.push_back(std::move(c));
   }
 };
 
 // A 32 x 32 tile's element (row, col) under CuTe's Swizzle<B, M, S> on the element index:
-// bits [M, M + B) are xored with bits [M + S, M + S + B).
-std::int64_t swizzle(std::int64_t i, int b, int m, int s) {
-  const std::int64_t mask = ((std::int64_t{1} << b) - 1) << (m + s);
-  return i ^ ((i & mask) >> s);
-}
+// bits [M, M + B) are xored with bits [M + S, M + S + B) (teaching/tile_layout.h, the one swizzle).
+std::int64_t swizzle(std::int64_t i, int b, int m, int s) { return teaching::Swizzle{b, m, s}.apply(i); }
 
 std::vector<AccessCase> shared_cases() {
   SpaceCases add{Space::Shared, {}};
@@ -244,13 +243,40 @@ std::vector<AccessCase> global_cases() {
 
 }  // namespace
 
+// The layouts of a 32 x 32 float tile, each as `mmsim layout --layout TEXT` reads it (seed 1 for a
+// random one): a row and a column of each, so that the GPU's wavefronts stand beside the banks and
+// congestion that `mmsim layout` and `mmsim access --layout` show for the same text.
+std::vector<AccessCase> layout_cases() {
+  SpaceCases add{Space::Shared, {}};
+  for (const auto& [slug, text] : kCaseLayouts) {
+    const teaching::MatrixTile tile = teaching::parse_layout(text, static_cast<int>(kCaseLanes), 1);
+    for (const bool row : {true, false}) {
+      const std::uint32_t k = row ? kLayoutCaseRow : kLayoutCaseColumn;
+      add(std::string("layout-") + slug + (row ? "-row" : "-column"),
+          std::string(row ? "row " : "column ") + std::to_string(k) + " of a 32 x 32 float tile under " + text, ld, 4,
+          1, [&](std::int64_t lane) {
+            const auto t = static_cast<std::uint32_t>(lane);
+            return static_cast<std::int64_t>(row ? tile.address(k, t) : tile.address(t, k));
+          });
+      add.cases.back().layout = text;
+    }
+  }
+  return add.cases;
+}
+
 const std::vector<AccessCase>& access_cases() {
   static const std::vector<AccessCase> all = [] {
     std::vector<AccessCase> v = shared_cases();
     for (auto& c : global_cases()) v.push_back(std::move(c));
+    // Last, so that a GPU's CSV of the catalogue before them still lines up launch by launch.
+    for (auto& c : layout_cases()) v.push_back(std::move(c));
     return v;
   }();
   return all;
+}
+
+std::size_t cases_before_layouts() {
+  return access_cases().size() - 2 * (sizeof kCaseLayouts / sizeof kCaseLayouts[0]);
 }
 
 const AccessCase* find_access_case(const std::string& name) {
@@ -383,7 +409,8 @@ report::Table accesses_table(const std::string& ncu_csv) {
   std::vector<gpu::NcuLaunch> ncu;
   if (gpu) {
     ncu = read_ncu(ncu_csv);
-    if (ncu.size() != access_cases().size())
+    // A CSV made before the layout cases covers the catalogue up to them; their rows say "not run".
+    if (ncu.size() != access_cases().size() && ncu.size() != cases_before_layouts())
       throw InputError("--ncu: " + quote(ncu_csv, 60) + " holds " + std::to_string(ncu.size()) +
                        " launches, the catalogue " + std::to_string(access_cases().size()) +
                        " cases (made by another mmsim?)");
@@ -402,7 +429,10 @@ report::Table accesses_table(const std::string& ncu_csv) {
                                   static_cast<long long>(s.slots),
                                   shared ? report::Cell(static_cast<long long>(s.bank_conflicts)) : report::Cell(),
                                   shared ? report::Cell() : report::Cell(static_cast<long long>(s.sectors))};
-    if (gpu) {
+    if (gpu && i >= ncu.size()) {
+      for (int k = 0; k < 3; ++k) row.push_back(report::Cell());
+      row.push_back(std::string(kNotRun));
+    } else if (gpu) {
       const gpu::NcuLaunch& l = ncu[i];
       const bool kernel_shared = l.kernel.find("k_shared_instruction") != std::string::npos;
       if (kernel_shared != shared)

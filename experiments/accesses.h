@@ -9,6 +9,7 @@
 #include <array>
 #include <cstdint>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "models/machines.h"
@@ -38,14 +39,43 @@ struct AccessCase {
   std::uint32_t element_bytes = 4;  ///< 1, 2, 4, 8 or 16
   std::uint32_t vector = 1;         ///< elements per lane: 1, 2 or 4 (element_bytes x vector <= 16)
   std::array<std::int64_t, kCaseLanes> index{};
+  /// A layout case's layout, as `mmsim layout --layout` reads it (empty for the others).
+  std::string layout;
 
   std::uint32_t bytes_per_lane() const { return element_bytes * vector; }
   /// Elements the array needs: one past the largest element any lane touches.
   std::uint64_t array_elements() const;
 };
 
-/// Every case, shared-memory ones first; names are unique.
+/// The layouts of the layout cases (slug, text): names, address expressions, CuTe layouts with and
+/// without swizzles and F2 layouts of a 32 x 32 float tile (teaching/tile_layout.h reads them).
+inline constexpr std::pair<const char*, const char*> kCaseLayouts[] = {
+    {"raw", "raw"},
+    {"pad", "pad"},
+    {"xor", "xor"},
+    {"rap", "rap"},
+    {"cute-column-major", "(32,32):(1,32)"},
+    {"cute-pad2", "(32,32):(34,1)"},
+    {"cute-swizzle323", "Swizzle<3,2,3> o (32,32):(32,1)"},
+    {"cute-swizzle505", "Swizzle<5,0,5> o (32,32):(32,1)"},
+    {"cute-swizzle205", "Swizzle<2,0,5> o (32,32):(32,1)"},
+    {"cute-nested", "((16,2),32):((66,33),1)"},
+    {"expr-xor-half", "i*32 + (j ^ (i / 2))"},
+    {"expr-skew", "i*32 + (i + j) % 32"},
+    {"f2-xor", "f2:1,2,4,8,16,33,66,132,264,528"},
+    {"f2-rank4", "f2:1,2,4,8,16,35,70,140,280,529"},
+    {"f2-prefix", "f2:1,2,4,8,16,33,67,135,271,543"},
+};
+/// The row and the column the layout cases read.
+inline constexpr std::uint32_t kLayoutCaseRow = 1, kLayoutCaseColumn = 3;
+/// The "equal" cell of a case a GPU's CSV does not reach (made before the case was added).
+inline constexpr const char* kNotRun = "not run";
+
+/// Every case, shared-memory ones first, then global ones, then the layout cases (shared, last so
+/// that a CSV made before them still lines up); names are unique.
 const std::vector<AccessCase>& access_cases();
+/// The cases before the layout cases.
+std::size_t cases_before_layouts();
 /// nullptr when no case has that name.
 const AccessCase* find_access_case(const std::string& name);
 

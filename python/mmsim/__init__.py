@@ -23,6 +23,7 @@ import os
 
 from . import _mmsim
 from ._mmsim import Engine, InputError, Kernel, Machine, WriteError
+from .layouts import Layout, layout
 
 
 def _one_line(f, name):
@@ -48,8 +49,8 @@ for _name in ("run", "congestion", "table", "read_grid", "sweep_size", "sweep_ro
               "run_kernel_dict", "run_kernel_file"):
     setattr(_mmsim, _name, _one_line(getattr(_mmsim, _name), _name))
 
-__all__ = ["Engine", "InputError", "Kernel", "Machine", "WriteError", "access", "algorithms", "build_info",
-           "congestion", "predict", "run", "run_kernel", "sweep", "table", "tables"]
+__all__ = ["Engine", "InputError", "Kernel", "Layout", "Machine", "WriteError", "access", "algorithms", "build_info",
+           "congestion", "layout", "predict", "run", "run_kernel", "sweep", "table", "tables"]
 
 __version__ = _mmsim.build_info()["version"]
 

@@ -43,5 +43,7 @@ void bind_loop(py::module_& m);
 std::string with_keywords(const std::string& message, std::vector<std::pair<std::string, std::string>> flags);
 /// Every flag of `specs` ("-w,--width") paired with its parameter's name (w).
 std::vector<std::pair<std::string, std::string>> flags_of(const std::vector<ParamSpec>& specs);
+/// Layouts of a w x w matrix (layouts.cpp).
+void bind_layouts(py::module_& m);
 
 }  // namespace mmsim::python

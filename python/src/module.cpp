@@ -330,4 +330,5 @@ PYBIND11_MODULE(_mmsim, m) {
         py::arg("threads"));
   bind_kernels(m);
   bind_loop(m);
+  bind_layouts(m);
 }
