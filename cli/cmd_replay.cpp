@@ -10,10 +10,7 @@
 #include "cli/profile_option.h"
 #include "kernels/trace_file.h"
 #include "kernels/trace_report.h"
-#if __has_include("predict/kernel_prediction.h")
 #include "predict/kernel_prediction.h"
-#define MMSIM_REPLAY_PREDICTS 1
-#endif
 
 namespace mmsim::cli {
 
@@ -37,7 +34,6 @@ int replay_simulated(const ReplayOptions& o, const kernels::Trace& trace) {
   return kOk;
 }
 
-#ifdef MMSIM_REPLAY_PREDICTS
 // One source line's access of one array with one op, over its occurrences, as priced.
 struct PricedLine {
   std::string kernel, line, array;
@@ -116,13 +112,6 @@ int replay_predicted(const ReplayOptions& o, const kernels::Trace& trace) {
   std::cout << report::to_markdown(t);
   return kOk;
 }
-#else
-int replay_predicted(const ReplayOptions&, const kernels::Trace&) {
-  // TODO(merge): predict/kernel_prediction.h's predict_program prices the trace's ProgramSpec; the
-  // #if branch above is that code and compiles wherever the header is.
-  throw InputError("replay: prediction needs predict_program (predict/kernel_prediction.h), not in this build");
-}
-#endif
 
 }  // namespace
 

@@ -57,7 +57,7 @@ StepPrediction step_of(const RoundStats& r, const GpuMemoryStats& memory, const 
 
 const CostModel& model_or_input_error(const GpuProfile& profile, const std::string& model) {
   try {
-    return profile.model(model.empty() ? std::string(kDefaultCostModel) : model);
+    return profile.model(model.empty() ? profile.default_model() : model);
   } catch (const std::invalid_argument& e) {
     throw InputError(std::string("--model: ") + e.what());
   }

@@ -74,7 +74,7 @@ inline constexpr std::uint64_t kMaxGpuSharedBytesPerBlock = 227 * 1024;
 kernels::ProgramSpec on_profile_machine(const GpuProfile& profile, const kernels::ProgramSpec& spec);
 
 /// Predicts a described program on the profile's GPU with `model` ("": the profile's default,
-/// kDefaultCostModel). Throws InputError for a description that cannot run (kernels::validate,
+/// GpuProfile::default_model()). Throws InputError for a description that cannot run (kernels::validate,
 /// on_profile_machine) or a model the profile does not hold. `threads` host threads simulate.
 ProgramPrediction predict_program(const GpuProfile& profile, const kernels::ProgramSpec& spec, const std::string& model,
                                   unsigned threads = 0);
