@@ -10,18 +10,16 @@ namespace mmsim::cli {
 
 namespace {
 
-// What a table may be asked for. The caps keep the largest table to a few minutes on one core: a
-// Monte Carlo table runs `trials` accesses per cell over dozens of cells, and -n sizes simulations.
-std::vector<ParamSpec> table_params() {
-  return {
-      integer_param("n", "-n", "number of elements (tables that take it)", 1, std::int64_t{1} << 24),
-      integer_param("w", "-w,--width", "width", 1, 1024),
-      integer_param("l", "-l,--latency", "latency of the shared memory (DMM)", 1, 1 << 20),
-      integer_param("L", "-L,--global-latency", "latency of the global memory", 1, 1 << 20),
-      integer_param("k", "-k,--dmms", "number of DMMs", 1, 4096),
-      integer_param("trials", "--trials", "Monte Carlo trials per cell (tables that take it)", 1, 1'000'000),
-      seed_param(),
-  };
+// The table's own rule for an option given on the command line: refused, naming the table, when
+// the table does not read it (as `run` refuses what an algorithm does not declare).
+const ParamSpec& table_rule(const experiments::TableSpec& table, const ParamSpec& option) {
+  std::string takes;
+  for (const auto& p : table.params) {
+    if (p.name == option.name) return p;
+    takes += (takes.empty() ? "" : ", ") + p.flag();
+  }
+  throw InputError("table " + table.name + ": " + option.flag() + " is not an option of this table (it takes " +
+                   (takes.empty() ? std::string("none") : takes) + ")");
 }
 
 }  // namespace
@@ -31,12 +29,18 @@ Runner add_table_command(CLI::App& app) {
   struct Opts {
     std::string name;
     std::string format = "md";
-    std::vector<ParamSpec> specs = table_params();
+    std::vector<ParamSpec> specs = experiments::table_option_specs();
     std::vector<std::string> values = std::vector<std::string>(specs.size());
     std::vector<CLI::Option*> options;
   };
   auto o = std::make_shared<Opts>();
   cmd->add_option("name", o->name, "table name")->required();
+  std::string footer = "Each table takes only its own options:";
+  for (const auto& t : experiments::tables()) {
+    footer += "\n  " + t.name + ":";
+    for (const auto& p : t.params) footer += " " + p.flag() + " (" + p.rule() + ")";
+  }
+  cmd->footer(footer);
   cmd->add_option("--format", o->format, "md, csv or json")->capture_default_str();
   for (std::size_t i = 0; i < o->specs.size(); ++i) {
     const ParamSpec& s = o->specs[i];
@@ -56,11 +60,12 @@ Runner add_table_command(CLI::App& app) {
     experiments::TableOptions t;
     for (std::size_t i = 0; i < o->specs.size(); ++i) {
       if (o->options[i]->count() == 0) continue;
+      const ParamSpec& rule = table_rule(*spec, o->specs[i]);
       std::int64_t v = 0;
       try {
-        v = std::get<std::int64_t>(parse_value(o->specs[i], o->values[i]));
+        v = std::get<std::int64_t>(parse_value(rule, o->values[i]));
       } catch (const InputError& e) {
-        throw InputError("table " + o->name + ": " + e.what());
+        throw InputError("table " + spec->name + ": " + e.what());
       }
       const std::string& name = o->specs[i].name;
       if (name == "n")
@@ -78,12 +83,19 @@ Runner add_table_command(CLI::App& app) {
       else if (name == "seed")
         t.seed = static_cast<std::uint64_t>(v);
     }
-    const report::Table table = spec->make(t);
+    // A driver's own checks (rules joining several values) name the table too.
+    const report::Table table = [&] {
+      try {
+        return spec->make(t);
+      } catch (const InputError& e) {
+        throw InputError("table " + spec->name + ": " + e.what());
+      }
+    }();
     std::cout << report::render(table, f) << std::flush;
     // A table that checks its own output says so in a `correct` column: a row that is not right
     // fails the command (after the table is printed, so that the row can be read).
     if (const auto bad = report::failed_rows(table)) {
-      std::fprintf(stderr, "mmsim: table %s: %s\n", o->name.c_str(), bad->c_str());
+      std::fprintf(stderr, "mmsim: table %s: %s\n", spec->name.c_str(), bad->c_str());
       return kCheckFailed;
     }
     return kOk;

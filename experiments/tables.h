@@ -13,6 +13,7 @@
 #include <string>
 #include <vector>
 
+#include "algorithms/params.h"
 #include "models/machines.h"
 #include "report/table.h"
 
@@ -31,7 +32,15 @@ struct TableSpec {
   std::string description;
   std::string paper;
   std::function<report::Table(const TableOptions&)> make;
+  /// The options the table reads, each with its rule for this table (as an algorithm of `run`
+  /// declares its parameters): `mmsim table` refuses any other, and any value outside its rule.
+  /// Names are TableOptions' fields: n, w, l, L, k, trials, seed.
+  std::vector<ParamSpec> params;
 };
+
+/// Every option `mmsim table` knows, with its widest rule: each table takes a subset of these, with
+/// rules that may be narrower (TableSpec::params).
+const std::vector<ParamSpec>& table_option_specs();
 
 /// The CPU tables of the registry (results.h), in its order.
 const std::vector<TableSpec>& tables();
