@@ -67,7 +67,7 @@ Runner add_access_command(CLI::App& app) {
     else if (o->model == "umm")
       m.model = ModelKind::Umm;
     else
-      throw InputError("--model: must be dmm or umm (got '" + o->model + "')");
+      throw InputError("--model: must be dmm or umm (got " + quote(o->model) + ")");
     m.w = o->w;
     m.l = o->l;
     if (auto err = m.validate()) throw InputError(*err);

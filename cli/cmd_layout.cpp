@@ -66,7 +66,7 @@ Runner add_layout_command(CLI::App& app) {
     else if (o->colour == "auto")
       colour = isatty(STDOUT_FILENO) != 0;
     else if (o->colour != "never")
-      throw InputError("--color: must be auto, always or never (got '" + o->colour + "')");
+      throw InputError("--color: must be auto, always or never (got " + quote(o->colour) + ")");
     if (!o->svg.empty()) write_file_atomically(o->svg, teaching::layout_svg(layout, choice), "--svg");
     if (o->json)
       print_json(teaching::layout_json(layout, choice));

@@ -51,12 +51,7 @@ Runner add_table_command(CLI::App& app) {
   return [o] {
     const auto* spec = experiments::find_table(o->name);
     if (!spec) throw InputError("table: unknown " + quote(o->name) + " (see mmsim list)");
-    report::Format f;
-    try {
-      f = report::parse_format(o->format);
-    } catch (const std::invalid_argument& e) {
-      throw InputError(e.what());
-    }
+    const report::Format f = parse_format_option(o->format);
     experiments::TableOptions t;
     for (std::size_t i = 0; i < o->specs.size(); ++i) {
       if (o->options[i]->count() == 0) continue;

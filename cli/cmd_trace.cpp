@@ -30,6 +30,7 @@ Runner add_trace_command(CLI::App& app) {
     if (o->svg_option->count() > 0) check_output_file("--svg", o->svg);  // before reading the trace
     InputFile in("trace", o->file, teaching::kMaxTraceBytes, "that mmsim trace reads", /*stdin_dash=*/true);
     const teaching::TraceFile t = teaching::read_trace(in.stream(), o->file);
+    in.check_read_whole();  // a pipe past the bound is refused, never drawn as a partial trace
     if (!o->svg.empty()) write_file_atomically(o->svg, teaching::trace_svg(t, o->file, o->width), "--svg");
     if (o->json)
       print_json(teaching::trace_json(t, o->file));

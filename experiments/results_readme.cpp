@@ -9,6 +9,7 @@
 #include "experiments/results.h"
 #include "io/input_error.h"
 #include "io/input_file.h"
+#include "io/quote.h"
 
 namespace mmsim::experiments {
 
@@ -93,7 +94,7 @@ Csv read_csv(const std::string& path) {
 
 std::size_t column(const Csv& csv, const std::string& path, const std::string& name) {
   const auto it = std::find(csv.head.begin(), csv.head.end(), name);
-  if (it == csv.head.end()) throw InputError(path + ": no column '" + name + "'");
+  if (it == csv.head.end()) throw InputError(path + ": no column " + quote(name));
   return static_cast<std::size_t>(it - csv.head.begin());
 }
 

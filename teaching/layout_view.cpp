@@ -4,6 +4,7 @@
 #include <sstream>
 
 #include "io/input_error.h"
+#include "io/quote.h"
 #include "models/layouts/draws.h"
 #include "teaching/svg.h"
 
@@ -30,7 +31,7 @@ DrawnLayout::DrawnLayout(std::string_view name, int dims, int w, std::uint64_t s
   if (dims == 2) {
     const auto kind = layouts::matrix_layout_from_name(name);
     if (!kind)
-      throw InputError("--layout: unknown '" + name_ + "' for a w x w matrix (one of " + names_2d() +
+      throw InputError("--layout: unknown " + quote(name_) + " for a w x w matrix (one of " + names_2d() +
                        "; the w^4 schemes take --dims 4 or four cell expressions)");
     if (w < 2 || w > kMaxWidth2) throw InputError("-w: a layout needs 2 <= w <= 65536 (got " + std::to_string(w) + ")");
     w_ = static_cast<std::uint32_t>(w);
@@ -38,7 +39,7 @@ DrawnLayout::DrawnLayout(std::string_view name, int dims, int w, std::uint64_t s
     matrix_.emplace(*kind, w_, draws);
   } else {
     const auto kind = layouts::array4_layout_from_name(name);
-    if (!kind) throw InputError("--layout: unknown '" + name_ + "' for a w^4 array (one of " + names_4d() + ")");
+    if (!kind) throw InputError("--layout: unknown " + quote(name_) + " for a w^4 array (one of " + names_4d() + ")");
     if (w < 2 || w > kMaxWidth4)
       throw InputError("-w: a w^4 layout here needs 2 <= w <= 64 (got " + std::to_string(w) + ")");
     w_ = static_cast<std::uint32_t>(w);

@@ -66,7 +66,7 @@ printf '0\n\033[2J\001\n' >ctrl
 refused "ctrl:2: not a number: '?[2J?'" "$mmsim" run s-designated --perm-file ctrl -n 4
 # The standard input of `mmsim trace -` may be a pipe, read with the same bound.
 printf 'garbage\n' | timeout 20 "$mmsim" trace - >"$tmp/out" 2>"$tmp/err"
-[ $? = 2 ] && grep -qF "trace -: line 1: expected the header" "$tmp/err" || say_fail "trace -: $(cat "$tmp/err")"
+[ $? = 2 ] && grep -qF "trace '-': line 1: expected the header" "$tmp/err" || say_fail "trace -: $(cat "$tmp/err")"
 
 # 2. Numbers are checked as written, in every command.
 refused "--seed: must be an integer in [0, 2^63 - 1] (got '-1')" "$mmsim" run s-designated --perm random -n 64 --seed -1
