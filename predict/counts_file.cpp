@@ -123,7 +123,7 @@ CountsFile CountsFile::read(const std::filesystem::path& file) {
   for (const auto& e : expected)
     if (!has(e) && !added_later(e)) missing.push_back(e);
   for (const auto& h : head)
-    if (std::find(expected.begin(), expected.end(), h) == expected.end() && !retired(h)) unknown.push_back(h);
+    if (std::find(expected.begin(), expected.end(), h) == expected.end() && !retired(h)) unknown.push_back(quote(h));
   if (!missing.empty() || !unknown.empty())
     throw std::invalid_argument(file.string() +
                                 ": its columns are not this build's counters (missing: " + list(missing) +

@@ -28,7 +28,7 @@ refused "--model: must be dmm or umm (got 'd mm')" "$mmsim" access --model $'d\n
 refused "--layout: unknown 'aaaa" "$mmsim" congestion --layout "$(head -c 131000 /dev/zero | tr '\0' a)" --pattern random
 printf '{"runs": [{"algorithm": "d\\u001b[31mx", "parameters": {"n": [64]}}]}' >"$tmp/esc.json"
 refused "unknown algorithm 'd?[31mx'" "$mmsim" sweep "$tmp/esc.json" -o "$tmp/esc.csv"
-refused "--perm-file: '" "$mmsim" run d-designated -n 64 --perm-file "$tmp/$(printf 'p\033]0;x\007')"
+refused "--perm-file: cannot read '" "$mmsim" run d-designated -n 64 --perm-file "$tmp/$(printf 'p\033]0;x\007')"
 refused "table: unknown '" "$mmsim" table "$(printf 'x%.0s' {1..500})"
 
 # Outputs checked as inputs are: a name over 255 bytes refused up front; 250 bytes written.
@@ -58,9 +58,9 @@ refused "must be a number in [0, 1e9]" "$mmsim" predict d-designated --perm rand
 
 # validate: every input and output checked before any progress line.
 refused "--measured: '" "$mmsim" validate --profile "$profile" --measured "$tmp/$(printf 'm%.0s' {1..5000})"
-refused "--out: folder" "$mmsim" validate --profile "$profile" --measured "$root/results/gpu-h100" \
+refused "--out: parent folder" "$mmsim" validate --profile "$profile" --measured "$root/results/gpu-h100" \
   --out "$tmp/missing/deeper"
-refused "--format: must be md, csv or json (got 'x?')" "$mmsim" validate --profile "$profile" \
+refused "--format: x? not in" "$mmsim" validate --profile "$profile" \
   --measured "$root/results/gpu-h100" --format $'x\033'
 
 # validate --refit --out DIR: the refitted profile stays in DIR, whatever its device field says.
