@@ -8,6 +8,7 @@
 #include "algorithms/offline/entries.h"
 #include "algorithms/sorting/entries.h"
 #include "io/input_error.h"
+#include "io/quote.h"
 #include "io/work_bounds.h"
 
 namespace mmsim {
@@ -70,7 +71,7 @@ const ParamSpec* spec_of(const AlgorithmEntry& entry, const std::string& name) {
 
 void refuse_undeclared(const AlgorithmEntry& entry, const std::string& name) {
   if (!spec_of(entry, name))
-    refuse(entry, "'" + name + "' is not a parameter (see mmsim run " + entry.name + " --help)");
+    refuse(entry, quote(name) + " is not a parameter (see mmsim run " + entry.name + " --help)");
 }
 
 // With --trace, the slots of a round are held until the round is merged and handed to the file

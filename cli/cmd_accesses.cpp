@@ -33,7 +33,7 @@ Runner add_accesses_command(CLI::App& app) {
       ->capture_default_str();
   hist->excludes(cmd->get_option("--ncu"));
   return [o] {
-    const report::Format f = report::parse_format(o->format);
+    const report::Format f = parse_format_option(o->format);
     if (o->histograms) {
       const report::Table t = experiments::histograms_table(o->keys, o->seed, o->gpu);
       std::fputs(report::render(t, f).c_str(), stdout);

@@ -154,7 +154,14 @@ Runner add_congestion_command(CLI::App& app) {
                        .set("best_threads", threads > 1 ? report::Json(best_many) : report::Json())
                        .set("speedup", threads > 1 ? report::Json(best_many / best) : report::Json()));
         }
-        print_json(arr);
+        // One JSON object, as every --json prints: the setting once, then a row per layout x pattern.
+        print_json(report::Json::object()
+                       .set("w", static_cast<unsigned long long>(q.w))
+                       .set("dims", q.dims)
+                       .set("threads", threads)
+                       .set("repeat", o->repeat)
+                       .set("seed", static_cast<unsigned long long>(q.seed))
+                       .set("rows", std::move(arr)));
         return kOk;
       }
       std::printf(

@@ -24,7 +24,7 @@ std::vector<gpu::Elem> parse_types(const std::string& s) {
     else if (t == "double")
       out.push_back(gpu::Elem::F64);
     else
-      throw InputError("--types: float, double or float,double (got '" + t + "')");
+      throw InputError("--types: float, double or float,double (got " + quote(t) + ")");
   }
   if (out.empty()) throw InputError("--types: float, double or float,double");
   return out;
@@ -187,13 +187,8 @@ Runner add_gpu_command(CLI::App& app) {
       }
       if (table->parsed()) {
         if (o->name != "kasagi-t2" && o->name != "bench" && o->name != "rap-t3")
-          throw InputError("table: kasagi-t2, bench or rap-t3 (got '" + o->name + "')");
-        report::Format f;
-        try {
-          f = report::parse_format(o->format);
-        } catch (const std::invalid_argument& e) {
-          throw InputError(e.what());
-        }
+          throw InputError("table: kasagi-t2, bench or rap-t3 (got " + quote(o->name) + ")");
+        const report::Format f = parse_format_option(o->format);
         if (o->name == "rap-t3") {
           const report::Table t = gpu::rap_t3_gpu_table(o->rap.options(o->sweep));
           std::cout << report::render(t, f);

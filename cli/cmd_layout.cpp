@@ -74,7 +74,7 @@ Runner add_layout_command(CLI::App& app) {
     else if (o->colour == "auto")
       colour = isatty(STDOUT_FILENO) != 0;
     else if (o->colour != "never")
-      throw InputError("--color: must be auto, always or never (got '" + o->colour + "')");
+      throw InputError("--color: must be auto, always or never (got " + quote(o->colour) + ")");
     if (!o->svg.empty()) write_file_atomically(o->svg, teaching::layout_svg(layout, choice), "--svg");
     if (o->dims == 2) {
       // A matrix's row, column and diagonal accesses, simulated: w^2 threads, at most the 65536 an

@@ -41,7 +41,7 @@ struct FolderOptions {
     if (format == "gnuplot")
       std::cout << v.str();
     else
-      std::cout << report::render(t, report::parse_format(format));
+      std::cout << report::render(t, parse_format_option(format));
     return kOk;
   }
 };

@@ -53,7 +53,7 @@ Runner add_table1_bounds_command(CLI::App& app) {
       write_file_atomically((dir / "table1-bounds.md").string(), report::to_markdown(table), "--out");
       write_file_atomically((dir / "table1-bounds.csv").string(), report::to_csv(table), "--out");
     }
-    std::cout << report::render(table, report::parse_format(o->format));
+    std::cout << report::render(table, parse_format_option(o->format));
     return kOk;
   };
 }

@@ -59,6 +59,7 @@ Runner add_trace_command(CLI::App& app) {
     } else {
       InputFile in("trace", o->file, teaching::kMaxTraceBytes, "that mmsim trace reads", /*stdin_dash=*/true);
       t = teaching::read_trace(in.stream(), o->file);
+      in.check_read_whole();  // a pipe past the bound is refused, never drawn as a partial trace
     }
     if (!o->svg.empty()) write_file_atomically(o->svg, teaching::trace_svg(t, name, o->width), "--svg");
     if (o->json)

@@ -4,6 +4,7 @@
 // the profile's own microbenchmarks priced by its models, and `--tables DIR...` the tables of
 // docs/prediction.md from the per-run CSVs earlier validations wrote (predict/validate/summary_tables.h).
 #include <algorithm>
+#include <cctype>
 #include <filesystem>
 #include <limits>
 #include <optional>
@@ -11,6 +12,7 @@
 #include "cli/common.h"
 #include "cli/profile_option.h"
 #include "io/output_file.h"
+#include "io/output_path.h"
 #include "io/work_bounds.h"
 #include "predict/validate/family.h"
 #include "predict/validate/prediction_table.h"
@@ -40,6 +42,23 @@ std::vector<std::string> chosen_families(const std::string& text) {
   }
   if (out.empty()) throw InputError("--families: name at least one family");
   return out;
+}
+
+}  // namespace
+
+namespace {
+
+// The refitted profile's file name in the --out folder, from the profile's own `device` field:
+// only letters, digits, '-', '_' and '.' are kept (others become '_'), never a leading '.', at most
+// 64 bytes, so that a device of "/../../x" names a file in that folder and nowhere else.
+std::string refit_profile_name(const std::string& device) {
+  std::string slug;
+  for (const char c : device.substr(0, 64)) {
+    const bool keep =
+        std::isalnum(static_cast<unsigned char>(c)) != 0 || c == '-' || c == '_' || (c == '.' && !slug.empty());
+    slug += keep && static_cast<unsigned char>(c) < 0x80 ? c : '_';
+  }
+  return "profile-" + (slug.empty() ? std::string("device") : slug) + ".json";
 }
 
 }  // namespace
@@ -128,7 +147,8 @@ Runner add_validate_command(CLI::App& app) {
       std::vector<predict::ValidateFolder> folders;
       std::string command = "mmsim validate --tables";
       for (const std::string& dir : o->tables) {
-        if (!std::filesystem::is_directory(dir)) throw InputError("--tables: " + quote(dir) + " is not a folder");
+        std::error_code ec;
+        if (!std::filesystem::is_directory(dir, ec)) throw InputError("--tables: " + quote(dir) + " is not a folder");
         folders.push_back(predict::validate_folder(dir));
         command += " " + dir;
       }
@@ -143,16 +163,46 @@ Runner add_validate_command(CLI::App& app) {
     predict::GpuProfile profile = read_profile_option(o->profile);
     if (o->microbenchmarks) {
       try {
-        std::cout << report::render(predict::microbench_table(profile), report::parse_format(o->format));
+        std::cout << report::render(predict::microbench_table(profile), parse_format_option(o->format));
       } catch (const std::invalid_argument& e) {
-        throw InputError("--microbenchmarks: " + o->profile + ": " + e.what());
+        throw InputError("--microbenchmarks: " + quote(o->profile) + ": " + e.what());
       }
       return kOk;
     }
     if (o->name.empty() || o->name.find('/') != std::string::npos) throw InputError("--name: a file stem, without '/'");
+    // Every input and output is checked before the first line of progress: a bad --format, --out or
+    // --counts is one line and status 2, not an error after minutes of simulation.
+    const report::Format f = parse_format_option(o->format);
+    if (!o->out.empty()) {
+      check_output_folder("--out", o->out);
+      for (const char* suffix : {".md", ".csv", "-summary.md", "-summary.csv", "-counts.csv"})
+        check_name_lengths("--name", o->name + suffix);
+    }
+    if (!o->counts.empty()) check_output_file("--counts", o->counts);
+    std::string counts_note;  // said with the other progress, once every input was read
+    std::optional<predict::CountsFile> counts;
+    std::error_code counts_ec;
+    if (!o->counts.empty() && std::filesystem::exists(o->counts, counts_ec)) {
+      try {
+        counts = predict::CountsFile::read(o->counts);
+        if (counts->left_out() > 0)
+          counts_note = "validate: " + quote(o->counts) + ": " + std::to_string(counts->left_out()) +
+                        " rows lack the rows opened by merged write-backs, which their counts do not imply: "
+                        "their runs are simulated again\n";
+      } catch (const std::invalid_argument& e) {
+        throw InputError(std::string("--counts: ") + e.what());
+      }
+    }
+    if (o->counts_only && !counts) throw InputError("--counts-only: give an existing counts file with --counts");
+    {
+      std::error_code ec;  // the measured folder, before minutes of refitting (it is read below)
+      if (o->measured != "results/gpu-<device>" && !std::filesystem::is_directory(o->measured, ec))
+        throw InputError("--measured: " + quote(o->measured) + " is not a folder");
+    }
     // By default the measured tables are those of the profile's own device (results/gpu-h100, ...).
     if (o->measured == "results/gpu-<device>") o->measured = "results/gpu-" + profile.device;
     const unsigned threads = o->threads.value() == 0 ? hardware_threads() : o->threads.value();
+    std::string refitted;  // written once every input was read
     if (o->refit) {
       if (profile.timings.empty()) throw InputError("--refit: the profile records no microbenchmark timings");
       const auto timings = profile.timings;
@@ -164,23 +214,24 @@ Runner add_validate_command(CLI::App& app) {
         predict::fit_cache_capacity(profile, timings, threads);
       else
         predict::fit_profile(profile, timings, threads);
-      if (!o->out.empty())
-        write_file_atomically((std::filesystem::path(o->out) / ("profile-" + profile.device + ".json")).string(),
-                              predict::profile_json(profile), "--out");
+      if (!o->out.empty()) refitted = predict::profile_json(profile);
     }
     const std::vector<std::string> families = chosen_families(o->families);
     const auto wanted = [&](const std::string& name) {
       return std::find(families.begin(), families.end(), name) != families.end();
     };
     std::vector<predict::MeasuredRun> measured;
+    std::string progress;  // printed once every table has been read: no progress before an error
     try {
       const std::filesystem::path dir(o->measured);
       // With all families, a table the folder lacks (a GPU stage not run) is skipped and said so.
-      if (!std::filesystem::is_directory(dir)) throw std::invalid_argument(dir.string() + " is not a folder");
+      std::error_code ec;  // a name too long for the file system is a bad input, not an exception
+      if (!std::filesystem::is_directory(dir, ec))
+        throw std::invalid_argument(quote(dir.string()) + " is not a folder");
       int tables = 0;
       std::string skipped;
       const auto present = [&](const std::string& file) {
-        if (o->families != "all" || std::filesystem::exists(dir / file)) return ++tables, true;
+        if (o->families != "all" || std::filesystem::exists(dir / file, ec)) return ++tables, true;
         skipped += (skipped.empty() ? "" : ", ") + file;
         return false;
       };
@@ -190,27 +241,18 @@ Runner add_validate_command(CLI::App& app) {
       for (const auto& reader : predict::validate::family_readers()) {
         if (!wanted(reader.name) || !present(reader.file)) continue;
         auto rows = reader.read(dir, selection, profile);
-        std::cerr << "validate: " << rows.size() << " " << reader.name << " rows from " << reader.file << "\n";
+        progress += "validate: " + std::to_string(rows.size()) + " " + reader.name + " rows from " + reader.file + "\n";
         measured.insert(measured.end(), std::make_move_iterator(rows.begin()), std::make_move_iterator(rows.end()));
       }
-      if (tables == 0) throw std::invalid_argument(dir.string() + " holds none of the GPU tables");
-      if (!skipped.empty()) std::cerr << "validate: not in " << dir.string() << ", skipped: " << skipped << "\n";
+      if (tables == 0) throw std::invalid_argument(quote(dir.string()) + " holds none of the GPU tables");
+      if (!skipped.empty()) progress += "validate: not in " + quote(dir.string()) + ", skipped: " + skipped + "\n";
     } catch (const std::invalid_argument& e) {
       throw InputError(std::string("--measured: ") + e.what());
     }
-    std::optional<predict::CountsFile> counts;
-    if (!o->counts.empty() && std::filesystem::exists(o->counts)) {
-      try {
-        counts = predict::CountsFile::read(o->counts);
-        if (counts->left_out() > 0)
-          std::cerr << "validate: " << o->counts << ": " << counts->left_out()
-                    << " rows lack the rows opened by merged write-backs, which their counts do not imply: "
-                       "their runs are simulated again\n";
-      } catch (const std::invalid_argument& e) {
-        throw InputError(std::string("--counts: ") + e.what());
-      }
-    }
-    if (o->counts_only && !counts) throw InputError("--counts-only: give an existing counts file with --counts");
+    std::cerr << counts_note << progress;
+    if (!refitted.empty())
+      write_file_atomically((std::filesystem::path(o->out) / refit_profile_name(profile.device)).string(), refitted,
+                            "--out");
     predict::CountsFile written = counts.value_or(predict::CountsFile{});
     predict::SimulationPlan plan{
         threads, o->max_memory ? o->max_memory : memory_available(), counts ? &*counts : nullptr, &std::cerr, {}};
@@ -226,7 +268,6 @@ Runner add_validate_command(CLI::App& app) {
     if (!o->counts.empty()) write_file_atomically(o->counts, written.csv(), "--counts");
     const report::Table table = predict::prediction_table(profile, rows);
     const report::Table summary = predict::prediction_summary(profile, rows);
-    const report::Format f = report::parse_format(o->format);
     if (!o->out.empty()) {
       const std::filesystem::path dir(o->out);
       const std::string& stem = o->name;

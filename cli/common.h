@@ -9,6 +9,7 @@
 #include "io/input_error.h"
 #include "models/machines.h"
 #include "report/json.h"
+#include "report/table.h"
 
 namespace mmsim::cli {
 
@@ -82,6 +83,13 @@ CLI::Option* add_integer_option(CLI::App& cmd, T& field, ParamSpec spec) {
 }
 
 inline void print_json(const report::Json& j) { std::cout << j.dump() << "\n"; }
+
+/// --format md|csv|json of every command that prints a table; throws InputError quoting the value.
+inline report::Format parse_format_option(const std::string& text) {
+  if (text != "md" && text != "csv" && text != "json")
+    throw InputError("--format: must be md, csv or json (got " + quote(text) + ")");
+  return report::parse_format(text);
+}
 
 // Each command: registers itself on the app and returns the function that runs it after parsing.
 using Runner = std::function<int()>;

@@ -10,6 +10,8 @@
 
 #include "algorithms/params.h"
 #include "cli/common.h"
+#include "io/printable.h"
+#include "io/quote.h"
 #include "report/build_info.h"
 #include "sim/progress.h"
 
@@ -48,6 +50,24 @@ std::string unexpected_arguments(const CLI::App& app, int argc, char** argv) {
       return where + ": " + mmsim::quote(name) + " is not an option of " + where + " (see mmsim " + where + " --help)";
   }
   return where + ": unexpected argument (see mmsim " + where + " --help)";
+}
+
+// `message` with every argument of more than a few dozen bytes (or its value after '=') that it
+// repeats cut as quote() cuts a value, for the messages of CLI11, which paste arguments whole.
+std::string with_arguments_cut(std::string message, int argc, char** argv) {
+  constexpr std::size_t kShown = 40;
+  for (int i = 1; i < argc; ++i) {
+    const std::string arg = argv[i];
+    const std::size_t eq = arg.find('=');
+    for (const std::string& text : {arg, eq == std::string::npos ? std::string() : arg.substr(eq + 1)}) {
+      if (text.size() <= kShown) continue;
+      const std::string quoted = mmsim::quote(text, kShown);
+      const std::string shown = quoted.substr(1, quoted.size() - 2);  // without its quotes
+      for (std::size_t at = message.find(text); at != std::string::npos; at = message.find(text, at + shown.size()))
+        message.replace(at, text.size(), shown);
+    }
+  }
+  return message;
 }
 
 }  // namespace
@@ -105,13 +125,12 @@ int parse_and_run(int argc, char** argv) {
   } catch (const CLI::CallForVersion& e) {
     return app.exit(e);
   } catch (const CLI::ExtrasError&) {
-    std::fprintf(stderr, "mmsim: %s\n", unexpected_arguments(app, argc, argv).c_str());
+    std::fprintf(stderr, "mmsim: %s\n", mmsim::one_line(unexpected_arguments(app, argc, argv)).c_str());
     return kBadInput;
   } catch (const CLI::ParseError& e) {
-    std::string msg = e.what();
-    for (auto& ch : msg)
-      if (ch == '\n') ch = ' ';
-    std::fprintf(stderr, "mmsim: %s\n", msg.c_str());
+    // CLI11's own messages paste the argument as typed: each long argument is cut as quote() cuts
+    // it, and the line kept to one printable line.
+    std::fprintf(stderr, "mmsim: %s\n", mmsim::one_line(with_arguments_cut(e.what(), argc, argv)).c_str());
     return kBadInput;
   }
   // On a terminal, long runs show which kernel is running (one line, rewritten in place). The
@@ -144,17 +163,19 @@ int mmsim_main(int argc, char** argv) {
   try {
     return parse_and_run(argc, argv);
   } catch (const mmsim::InputError& e) {
-    std::fprintf(stderr, "mmsim: %s\n", e.what());
+    // Every message quotes the user's text it echoes (io/quote.h); one_line() (io/printable.h) is the last guard
+    // that the line printed is one printable line of bounded length.
+    std::fprintf(stderr, "mmsim: %s\n", mmsim::one_line(e.what()).c_str());
     return kBadInput;
   } catch (const mmsim::WriteError& e) {
-    std::fprintf(stderr, "mmsim: %s\n", e.what());
+    std::fprintf(stderr, "mmsim: %s\n", mmsim::one_line(e.what()).c_str());
     return kCheckFailed;
   } catch (const std::bad_alloc&) {
     // A run names its own size options (algorithms/registry.cpp); this catches the other commands.
     std::fprintf(stderr, "mmsim: out of memory: choose a smaller size (-n, -m, --order, -k, --trials)\n");
     return kBadInput;
   } catch (const std::exception& e) {
-    std::fprintf(stderr, "mmsim: internal error: %s\n", e.what());
+    std::fprintf(stderr, "mmsim: internal error: %s\n", mmsim::one_line(e.what()).c_str());
     return kInternalError;
   } catch (...) {
     std::fprintf(stderr, "mmsim: internal error: an exception of unknown type\n");

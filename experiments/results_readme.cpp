@@ -9,6 +9,7 @@
 #include "experiments/results.h"
 #include "io/input_error.h"
 #include "io/input_file.h"
+#include "io/quote.h"
 #include "report/csv.h"
 #include "report/table.h"
 

@@ -34,16 +34,21 @@ struct TableSpec {
   std::string description;
   std::string paper;
   std::function<report::Table(const TableOptions&)> make;
+  /// The options the table reads, each with its rule for this table (as an algorithm of `run`
+  /// declares its parameters): `mmsim table` refuses any other, and any value outside its rule.
+  /// Names are TableOptions' fields: n, w, l, L, k, trials, seed.
+  std::vector<ParamSpec> params;
 };
+
+/// Every option `mmsim table` knows, with its widest rule: each table takes a subset of these, with
+/// rules that may be narrower (TableSpec::params).
+const std::vector<ParamSpec>& table_option_specs();
 
 /// The CPU tables of the registry (results.h), in its order.
 const std::vector<TableSpec>& tables();
 
-/// What `mmsim table` (and Python's mmsim.table) may be asked for, with their rules: n, w, l, L, k,
-/// trials, seed. The caps keep the largest table to a few minutes on one core.
-const std::vector<ParamSpec>& table_params();
-/// Typed values of table_params() (each already checked by its rule) as a table's options; `wide`
-/// as given. Throws InputError "table NAME: --wide: ..." where the table has no wide form.
+/// Typed values of a table's own parameters (TableSpec::params, each already checked by its rule)
+/// as its options; `wide` as given. Throws InputError "table NAME: --wide: ..." where the table has no wide form.
 TableOptions table_options(const std::string& table, const ParamValues& given, bool wide);
 
 /// The HMM a table runs on: -w, -l, -L, -k as given, else KNI's setting (w = 32, l = 1, L = 100,

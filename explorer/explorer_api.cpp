@@ -66,6 +66,29 @@ std::vector<std::string> split(const std::string& text, char sep) {
   }
 }
 
+// A name or value of the run's query as the page encodes it (encodeURIComponent): %XX is the byte
+// XX; a '%' not followed by two hex digits is refused, so that nothing is guessed.
+std::string percent_decoded(const std::string& text) {
+  const auto hex = [](char c) -> int {
+    if (c >= '0' && c <= '9') return c - '0';
+    if (c >= 'a' && c <= 'f') return c - 'a' + 10;
+    if (c >= 'A' && c <= 'F') return c - 'A' + 10;
+    return -1;
+  };
+  std::string out;
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    if (text[i] != '%') {
+      out += text[i];
+      continue;
+    }
+    const int hi = i + 2 < text.size() ? hex(text[i + 1]) : -1, lo = hi >= 0 ? hex(text[i + 2]) : -1;
+    if (hi < 0 || lo < 0) throw InputError("query: " + quote(text) + " has a '%' that is not %XX");
+    out += static_cast<char>(hi * 16 + lo);
+    i += 2;
+  }
+  return out;
+}
+
 // The run's own slots, drawn as `mmsim trace` draws its CSV.
 Json trace_of(const RunReport& r, const std::string& label, Json& svgs) {
   const auto t = teaching::trace_of(r.stats, r.trace);
@@ -186,7 +209,7 @@ std::string run(const std::string& name, const std::string& query) {
         const auto eq = pair.find('=');
         if (eq == std::string::npos || eq == 0)
           throw InputError(name + ": parameter " + quote(pair) + " is not name=value");
-        given[pair.substr(0, eq)] = pair.substr(eq + 1);
+        given[percent_decoded(pair.substr(0, eq))] = percent_decoded(pair.substr(eq + 1));
       }
     // A page reads no files: --perm-file, --schedule, --matrix and the like are the command line's.
     for (const auto& spec : entry->params)

@@ -131,11 +131,15 @@ std::string InputFile::read_all() {
   char chunk[1 << 16];
   while (stream_->read(chunk, sizeof chunk) || stream_->gcount() > 0)
     text.append(chunk, static_cast<std::size_t>(stream_->gcount()));
+  check_read_whole();
+  return text;
+}
+
+void InputFile::check_read_whole() const {
   if (buffer_->failed())
     throw InputError(option_ + ": cannot read " + quote(path_, 60) + ": " + std::strerror(buffer_->error()));
   if (buffer_->passed_limit())
     throw InputError(option_ + ": " + quote(path_, 60) + " has more than the " + format_bytes(max_bytes_) + " " + why_);
-  return text;
 }
 
 bool LineReader::next(std::string& line) {

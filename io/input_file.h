@@ -31,6 +31,10 @@ class InputFile {
   std::istream& stream();
   /// Everything at once (for small formats); throws InputError when it passes max_bytes.
   std::string read_all();
+  /// After a parser read stream() to its end: throws InputError, as read_all does, when the file
+  /// (a pipe too) went past max_bytes or a read failed, so that a bounded read never passes for a
+  /// whole one.
+  void check_read_whole() const;
   const std::string& path() const { return path_; }
 
  private:

@@ -94,18 +94,22 @@ struct OutputFile::State {
   bool committed = false;
 };
 
-OutputFile::OutputFile(std::string path, std::string option) : s_(std::make_unique<State>()) {
+OutputFile::OutputFile(std::string path, std::string option, Links links) : s_(std::make_unique<State>()) {
   s_->path = std::move(path);
   s_->option = std::move(option);
   s_->target = s_->path;
   struct stat st {};
-  const bool exists = ::stat(s_->path.c_str(), &st) == 0;
+  // A file the user never named (a sweep's JSON and journal) is looked at, not through: a link
+  // planted there is replaced by the new file (the rename below), its target never written.
+  const bool follow = links == Links::Follow;
+  const bool exists = (follow ? ::stat(s_->path.c_str(), &st) : ::lstat(s_->path.c_str(), &st)) == 0;
+  const bool link = exists && S_ISLNK(st.st_mode);
   // /dev/stdout, /dev/stderr, /dev/fd/N and /proc/self/fd/N name a descriptor's stream,
   // even where it resolves to a regular file: renaming onto that file would detach it from the
   // descriptor the shell redirected. Elsewhere, anything but a regular file cannot be renamed into.
   const auto starts = [&](const char* prefix) { return s_->path.rfind(prefix, 0) == 0; };
-  const bool special_name = starts("/dev/std") || starts("/dev/fd/") || starts("/proc/");
-  if ((exists && !S_ISREG(st.st_mode)) || special_name) {
+  const bool special_name = follow && (starts("/dev/std") || starts("/dev/fd/") || starts("/proc/"));
+  if ((exists && !link && !S_ISREG(st.st_mode)) || special_name) {
     if (exists && same_file_as(st, STDOUT_FILENO))
       s_->fd = ::fcntl(STDOUT_FILENO, F_DUPFD_CLOEXEC, 0);  // shares stdout's offset, as a shell's >> does
     else if (exists && same_file_as(st, STDERR_FILENO))
@@ -115,20 +119,24 @@ OutputFile::OutputFile(std::string path, std::string option) : s_(std::make_uniq
     if (s_->fd < 0) fail(s_->option, s_->path, std::strerror(errno));
   } else {
     std::error_code ec;
-    if (exists) {
+    if (exists && follow) {
       const fs::path resolved = fs::canonical(s_->path, ec);  // a link is followed, not replaced
       if (!ec) s_->target = resolved.string();
     }
     const fs::path parent = fs::path(s_->target).parent_path();
     const std::string base = fs::path(s_->target).filename().string();
-    s_->temporary = (parent.empty() ? std::string() : parent.string() + "/") + "." + base + ".mmsim-XXXXXX";
+    // The temporary name is the real one with 14 bytes around it; where that would pass a name's
+    // limit (NAME_MAX, 255 bytes), a name of mmsim's own, so that any valid name can be written.
+    const std::string suffix = ".mmsim-XXXXXX";
+    const std::string temp_base = base.size() + 1 + suffix.size() <= kMaxNameBytes ? "." + base + suffix : suffix;
+    s_->temporary = (parent.empty() ? std::string() : parent.string() + "/") + temp_base;
     s_->fd = ::mkstemp(s_->temporary.data());
     if (s_->fd < 0) {
       const int err = errno;
       s_->temporary.clear();
       fail(s_->option, s_->path, std::strerror(err));
     }
-    ::fchmod(s_->fd, exists ? (st.st_mode & 07777) : default_mode());  // mkstemp makes 0600
+    ::fchmod(s_->fd, exists && !link ? (st.st_mode & 07777) : default_mode());  // mkstemp makes 0600
   }
   s_->buffer = std::make_unique<FdBuffer>(s_->fd);
   s_->stream = std::make_unique<std::ostream>(s_->buffer.get());
@@ -164,14 +172,14 @@ bool OutputFile::direct() const { return s_->temporary.empty(); }
 
 const std::string& OutputFile::path() const { return s_->path; }
 
-void write_file_atomically(const std::string& path, const std::string& text, const std::string& option) {
+void write_file_atomically(const std::string& path, const std::string& text, const std::string& option, Links links) {
   const fs::path p(path);
   std::error_code ec;
   if (p.has_parent_path() && !fs::is_directory(p.parent_path(), ec)) {
     fs::create_directories(p.parent_path(), ec);
     if (ec) fail(option, path, ec.message());
   }
-  OutputFile out(path, option);
+  OutputFile out(path, option, links);
   out.stream() << text;
   out.commit();
 }

@@ -13,18 +13,27 @@
 // ("cannot write 'F': No space left on device"), never in a file reported as written.
 #pragma once
 
+#include <cstddef>
 #include <memory>
 #include <ostream>
 #include <string>
 
 namespace mmsim {
 
+/// The longest name of one path component that file systems take (NAME_MAX).
+inline constexpr std::size_t kMaxNameBytes = 255;
+
+/// Whether an existing symbolic link at the path is written through (the user named it: their
+/// link, their target) or replaced by the new file (a file beside an output that the user never
+/// named, where a planted link must not redirect the write).
+enum class Links { Follow, Replace };
+
 class OutputFile {
  public:
   /// Opens the temporary file beside `path` (or `path` itself where it is a special file).
   /// Throws WriteError, one line, when that fails. `option` (say "--svg"), when given, begins
   /// every message: "--svg: cannot write 'F': No space left on device".
-  explicit OutputFile(std::string path, std::string option = "");
+  explicit OutputFile(std::string path, std::string option = "", Links links = Links::Follow);
   /// Not committed: the temporary file is removed, and the real file keeps its old content.
   ~OutputFile();
   OutputFile(const OutputFile&) = delete;
@@ -48,6 +57,7 @@ class OutputFile {
 
 /// Writes `text` to `path` through an OutputFile, creating the folder (one level and its parents)
 /// first. Throws WriteError, one line, when any step fails.
-void write_file_atomically(const std::string& path, const std::string& text, const std::string& option = "");
+void write_file_atomically(const std::string& path, const std::string& text, const std::string& option = "",
+                           Links links = Links::Follow);
 
 }  // namespace mmsim

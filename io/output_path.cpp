@@ -1,6 +1,7 @@
 #include "io/output_path.h"
 
 #include <fcntl.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <cerrno>
@@ -10,6 +11,7 @@
 #include <system_error>
 
 #include "io/input_error.h"
+#include "io/output_file.h"
 #include "io/quote.h"
 
 namespace mmsim {
@@ -19,7 +21,7 @@ namespace fs = std::filesystem;
 namespace {
 
 // A path as the error line shows it: quoted, newlines turned to spaces, long ones cut.
-std::string shown(const std::string& path) { return quote(path, 120); }
+std::string shown(const std::string& path) { return quote(path, 60); }
 
 // "dir/" and "dir//" name the folder "dir"; "/" stays the root.
 std::string without_trailing_slashes(std::string path) {
@@ -59,8 +61,18 @@ void check_folder_writable(const std::string& option, const std::string& folder,
 
 }  // namespace
 
+// A name longer than a file system takes (ENAMETOOLONG at write time, after the work) is refused
+// up front, as an input's would be.
+void check_name_lengths(const std::string& option, const std::string& path) {
+  for (const auto& part : fs::path(path))
+    if (part.native().size() > kMaxNameBytes)
+      throw InputError(option + ": " + shown(path) + " has a name of " + std::to_string(part.native().size()) +
+                       " bytes; a file system takes at most " + std::to_string(kMaxNameBytes));
+}
+
 void check_output_file(const std::string& option, const std::string& path) {
   if (path.empty()) throw InputError(option + ": must not be empty (name the file to write)");
+  check_name_lengths(option, path);
   if (path.back() == '/') throw InputError(option + ": " + shown(path) + " names a folder; name a file in it");
   std::error_code ec;
   const fs::file_status st = fs::status(path, ec);
@@ -90,8 +102,18 @@ void check_output_file(const std::string& option, const std::string& path) {
   check_folder_writable(option, parent_of(path), "folder");
 }
 
+void check_output_beside(const std::string& option, const std::string& path) {
+  struct stat st {};
+  if (::lstat(path.c_str(), &st) == 0 && !S_ISREG(st.st_mode))
+    throw InputError(option + ": " + shown(path) + " is " +
+                     (S_ISLNK(st.st_mode) ? "a symbolic link" : "not a regular file") +
+                     "; mmsim writes only a regular file of its own there (remove it, or choose another output name)");
+  check_output_file(option, path);
+}
+
 void check_output_folder(const std::string& option, const std::string& path) {
   if (path.empty()) throw InputError(option + ": must not be empty (name a folder; . is the current one)");
+  check_name_lengths(option, path);
   const std::string folder = without_trailing_slashes(path);
   std::error_code ec;
   const fs::file_status st = fs::status(folder, ec);

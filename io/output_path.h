@@ -13,6 +13,15 @@ namespace mmsim {
 /// a hidden file of its own there; an existing file is opened but not changed.
 void check_output_file(const std::string& option, const std::string& path);
 
+/// check_output_file for a file the user never named, written beside an output (a sweep's JSON and
+/// journal): also refused where the path is already a symbolic link or anything but a regular
+/// file, so that nothing planted there redirects or swallows the write.
+void check_output_beside(const std::string& option, const std::string& path);
+
+/// Throws InputError("OPTION: ...") when a component of `path` is longer than a file system takes
+/// (255 bytes); every check here does this first.
+void check_name_lengths(const std::string& option, const std::string& path);
+
 /// Throws InputError("OPTION: ...", one line) unless `path` names a folder that exists and that
 /// takes new files, or one that can be made: not empty, and its parent an existing folder that
 /// takes new entries (tried as above). Only the last level is ever made (by the writer, not here):

@@ -7,6 +7,7 @@
 #include <tuple>
 
 #include "io/input_file.h"
+#include "io/quote.h"
 
 namespace mmsim::predict {
 
@@ -108,7 +109,7 @@ CountsFile CountsFile::read(const std::filesystem::path& file) {
   InputFile input("--counts", file.string(), std::uint64_t{1} << 30, "a counts file");
   std::istream& in = input.stream();
   std::string line;
-  if (!std::getline(in, line)) throw std::invalid_argument(file.string() + ": empty");
+  if (!std::getline(in, line)) throw std::invalid_argument(quote(file.string(), 60) + ": empty");
   const std::vector<std::string> head = split(line);
   const std::vector<std::string> machine = machine_names(), counters = counter_names();
   // The columns this build writes, in any order, and the retired ones; anything else (a counter
@@ -122,7 +123,7 @@ CountsFile CountsFile::read(const std::filesystem::path& file) {
   for (const auto& e : expected)
     if (!has(e) && !added_later(e)) missing.push_back(e);
   for (const auto& h : head)
-    if (std::find(expected.begin(), expected.end(), h) == expected.end() && !retired(h)) unknown.push_back(h);
+    if (std::find(expected.begin(), expected.end(), h) == expected.end() && !retired(h)) unknown.push_back(quote(h));
   if (!missing.empty() || !unknown.empty())
     throw std::invalid_argument(file.string() +
                                 ": its columns are not this build's counters (missing: " + list(missing) +
@@ -135,7 +136,7 @@ CountsFile CountsFile::read(const std::filesystem::path& file) {
     if (line.empty() || line == "\r") continue;
     const std::vector<std::string> f = split(line);
     const auto bad = [&](const std::string& what) {
-      return std::invalid_argument(file.string() + ", line " + std::to_string(number) + ": " + what);
+      return std::invalid_argument(quote(file.string(), 60) + ", line " + std::to_string(number) + ": " + what);
     };
     if (f.size() != head.size())
       throw bad("has " + std::to_string(f.size()) + " fields, the header " + std::to_string(head.size()));
@@ -148,7 +149,7 @@ CountsFile CountsFile::read(const std::filesystem::path& file) {
       } catch (const std::exception&) {
         used = 0;
       }
-      if (s.empty() || used != s.size() || s[0] == '-') throw bad(name + " '" + s + "' is not a count");
+      if (s.empty() || used != s.size() || s[0] == '-') throw bad(name + " " + quote(s) + " is not a count");
       return v;
     };
     CountsRow row;

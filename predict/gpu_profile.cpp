@@ -12,6 +12,7 @@
 #include <type_traits>
 
 #include "io/output_file.h"
+#include "io/quote.h"
 #include "predict/fit.h"
 #include "predict/simulate.h"
 #include "report/json.h"
@@ -340,9 +341,11 @@ namespace {
 // (docs/prediction.md, "Models retired"): read past, not refused.
 constexpr std::string_view kRetiredModels[] = {"sectors", "sectors-rw", "sectors-rw-cache", "dram-rmw", "l2-lines"};
 
+constexpr double kMaxProfileNumber = 1e9;
+
 struct Reader {
   std::string file;
-  [[noreturn]] void fail(const std::string& what) const { throw std::invalid_argument(file + ": " + what); }
+  [[noreturn]] void fail(const std::string& what) const { throw std::invalid_argument(quote(file, 60) + ": " + what); }
   const report::JsonValue& member(const report::JsonValue& v, std::string_view key, const std::string& where) const {
     const report::JsonValue* m = v.is_object() ? v.find(key) : nullptr;
     if (m == nullptr) fail(where + "." + std::string(key) + " is missing");
@@ -362,7 +365,11 @@ struct Reader {
     double x = 0;
     std::istringstream in(m.text());
     in >> x;
-    if (!in || !std::isfinite(x) || x < 0) fail(where + "." + std::string(key) + " must be a finite number >= 0");
+    // Every number of a profile is a time in ms (a price per count, a benchmark's median) or an
+    // error: a bound keeps a price times the largest count (2^40) finite, so that no prediction is
+    // inf or NaN (1e308 would be).
+    if (!in || !std::isfinite(x) || x < 0 || x > kMaxProfileNumber)
+      fail(where + "." + std::string(key) + " must be a number in [0, 1e9]");
     return x;
   }
   std::string text(const report::JsonValue& v, std::string_view key, const std::string& where) const {
@@ -405,7 +412,7 @@ GpuProfile read_profile(const std::filesystem::path& file) {
   if (!models.is_array() || models.items().empty()) r.fail("models must be a non-empty array");
   for (const auto& m : models.items()) {
     const std::string name = r.text(m, "model", "models[]");
-    const std::string where = "models[" + name.substr(0, 40) + "]";
+    const std::string where = "models[" + quote(name) + "]";
     CostModel f;
     f.name = name;
     if (const report::JsonValue* prices = m.find("prices"); prices != nullptr) {
@@ -416,7 +423,7 @@ GpuProfile read_profile(const std::filesystem::path& file) {
         if (!index) {
           std::string known;
           for (const CountField& c : count_fields()) known += (known.empty() ? "" : ", ") + std::string(c.name);
-          r.fail(where + ".prices[]: unknown count '" + count.substr(0, 40) + "' (known: " + known + ")");
+          r.fail(where + ".prices[]: unknown count " + quote(count) + " (known: " + known + ")");
         }
         f.prices.push_back({r.text(term, "constant", where + ".prices[]"), *index, r.number(term, "ms", where)});
       }
@@ -426,15 +433,15 @@ GpuProfile read_profile(const std::filesystem::path& file) {
                                      [&](const CostModelSpec& s) { return s.name == name; });
       if (spec == fitted_models().end()) {
         if (std::find(std::begin(kRetiredModels), std::end(kRetiredModels), name) != std::end(kRetiredModels)) continue;
-        r.fail("models[]: unknown cost model '" + name.substr(0, 40) + "' (and no prices to say what it prices)");
+        r.fail("models[]: unknown cost model " + quote(name) + " (and no prices to say what it prices)");
       }
       const auto& constants = r.member(m, "constants", where);
       f = unfitted(*spec);
-      for (PricedCount& price : f.prices) price.ms = r.number(constants, price.constant, name);
+      for (PricedCount& price : f.prices) price.ms = r.number(constants, price.constant, where);
     }
     if (m.find("microbench_median_abs_error") != nullptr) {
-      f.median_abs_error = r.number(m, "microbench_median_abs_error", name);
-      f.worst_abs_error = r.number(m, "microbench_worst_abs_error", name);
+      f.median_abs_error = r.number(m, "microbench_median_abs_error", where);
+      f.worst_abs_error = r.number(m, "microbench_worst_abs_error", where);
     }
     if (std::any_of(p.models.begin(), p.models.end(), [&](const CostModel& o) { return o.name == f.name; }))
       r.fail(where + ": a second model of that name");

@@ -3,6 +3,8 @@
 #include <cmath>
 #include <cstdio>
 
+#include "io/printable.h"
+
 namespace mmsim::report {
 
 Json& Json::set(const std::string& key, Json value) {
@@ -24,7 +26,20 @@ Json& Json::push(Json value) {
 namespace {
 void escape(std::string& out, const std::string& s) {
   out += '"';
-  for (unsigned char c : s) {
+  for (std::size_t i = 0; i < s.size(); ++i) {
+    const auto c = static_cast<unsigned char>(s[i]);
+    // JSON is UTF-8 (RFC 8259): a name made of other bytes (a file name in Latin-1) is written with
+    // U+FFFD, the replacement character, for each byte that is not UTF-8; valid characters as they are.
+    if (c >= 0x80) {
+      const std::size_t n = utf8_length(s, i);
+      if (n == 0) {
+        out += "\\ufffd";
+      } else {
+        out.append(s, i, n);
+        i += n - 1;
+      }
+      continue;
+    }
     switch (c) {
       case '"':
         out += "\\\"";

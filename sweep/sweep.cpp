@@ -16,6 +16,7 @@
 #include "io/input_error.h"
 #include "io/input_file.h"
 #include "report/build_info.h"
+#include "io/quote.h"
 #include "report/csv.h"
 #include "report/table.h"
 
@@ -23,8 +24,9 @@ namespace mmsim::sweep {
 
 namespace {
 
-// A journal row is a few hundred bytes; 4 KiB a row bounds a journal of the largest grid.
-constexpr std::uint64_t kMaxJournalBytes = kMaxSweepRows * 4096;
+// A journal row is a few hundred bytes: a journal is bounded at 4 KiB a row of its grid, and 4 KiB
+// for its header (docs/exit-status.md).
+constexpr std::uint64_t kJournalBytesPerRow = 4096;
 
 // The query of a congestion row, from its values (each already checked against its rule).
 layouts::CongestionQuery query_of(const ParamValues& v) {
@@ -113,7 +115,7 @@ ParamValues check_congestion(const std::map<std::string, GridValue>& given) {
   for (const auto& [name, value] : given) {
     bool known = false;
     for (const auto& s : congestion_params()) known = known || s.name == name;
-    if (!known) fail("'" + name + "' is not a parameter (layout, pattern, w, dims, trials, seed)");
+    if (!known) fail(quote(name) + " is not a parameter (layout, pattern, w, dims, trials, seed)");
   }
   ParamValues values;
   for (const auto& spec : congestion_params()) {
@@ -177,8 +179,8 @@ std::vector<std::optional<GridValue>> values_of(const report::JsonValue& v, cons
                                         : k == "step"  ? &step
                                         : k == "times" ? &times
                                                        : nullptr;
-    if (!slot) throw InputError(where + ": '" + k + "' is not a range key (from, to, step, times)");
-    if (!x.integer()) throw InputError(where + ": range key '" + k + "' must be an integer");
+    if (!slot) throw InputError(where + ": " + quote(k) + " is not a range key (from, to, step, times)");
+    if (!x.integer()) throw InputError(where + ": range key " + quote(k) + " must be an integer");
     *slot = x.integer();
   }
   if (!from || !to) throw InputError(where + ": a range needs \"from\" and \"to\"");
@@ -216,7 +218,7 @@ SweepGrid parse_grid(std::string_view text, const std::string& name) {
   }
   if (!g.source.is_object()) throw InputError(at + "the grid must be a JSON object with \"runs\"");
   for (const auto& [k, v] : g.source.members())
-    if (k != "runs" && k != "description") throw InputError(at + "'" + k + "' is not a grid key (runs, description)");
+    if (k != "runs" && k != "description") throw InputError(at + quote(k) + " is not a grid key (runs, description)");
   const report::JsonValue* runs = g.source.find("runs");
   if (!runs || !runs->is_array() || runs->items().empty())
     throw InputError(at + "\"runs\" must be a non-empty list of {\"algorithm\": ..., \"parameters\": {...}}");
@@ -229,14 +231,15 @@ SweepGrid parse_grid(std::string_view text, const std::string& name) {
     if (!block.is_object()) throw InputError(where + ": must be an object");
     for (const auto& [k, v] : block.members())
       if (k != "algorithm" && k != "parameters" && k != "execution")
-        throw InputError(where + ": '" + k + "' is not a run key (algorithm, parameters, execution)");
+        throw InputError(where + ": " + quote(k) + " is not a run key (algorithm, parameters, execution)");
     const report::JsonValue* alg = block.find("algorithm");
     if (!alg || !alg->is_string())
       throw InputError(where + ": \"algorithm\" must name an algorithm (mmsim list) or congestion");
     const std::string algorithm = alg->text();
     const bool congestion = algorithm == kCongestion;
     const AlgorithmEntry* entry = congestion ? nullptr : find_algorithm(algorithm);
-    if (!congestion && !entry) throw InputError(where + ": unknown algorithm '" + algorithm + "' (see mmsim list)");
+    if (!congestion && !entry)
+      throw InputError(where + ": unknown algorithm " + quote(algorithm) + " (see mmsim list)");
     (congestion ? any_congestion : any_algorithm) = true;
     const std::string checked = where;  // the checks' messages begin with the algorithm's name
     where += " (" + algorithm + ")";
@@ -396,7 +399,8 @@ std::map<std::string, std::vector<std::string>> read_journal(const std::string& 
   // The journal is mmsim's own file, but read as any input: a FIFO or a device in its place is refused.
   struct stat st {};
   if (::stat(path.c_str(), &st) != 0) return rows;
-  InputFile file("sweep: journal", path, kMaxJournalBytes, "a journal may have");
+  const std::uint64_t bound = (grid.rows.size() + 1) * kJournalBytesPerRow;
+  InputFile file("sweep: journal", path, bound, "a journal of " + std::to_string(grid.rows.size()) + " rows may have");
   const std::string text = file.read_all();
   std::vector<std::string> header;
   std::set<std::string> wanted;

@@ -1,13 +1,17 @@
 #include "sweep/sweep_run.h"
 
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
 #include <atomic>
+#include <cerrno>
 #include <chrono>
 #include <condition_variable>
 #include <cstdio>
 #include <deque>
 #include <exception>
 #include <filesystem>
-#include <fstream>
 #include <mutex>
 #include <thread>
 
@@ -15,6 +19,7 @@
 #include "io/input_error.h"
 #include "io/output_file.h"
 #include "io/output_path.h"
+#include "io/quote.h"
 #include "report/csv.h"
 #include "sim/workers.h"
 
@@ -27,7 +32,21 @@ std::string encode(std::uint64_t row, const std::vector<std::string>& cells) {
   return std::to_string(row) + "\n" + report::csv_line(cells);
 }
 
-void write_file(const std::string& path, const std::string& text) { write_file_atomically(path, text, "sweep"); }
+void write_file(const std::string& path, const std::string& text, Links links = Links::Follow) {
+  write_file_atomically(path, text, "sweep", links);
+}
+
+// Writes all of `text` to `fd` (a journal line); false when a write fails.
+bool write_all(int fd, const std::string& text) {
+  std::size_t done = 0;
+  while (done < text.size()) {
+    const ssize_t n = ::write(fd, text.data() + done, text.size() - done);
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) return false;
+    done += static_cast<std::size_t>(n);
+  }
+  return true;
+}
 
 }  // namespace
 
@@ -47,8 +66,14 @@ SweepSummary run_sweep(const SweepOptions& options, SweepComm& comm, const Sweep
   if (root) {
     try {
       check_output_file("-o", summary.paths.csv);
-      check_output_file("-o (the JSON beside it)", summary.paths.json);
-      check_output_file("-o (the journal beside it)", summary.paths.journal);
+      // The CSV is replaced by renaming, with two files of the same name beside it: a device or a
+      // FIFO (-o /dev/null) would take the CSV and leave /dev/null.json behind.
+      struct stat st {};
+      if (::stat(summary.paths.csv.c_str(), &st) == 0 && !S_ISREG(st.st_mode))
+        throw InputError("-o: " + quote(summary.paths.csv) +
+                         " is not a regular file (a sweep writes its CSV, and its JSON and journal beside it)");
+      check_output_beside("-o (the JSON beside it)", summary.paths.json);
+      check_output_beside("-o (the journal beside it)", summary.paths.journal);
       // `-o grid.csv` puts the JSON at grid.json: never write over the grid being read.
       std::error_code ec;
       for (const std::string* p : {&summary.paths.csv, &summary.paths.json, &summary.paths.journal})
@@ -74,7 +99,13 @@ SweepSummary run_sweep(const SweepOptions& options, SweepComm& comm, const Sweep
     mine.push_back(pending[j]);
 
   std::vector<std::vector<std::string>> cells(grid.rows.size());
-  std::ofstream journal;
+  int journal_fd = -1;
+  struct CloseJournal {
+    int& fd;
+    ~CloseJournal() {
+      if (fd >= 0) ::close(fd);
+    }
+  } close_journal{journal_fd};
   std::uint64_t finished_rows = 0;
   if (root) {
     for (std::uint64_t i = 0; i < grid.rows.size(); ++i) {
@@ -89,15 +120,17 @@ SweepSummary run_sweep(const SweepOptions& options, SweepComm& comm, const Sweep
       std::string text = report::csv_line(header) + "\n";
       for (const auto& row : cells)
         if (!row.empty()) text += report::csv_line(row) + "\n";
-      write_file(summary.paths.journal, text);
+      write_file(summary.paths.journal, text, Links::Replace);
     }
-    journal.open(summary.paths.journal, std::ios::binary | std::ios::app);
-    if (!journal) throw WriteError("sweep: cannot write the journal " + summary.paths.journal);
+    // Appended to without following a link: one planted since the line above fails the open.
+    journal_fd = ::open(summary.paths.journal.c_str(), O_WRONLY | O_APPEND | O_NOFOLLOW | O_CLOEXEC);
+    if (journal_fd < 0) throw WriteError("sweep: cannot write the journal " + quote(summary.paths.journal));
     if (progress) progress(finished_rows, grid.rows.size());
   }
   const auto record = [&](std::uint64_t row, std::vector<std::string> row_cells) {
-    journal << report::csv_line(row_cells) << '\n' << std::flush;  // one line, written whole, then kept
-    if (!journal) throw WriteError("sweep: cannot write the journal " + summary.paths.journal);
+    // One line, written whole, then kept.
+    if (!write_all(journal_fd, report::csv_line(row_cells) + "\n"))
+      throw WriteError("sweep: cannot write the journal " + quote(summary.paths.journal));
     cells[row] = std::move(row_cells);
     ++finished_rows;
   };
@@ -175,7 +208,9 @@ SweepSummary run_sweep(const SweepOptions& options, SweepComm& comm, const Sweep
   for (auto& t : workers) t.join();
   if (!root) return summary;
 
-  journal.close();
+  if (::close(journal_fd) != 0 && errno != EINTR)
+    throw WriteError("sweep: cannot write the journal " + quote(summary.paths.journal));
+  journal_fd = -1;
   std::size_t correct_column = 0, error_column = 0;
   for (std::size_t i = 0; i < grid.columns.size(); ++i) {
     if (grid.columns[i].name == "correct") correct_column = i;
@@ -186,7 +221,7 @@ SweepSummary run_sweep(const SweepOptions& options, SweepComm& comm, const Sweep
     summary.refused += !row[error_column].empty();
   }
   write_file(summary.paths.csv, sweep_csv(grid, cells));
-  write_file(summary.paths.json, sweep_json(grid, cells));
+  write_file(summary.paths.json, sweep_json(grid, cells), Links::Replace);
   std::remove(summary.paths.journal.c_str());  // every row is in the outputs now
   return summary;
 }

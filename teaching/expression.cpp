@@ -4,6 +4,8 @@
 #include <cstdio>
 #include <limits>
 
+#include "io/quote.h"
+
 namespace mmsim::teaching {
 
 // Operator letters of Node::op. Binary: + - * / % & | ^, '<' '>' 'l' (<=) 'g' (>=) '=' (==) 'n' (!=),
@@ -479,9 +481,9 @@ std::string register_name_problem(const std::string& name) {
   if (name.empty() || name.size() > 32 || !word || !letter(name[0]))
     return "a name is up to 32 letters, digits and _, starting with a letter";
   for (const char* own : {"t", "i", "j", "w", "p", "lane", "warp", "block", "local", "tpb", "min", "max"})
-    if (name == own) return "'" + name + "' is a name of the expression language already";
+    if (name == own) return quote(name) + " is a name of the expression language already";
   if (name.size() > 1 && name[0] == 'r' && std::all_of(name.begin() + 1, name.end(), digit))
-    return "'" + name + "' is a register's own name already";
+    return quote(name) + " is a register's own name already";
   return {};
 }
 

@@ -4,6 +4,7 @@
 #include <sstream>
 
 #include "io/input_error.h"
+#include "io/quote.h"
 #include "models/layouts/draws.h"
 #include "teaching/access.h"
 #include "teaching/posed_access.h"
@@ -29,7 +30,7 @@ DrawnLayout::DrawnLayout(std::string_view name, int dims, int w, std::uint64_t s
     w_ = matrix_->w();
   } else {
     const auto kind = layouts::array4_layout_from_name(name);
-    if (!kind) throw InputError("--layout: unknown '" + name_ + "' for a w^4 array (one of " + names_4d() + ")");
+    if (!kind) throw InputError("--layout: unknown " + quote(name_) + " for a w^4 array (one of " + names_4d() + ")");
     if (w < 2 || w > kMaxWidth4)
       throw InputError("-w: a w^4 layout here needs 2 <= w <= 64 (got " + std::to_string(w) + ")");
     w_ = static_cast<std::uint32_t>(w);

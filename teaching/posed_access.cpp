@@ -64,7 +64,7 @@ void check_warp(const std::string& where, const std::vector<Address>& warp, int 
 }
 
 std::string not_an_address(const std::string& where, const std::string& field) {
-  return where + ": '" + field + "' is not an address (0 .. 16777215, or _ for an inactive thread)";
+  return where + ": " + quote(field) + " is not an address (0 .. 16777215, or _ for an inactive thread)";
 }
 
 std::string posed_line(std::size_t warps) {
@@ -80,7 +80,7 @@ PosedAccess pose_warps(const std::vector<std::vector<std::int64_t>>& warps, int 
     std::string text;
     for (std::size_t t = 0; t < warps[j].size(); ++t)
       text += (t ? "," : "") + (warps[j][t] < 0 ? std::string("_") : std::to_string(warps[j][t]));
-    const std::string where = "--warp: warp " + std::to_string(j) + " ('" + text + "')";
+    const std::string where = "--warp: warp " + std::to_string(j) + " (" + quote(text) + ")";
     std::vector<Address> warp;
     for (const std::int64_t a : warps[j]) {
       if (a > static_cast<std::int64_t>(kMaxPosedAddress)) throw InputError(not_an_address(where, std::to_string(a)));

@@ -147,9 +147,9 @@ TraceFile read_trace(std::istream& in, const std::string& file) {
     }
     if (n == 0) throw LineError{"empty file: expected the header '" + trace_header() + "'"};
   } catch (const LineError& err) {
-    throw InputError("trace " + file + ": line " + std::to_string(std::max(n, 1)) + ": " + err.why);
+    throw InputError("trace " + quote(file, 60) + ": line " + std::to_string(std::max(n, 1)) + ": " + err.why);
   }
-  if (in.bad()) throw InputError("trace " + file + ": cannot read the file");
+  if (in.bad()) throw InputError("trace " + quote(file, 60) + ": cannot read the file");
   for (auto& [index, r] : rounds) {
     r.warps = warps[index].size();
     t.rounds.push_back(std::move(r));

@@ -66,13 +66,13 @@ printf '0\n\033[2J\001\n' >ctrl
 refused "ctrl:2: not a number: '?[2J?'" "$mmsim" run s-designated --perm-file ctrl -n 4
 # The standard input of `mmsim trace -` may be a pipe, read with the same bound.
 printf 'garbage\n' | timeout 20 "$mmsim" trace - >"$tmp/out" 2>"$tmp/err"
-[ $? = 2 ] && grep -qF "trace -: line 1: expected the header" "$tmp/err" || say_fail "trace -: $(cat "$tmp/err")"
+[ $? = 2 ] && grep -qF "trace '-': line 1: expected the header" "$tmp/err" || say_fail "trace -: $(cat "$tmp/err")"
 
 # 2. Numbers are checked as written, in every command.
 refused "--seed: must be an integer in [0, 2^63 - 1] (got '-1')" "$mmsim" run s-designated --perm random -n 64 --seed -1
 refused "(got '18446744073709551616')" "$mmsim" run s-designated --perm random -n 64 --seed 18446744073709551616
 refused "--seed: must be" "$mmsim" run s-designated --perm random -n 64 --seed ''
-for t in rap-t1 rap-t2 rap-t4; do refused "table $t: -w: must be" "$mmsim" table $t -w 0; done
+for t in rap-t1 rap-t2 rap-t4; do refused "table $t: -w is not an option of this table" "$mmsim" table $t -w 0; done
 refused "--band: must be" "$mmsim" run transpose-ip-v1b --order 64 --band 2147483648
 refused "--page-cells: must be" "$mmsim" run transpose-ip-v1 --order 64 --page-cells 4294967296
 refused "--seed: must be" "$mmsim" access --layout rap --cell 't, t' --seed -1
@@ -95,7 +95,7 @@ refused "-k: must be" "$mmsim" run d-designated --perm random -n 1024 -k 1000000
 refused "-k: must be" "$mmsim" run d-designated --perm random -n 1024 -k 2147483647
 refused "--trials: must be" "$mmsim" table rap-t1 --trials 16777216
 refused "-n: must be" "$mmsim" table kasagi-t1 -n 67108864
-refused "-w 3: at least 8 for this table" "$mmsim" table enumeration-tlb -w 3
+refused "table enumeration-tlb: -w: must be an integer in [8, 64]" "$mmsim" table enumeration-tlb -w 3
 refused "as-sort: -w, -m: about" "$mmsim" run as-sort -w 32 -m 65536
 # A run whose memory would pass what this machine has is refused with its estimate, naming -n.
 refused "row-wise: -n 268435456: needs about" env MMSIM_MEMORY_LIMIT=1073741824 \

@@ -98,7 +98,13 @@ expect_bad "more than w" "$MMSIM" access --model dmm -w 2 --warp 1,2,3
 expect_bad "not an address" "$MMSIM" access --model dmm -w 4 --warp 1,zz
 expect_bad "latency: must be an integer in" "$MMSIM" access --model umm -w 4 -l 0 --warp 1,2
 expect_bad "table: unknown 'nope'" "$MMSIM" table nope
-expect_bad "table rap-t1: -w: must be an integer in \[1, 1024\] (got '0')" "$MMSIM" table rap-t1 -w 0
+# A table takes only the options it declares, each with the table's own rule.
+expect_bad "table rap-t2: -w is not an option of this table (it takes --trials, --seed)" "$MMSIM" table rap-t2 -w 1
+expect_bad "table enumeration-tlb: --seed is not an option of this table" "$MMSIM" table enumeration-tlb --seed 2
+expect_bad "table kasagi-t1: --trials is not an option of this table" "$MMSIM" table kasagi-t1 --trials 5
+expect_bad "table rap-t3: -w: must be an integer in \[2, 256\] (got '0')" "$MMSIM" table rap-t3 -w 0
+expect_bad "table as-bounds: -w: must be a power of two in \[1, 128\] (got '256')" "$MMSIM" table as-bounds -w 256
+expect_bad "table bmmc-sizes: -w: must be a power of two" "$MMSIM" table bmmc-sizes -w 12
 expect_bad "table rap-t1: --trials: must be an integer in \[1, 1000000\]" "$MMSIM" table rap-t1 --trials 16777216
 expect_bad "table kasagi-t1: -n: must be an integer in \[1, 2^24\]" "$MMSIM" table kasagi-t1 -n 67108864
 expect_bad "table rap-t2: --seed: must be" "$MMSIM" table rap-t2 --seed -1

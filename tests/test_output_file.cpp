@@ -7,12 +7,17 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <iterator>
 #include <sstream>
 #include <string>
 
 #include "experiments/reproduce.h"
 #include "io/input_error.h"
+#include "io/input_file.h"
 #include "io/output_file.h"
+#include "io/output_path.h"
+#include "io/printable.h"
+#include "io/quote.h"
 #include "report/json_reader.h"
 #include "report/sha256.h"
 
@@ -137,4 +142,75 @@ TEST_CASE("the manifest lists every file made with its size and SHA-256, and the
   CHECK(m.find("command")->text() == "mmsim reproduce --out " + dir.path.string());
   CHECK(m.find("version") != nullptr);
   CHECK_THROWS_AS(experiments::manifest_json(dir.path.string(), {dir.file("missing")}, {}), WriteError);
+}
+
+TEST_CASE("a quoted value is one printable line of valid UTF-8, cut where a character begins") {
+  CHECK(quote("d\nmm") == "'d mm'");
+  CHECK(quote("a\x1b[31mb") == "'a?[31mb'");
+  CHECK(quote(std::string("a\0b", 3)) == "'a?b'");
+  CHECK(quote("caf\xc3\xa9") == "'caf\xc3\xa9'");           // UTF-8 kept
+  CHECK(quote("x\xff\xc3(\xed\xa0\x80y") == "'x??(???y'");  // not UTF-8: each byte a '?'
+  CHECK(quote("\xc3\xa9\xc3\xa9", 3) == "'\xc3\xa9...'");   // never half a character
+  CHECK(quote(std::string(131000, 'a')).size() == 45);
+  CHECK(one_line("a\nb\x07") == "a b?");
+  CHECK(one_line(std::string(1000, 'x')).size() == 483);
+}
+
+TEST_CASE("any name a file system takes can be written, however long: the temporary name is shorter") {
+  TempFolder dir;
+  const std::string name = (dir.path / std::string(250, 'n')).string();
+  write_file_atomically(name, "x\n");
+  std::ifstream in(name);
+  std::string line;
+  std::getline(in, line);
+  CHECK(line == "x");
+  CHECK(std::distance(fs::directory_iterator(dir.path), fs::directory_iterator()) == 1);
+}
+
+TEST_CASE("a file beside an output replaces a link planted at its name and never writes its target") {
+  TempFolder dir;
+  const fs::path target = dir.path / "target", link = dir.path / "o.json";
+  std::ofstream(target) << "kept\n";
+  fs::create_symlink(target, link);
+  write_file_atomically(link.string(), "new\n", "-o", Links::Replace);
+  CHECK(!fs::is_symlink(link));
+  std::ifstream t(target);
+  std::string line;
+  std::getline(t, line);
+  CHECK(line == "kept");
+  // A name the user gave is written through its link, as before.
+  fs::create_symlink(target, dir.path / "named");
+  write_file_atomically((dir.path / "named").string(), "through\n");
+  std::ifstream t2(target);
+  std::getline(t2, line);
+  CHECK(line == "through");
+}
+
+TEST_CASE("an output path with a name over 255 bytes is refused before any work; a link beside one too") {
+  TempFolder dir;
+  CHECK_THROWS_AS(check_output_file("-o", (dir.path / std::string(256, 'n')).string()), InputError);
+  CHECK_THROWS_AS(check_output_folder("--out", (dir.path / std::string(300, 'd')).string()), InputError);
+  CHECK_NOTHROW(check_output_file("-o", (dir.path / std::string(255, 'n')).string()));
+  fs::create_symlink(dir.path / "elsewhere", dir.path / "o.json");
+  CHECK_THROWS_WITH_AS(check_output_beside("-o", (dir.path / "o.json").string()),
+                       doctest::Contains("is a symbolic link"), InputError);
+}
+
+TEST_CASE("a pipe read past its bound is an error, never a whole input") {
+  int fds[2];
+  REQUIRE(::pipe(fds) == 0);
+  const std::string text(100, 'a');
+  REQUIRE(::write(fds[1], text.data(), text.size()) == 100);
+  ::close(fds[1]);
+  const int saved = ::dup(STDIN_FILENO);
+  ::dup2(fds[0], STDIN_FILENO);
+  ::close(fds[0]);
+  {
+    InputFile in("trace", "-", 50, "that the test allows", true);
+    std::string all((std::istreambuf_iterator<char>(in.stream())), std::istreambuf_iterator<char>());
+    CHECK(all.size() == 50);
+    CHECK_THROWS_WITH_AS(in.check_read_whole(), doctest::Contains("has more than"), InputError);
+  }
+  ::dup2(saved, STDIN_FILENO);
+  ::close(saved);
 }

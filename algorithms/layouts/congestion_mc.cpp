@@ -7,6 +7,7 @@
 
 #include "algorithms/layouts/patterns.h"
 #include "io/input_error.h"
+#include "io/quote.h"
 #include "models/bank_counter.h"
 #include "models/layouts/array4_layout.h"
 #include "models/layouts/matrix_layout.h"
@@ -283,15 +284,15 @@ void CongestionQuery::validate() const {
   if (dims != 2 && dims != 4) throw InputError("--dims: must be 2 (w x w matrix) or 4 (w^4 array)");
   if (dims == 2) {
     if (!matrix_layout_from_name(layout))
-      throw InputError("--layout: unknown '" + layout + "' for --dims 2 (one of " + names_2d() + ")");
+      throw InputError("--layout: unknown " + quote(layout) + " for --dims 2 (one of " + names_2d() + ")");
     if (!matrix_pattern_from_name(pattern))
-      throw InputError("--pattern: unknown '" + pattern + "' for --dims 2 (one of " + patterns_2d() + ")");
+      throw InputError("--pattern: unknown " + quote(pattern) + " for --dims 2 (one of " + patterns_2d() + ")");
     if (w < 2 || w > 65536) throw InputError("-w: must be between 2 and 65536");
   } else {
     if (!array4_layout_from_name(layout))
-      throw InputError("--layout: unknown '" + layout + "' for --dims 4 (one of " + names_4d() + ")");
+      throw InputError("--layout: unknown " + quote(layout) + " for --dims 4 (one of " + names_4d() + ")");
     if (!array4_pattern_from_name(pattern))
-      throw InputError("--pattern: unknown '" + pattern + "' for --dims 4 (one of " + patterns_4d() + ")");
+      throw InputError("--pattern: unknown " + quote(pattern) + " for --dims 4 (one of " + patterns_4d() + ")");
     if (w < 2 || w > 4096) throw InputError("-w: must be between 2 and 4096 for --dims 4");
   }
   if (trials < 1) throw InputError("--trials: must be >= 1");

@@ -9,6 +9,7 @@
 #include "algorithms/offline/kernels.h"
 #include "algorithms/offline/offline.h"
 #include "algorithms/offline/row_schedule.h"
+#include "io/quote.h"
 
 namespace mmsim {
 
@@ -43,7 +44,7 @@ LinePermutation line_permutation(const std::string& algorithm, const Permutation
   if (P.name != "random")
     throw InputError(std::string("--perm: ") + algorithm + " needs a permutation that keeps every " +
                      (columns ? "column" : "row") + " (or --perm random for a random one per " +
-                     (columns ? "column" : "row") + "); '" + P.name + "' does not");
+                     (columns ? "column" : "row") + "); " + quote(P.name) + " does not");
   std::vector<std::uint32_t> order(N);
   for (std::uint64_t r = 0; r < N; ++r) {
     std::iota(order.begin(), order.end(), 0u);

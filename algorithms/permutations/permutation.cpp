@@ -61,7 +61,7 @@ Permutation named_permutation(const std::string& name, std::uint64_t n, std::uin
   } else {
     std::string known;
     for (const auto& k : permutation_names()) known += (known.empty() ? "" : ", ") + k;
-    throw InputError("--perm: unknown permutation '" + name + "' (known: " + known + ")");
+    throw InputError("--perm: unknown permutation " + quote(name) + " (known: " + known + ")");
   }
   return perm;
 }

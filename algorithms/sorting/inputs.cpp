@@ -47,7 +47,8 @@ std::vector<Word> random_input(Task task, int w, std::uint64_t m, std::uint64_t 
 void check_input(Task task, int w, std::uint64_t m, const std::vector<Word>& input, const std::string& source) {
   const std::uint64_t n = static_cast<std::uint64_t>(w) * m;
   if (input.size() != n)
-    throw InputError(source + ": needs w * m = " + std::to_string(n) + " values, has " + std::to_string(input.size()));
+    throw InputError(quote(source, 60) + ": needs w * m = " + std::to_string(n) + " values, has " +
+                     std::to_string(input.size()));
   if (task == Task::Sort) return;  // any 32-bit keys, duplicates included
   // Partition: m copies of each row index (AS Sect. 1); permutation: each cell index once.
   const std::uint64_t range = task == Task::Partition ? static_cast<std::uint64_t>(w) : n;

@@ -74,7 +74,11 @@ let now = 0;
 let timer = null;
 
 function renderAccess(state) {
-  const r = ask(engine.access(state.model || 'dmm', state.w || '4', state.l || '5', state.warps || '',
+  // The bare page and ?view=access show KNI Fig. 2 (the warps' field's default): warps are taken
+  // from it unless the state poses the access another way (addresses or a layout).
+  const posed = state.warps !== undefined || state.addr !== undefined || state.layout !== undefined;
+  const warps = posed ? state.warps || '' : $('form-access').elements.warps.dataset.default;
+  const r = ask(engine.access(state.model || 'dmm', state.w || '4', state.l || '5', warps,
                               state.addr || '', state.layout || '', state.cell || '', state.threads || '',
                               state.seed || '', state.bytes || '', state.vector || '', state.op || '',
                               state.reg || ''));
@@ -201,6 +205,26 @@ function drawPipeline() {
   box.textContent = '';
   if (!r) return;
   const latency = r.latency;
+  // A table of latency x time units cells: at l = 5000 that is 25 million, which no browser lays
+  // out. As `mmsim access` does, the diagram is drawn only while it fits; the slots, the time units
+  // and the events of each time unit are shown either way.
+  if (latency * r.time_units > 200000) {
+    box.append(el('p', { class: 'note', id: 'pipeline-left-out' },
+                  `pipeline diagram left out: ${latency} stages x ${r.time_units} time units is too large to draw`));
+  } else {
+    drawPipelineTable(r, box);
+  }
+  $('time-now').textContent = now;
+  const entering = r.trace.filter((e) => e.enter === now);
+  const done = r.trace.filter((e) => e.complete === now);
+  const say = (list, verb) => list.map((e) => `warp ${e.warp} slot ${e.slot} (addresses ${e.requests.join(', ')}) ${verb}`);
+  $('time-events').textContent =
+    [...say(entering, 'enters'), ...say(done, 'completes')].join('; ') || 'nothing enters or completes';
+}
+
+function drawPipelineTable(r, box) {
+  const latency = r.latency;
+  const entered = new Map(r.trace.map((e) => [e.enter, e]));  // one slot enters per time unit
   const table = el('table', { class: 'pipeline' });
   const head = el('tr');
   head.append(el('th', {}, 'stage \\ time'));
@@ -211,7 +235,7 @@ function drawPipeline() {
     const row = el('tr');
     row.append(el('th', {}, `stage ${s}`));
     for (let t = 0; t < r.time_units; ++t) {
-      const e = r.trace.find((x) => x.enter + s === t);
+      const e = entered.get(t - s);
       const td = el('td', t === now ? { class: 'now' } : {});
       if (e && t <= now) {
         td.textContent = slotLabel(e);
@@ -223,12 +247,6 @@ function drawPipeline() {
     table.append(row);
   }
   box.append(table);
-  $('time-now').textContent = now;
-  const entering = r.trace.filter((e) => e.enter === now);
-  const done = r.trace.filter((e) => e.complete === now);
-  const say = (list, verb) => list.map((e) => `warp ${e.warp} slot ${e.slot} (addresses ${e.requests.join(', ')}) ${verb}`);
-  $('time-events').textContent =
-    [...say(entering, 'enters'), ...say(done, 'completes')].join('; ') || 'nothing enters or completes';
 }
 
 function step(by) {
@@ -362,7 +380,9 @@ function renderRun(state) {
   for (const id of ['run-time-units', 'run-async-time-units', 'run-correct', 'trace-sync', 'trace-async', 'rounds'])
     $(id).textContent = '';
   const params = Object.entries(state).filter(([k]) => k !== 'view' && k !== 'algo');
-  const query = params.map(([k, v]) => `${k}=${v}`).join('&');
+  // Each name and value percent-encoded: a '&' or '=' inside a value (a %26 in the address) stays
+  // in that value and never sets another parameter; the engine decodes each after splitting.
+  const query = params.map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v)}`).join('&');
   const r = ask(engine.run(algo, query));
   if (!r) return;
   const sync = r.round_synchronous;

@@ -10,6 +10,7 @@
 #include "algorithms/bmmc/entries.h"
 #include "algorithms/bmmc/f2.h"
 #include "io/input_file.h"
+#include "io/quote.h"
 #include "predict/validate/csv_rows.h"
 #include "predict/validate/family.h"
 
@@ -55,7 +56,7 @@ std::vector<MeasuredRun> read_bmmc(const std::filesystem::path& dir, const Selec
     if (!matrices_read) matrices = read_matrices(dir / "bmmc-matrices.txt"), matrices_read = true;
     const std::string key = "2^" + r.text("log2_n") + " " + m.permutation;
     const auto it = matrices.find(key);
-    if (it == matrices.end()) throw r.error("bmmc-matrices.txt records no matrix '" + key + "'");
+    if (it == matrices.end()) throw r.error("bmmc-matrices.txt records no matrix " + quote(key));
     auto [value, fresh] = parsed.try_emplace(key);
     if (fresh) value->second = bmmc::matrix_value(f2::parse_bmmc(it->second, "bmmc-matrices.txt: " + key), key);
     m.algorithm = "bmmc";

@@ -8,6 +8,7 @@
 
 #include "algorithms/params.h"
 #include "io/input_file.h"
+#include "io/quote.h"
 
 namespace mmsim::predict::validate {
 
@@ -28,7 +29,7 @@ std::vector<std::string> split_csv_line(const std::string& line) {
 
 const std::string& CsvRow::text(const std::string& column) const {
   const auto it = fields.find(column);
-  if (it == fields.end()) throw error("no column '" + column + "'");
+  if (it == fields.end()) throw error("no column " + quote(column));
   return it->second;
 }
 
@@ -41,7 +42,8 @@ double CsvRow::number(const std::string& column) const {
   } catch (const std::exception&) {
     used = 0;
   }
-  if (used != s.size() || s.empty() || !std::isfinite(v)) throw error(column + " must be a number (got '" + s + "')");
+  if (used != s.size() || s.empty() || !std::isfinite(v))
+    throw error(column + " must be a number (got " + quote(s) + ")");
   return v;
 }
 
@@ -53,7 +55,7 @@ std::uint64_t CsvRow::integer(const std::string& column) const {
 }
 
 std::invalid_argument CsvRow::error(const std::string& what) const {
-  return std::invalid_argument(file + ", line " + std::to_string(line) + ": " + what);
+  return std::invalid_argument(quote(file, 60) + ", line " + std::to_string(line) + ": " + what);
 }
 
 std::vector<std::string> read_csv_header(const std::filesystem::path& csv, const std::string& option) {
@@ -72,7 +74,7 @@ std::vector<CsvRow> read_csv_rows(const std::filesystem::path& csv, const std::v
   const std::vector<std::string> head = split_csv_line(line);
   for (const std::string& c : required)
     if (std::find(head.begin(), head.end(), c) == head.end())
-      throw std::invalid_argument(csv.string() + ": no column '" + c + "'");
+      throw std::invalid_argument(csv.string() + ": no column " + quote(c));
   std::vector<CsvRow> out;
   for (int number = 2; std::getline(in, line); ++number) {
     if (line.empty()) continue;

@@ -3,6 +3,7 @@
 // (band and region as the GPU ran them) on the profile's HMM, float cells.
 #include <stdexcept>
 
+#include "io/quote.h"
 #include "predict/validate/csv_rows.h"
 #include "predict/validate/family.h"
 
@@ -34,7 +35,7 @@ void read_one(const std::filesystem::path& csv, bool three_d, const Selection& s
       m.params = {{"rows", static_cast<std::int64_t>(rows)}, {"cols", static_cast<std::int64_t>(cols)}};
       m.permutation = std::to_string(rows) + " x " + std::to_string(cols);
     } else {
-      throw r.error("kind must be in-place or out-of-place (got '" + kind + "')");
+      throw r.error("kind must be in-place or out-of-place (got " + quote(kind) + ")");
     }
     m.kernel = kind + " " + variant;
     // V1B visits the same tiles as the naive grid, so the machine counts the same accesses; its

@@ -10,6 +10,7 @@
 
 #include "algorithms/registry.h"
 #include "io/input_file.h"
+#include "io/quote.h"
 #include "predict/validate/csv_rows.h"
 #include "predict/validate/memory_scheduler.h"
 
@@ -110,7 +111,7 @@ std::vector<MeasuredRun> read_kasagi_measurements(const std::filesystem::path& c
   const std::vector<std::string> head = validate::split_csv_line(line);
   const auto column = [&](const std::string& name) {
     const auto it = std::find(head.begin(), head.end(), name);
-    if (it == head.end()) throw std::invalid_argument(csv.string() + ": no column '" + name + "'");
+    if (it == head.end()) throw std::invalid_argument(csv.string() + ": no column " + quote(name));
     return static_cast<std::size_t>(it - head.begin());
   };
   const std::size_t c_type = column("type"), c_side = column("sqrt_n"), c_perm = column("permutation"),

@@ -91,8 +91,9 @@ std::string text_of(const py::handle& value, const std::string& keyword) {
 py::object table(const std::string& name, const py::dict& given, bool wide) {
   const experiments::TableSpec* spec = experiments::find_table(name);
   if (!spec) throw InputError("table: unknown " + quote(name) + " (see mmsim.tables())");
-  const std::vector<ParamSpec>& specs = experiments::table_params();
-  auto flags = flags_of(specs);
+  // The table's own parameters and rules, as `mmsim table` takes them.
+  const std::vector<ParamSpec>& specs = spec->params;
+  auto flags = flags_of(experiments::table_option_specs());
   flags.emplace_back("--wide", "wide");
   const std::string where = "table " + name + ": ";
   ParamValues values;

@@ -35,6 +35,10 @@ expect 2 congestion --layout rap --pattern stride -w 32 --trials 999999999999
 expect 2 congestion --layout rap --pattern stride -w x
 expect 0 congestion --bench-all -w 8 --trials 200 --repeat 1
 expect 0 congestion --bench-all -w 4 --dims 4 --trials 50 --repeat 1 --json
+# --json is one object, as every command's: the setting, then its rows.
+json=$("$mmsim" congestion --bench-all -w 4 --trials 50 --repeat 1 --json)
+python3 -c 'import json,sys; j=json.loads(sys.argv[1]); assert isinstance(j, dict) and j["w"] == 4 and len(j["rows"]) > 1' "$json" ||
+  { echo "FAIL: congestion --bench-all --json is not one object with its rows"; fail=1; }
 expect 2 congestion --bench-all --layout rap -w 8
 expect 2 congestion --bench-all --repeat 0
 expect 2 congestion --bench-all -w 1

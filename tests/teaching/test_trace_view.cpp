@@ -88,30 +88,30 @@ TEST_CASE("a run's own slots make the trace its CSV reads back as, with no file 
 }
 
 TEST_CASE("a malformed trace is refused naming the line") {
-  CHECK(error_of("") == "trace t.csv: line 1: empty file: expected the header '" + trace_header() + "'");
-  CHECK(error_of("round,kernel\n").rfind("trace t.csv: line 1: expected the header", 0) == 0);
+  CHECK(error_of("") == "trace 't.csv': line 1: empty file: expected the header '" + trace_header() + "'");
+  CHECK(error_of("round,kernel\n").rfind("trace 't.csv': line 1: expected the header", 0) == 0);
   CHECK(error_of(kHeader + "0,k,r,a,read,global,0,0,0,4,1\n0,k,r,a,read,global\n") ==
-        "trace t.csv: line 3: 6 fields, expected 11");
+        "trace 't.csv': line 3: 6 fields, expected 11");
   CHECK(error_of(kHeader + "0,k,r,a,peek,global,0,0,0,4,1\n") ==
-        "trace t.csv: line 2: op 'peek' is neither read, write nor atomic");
+        "trace 't.csv': line 2: op 'peek' is neither read, write nor atomic");
   CHECK(error_of(kHeader + "0,k,r,a,read,local,0,0,0,4,1\n") ==
-        "trace t.csv: line 2: memory 'local' is neither global nor shared<d>");
+        "trace 't.csv': line 2: memory 'local' is neither global nor shared<d>");
   CHECK(error_of(kHeader + "0,k,r,a,read,global,0,0,x,4,1\n") ==
-        "trace t.csv: line 2: enter 'x' is not a whole number");
-  CHECK(error_of(kHeader + "0,k,r,a,read,global,0,0,5,4,1\n") == "trace t.csv: line 2: complete 4 is before enter 5");
+        "trace 't.csv': line 2: enter 'x' is not a whole number");
+  CHECK(error_of(kHeader + "0,k,r,a,read,global,0,0,5,4,1\n") == "trace 't.csv': line 2: complete 4 is before enter 5");
   CHECK(error_of(kHeader + "0,k,r,a,read,global,0,0,0,4,1 x\n") ==
-        "trace t.csv: line 2: request 'x' is not a whole number");
-  CHECK(error_of(kHeader + "0,k,r,a,read,global,0,0,0,4,1\n\n") == "trace t.csv: line 3: empty line");
+        "trace 't.csv': line 2: request 'x' is not a whole number");
+  CHECK(error_of(kHeader + "0,k,r,a,read,global,0,0,0,4,1\n\n") == "trace 't.csv': line 3: empty line");
   // The machine's rules: one latency per pipeline, one slot entering it per time unit.
   CHECK(error_of(kHeader + "0,k,r,a,read,global,0,0,0,4,1\n0,k,r,a,read,global,1,0,1,6,2\n") ==
-        "trace t.csv: line 3: global has latency 6 here but 5 on line 2");
+        "trace 't.csv': line 3: global has latency 6 here but 5 on line 2");
   CHECK(error_of(kHeader + "0,k,r,a,read,shared0,0,0,0,0,1\n0,k,r,a,read,shared0,1,0,0,0,2\n") ==
-        "trace t.csv: line 3: a second slot enters shared0 at time unit 0 (the first is on line 2)");
+        "trace 't.csv': line 3: a second slot enters shared0 at time unit 0 (the first is on line 2)");
   CHECK(
       error_of(kHeader + "0,k,r,a,read,global,0,0,0,4,1\n0,k,s,a,read,global,1,0,1,5,2\n").find("line 3: round 0 is") !=
       std::string::npos);
   CHECK(error_of(kHeader + "0,k,r,a,read,global,0,0,0,4,1\n0,k,r,a,read,shared1,1,0,1,1,2\n") ==
-        "trace t.csv: line 3: round 0 mixes the global memory and a shared memory");
+        "trace 't.csv': line 3: round 0 mixes the global memory and a shared memory");
   CHECK(error_of(kHeader + "0,k,r,a,read,global,0,0,0,4,1\r\n").empty());  // CRLF line ends read
 }
 
