@@ -458,6 +458,11 @@ std::vector<ResultEntry> make_results() {
             .keys = {"distribution", "kind"},
             .rows = {{"uniform", "global"}, {"hot", "global"}, {"uniform", "shared-atom"}, {"hot", "shared-atom"}},
             .columns = {"median_ms", "correct"}}}));
+  all.push_back(gpu(kTable, "traced", "",
+                    "the traced CUDA examples (examples/traced/): each kernel's untraced time beside the prediction "
+                    "of its replayed trace, the tracing overhead, and each one's per-line table",
+                    "scripts/traced_examples.sh build-gpu OUT results/gpu-<device>/profile-<device>.json", "",
+                    {"traced/"}));
   all.push_back(gpu(kTable, "bench-schedule", "",
                     "time and memory of the scheduled permutation's schedule at n = 2^28 on the GPU machine's host",
                     "mmsim bench-schedule -n 268435456 --threads 16", "", {"bench-schedule-n268435456.txt"}));

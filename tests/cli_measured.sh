@@ -68,7 +68,7 @@ as-partition,32,4,1,10,0,0,0,yes,0,100,0,0
 as-permute,32,4,1,10,0,0,0,no,0,100,0,0
 CSV
 ok "$mmsim" fit-bounds as "$tmp/as" --format csv
-grep -q '^as-sort,m log_2(m w),2,10,2$' "$tmp/out" || { echo "FAIL: as-sort's fit"; cat "$tmp/out"; fail=1; }
+grep -q '^as-sort,m log_2(m w),2,10,2,' "$tmp/out" || { echo "FAIL: as-sort's fit"; cat "$tmp/out"; fail=1; }
 grep -q 'no checked as-permute rows' "$tmp/err" || { echo "FAIL: as-permute should be named as not fitted"; fail=1; }
 [ ! -e "$tmp/as/as_permute_bound.dat" ] || { echo "FAIL: as-permute has a .dat"; fail=1; }
 grep -q '^# fitted: cycles = 10 \* m log_2(m w); simulated steps = 2 \* m log_2(m w)$' "$tmp/as/as_sort_bound.dat" &&
@@ -99,7 +99,7 @@ grep -q 'speed-up of tile on random BPC at 2^20 is 2 from the times but 3 in the
 # colour scale is rounded out to 100 GB/s.
 mkdir -p "$tmp/enum"
 cat >"$tmp/enum/enumeration.csv" <<'CSV'
-kind,algorithm,rows,cols,band,region,median_ms,min_ms,max_ms,GBps,runs,mismatches,status
+kind,algorithm,rows,cols,band,region,median_ms,min_ms,max_ms,gbps,runs,mismatches,status
 out-of-place,nvidia,1024,1024,0,0,1,1,1,500.5,10,0,ok
 in-place,naive,1024,1024,0,0,1,1,1,936.23,10,0,ok
 in-place,naive,2048,2048,0,0,1,1,1,0,10,5,WRONG
@@ -107,8 +107,9 @@ in-place,naive,4096,4096,0,0,1,1,1,900,10,0,ok
 CSV
 printf 'rows\\cols,4096,8192\n4096,250.5,0\n8192,1999,1234\n' >"$tmp/enum/enumeration_heatmap_v1bf.csv"
 ok "$mmsim" gpu-throughput "$tmp/enum" --format csv
-same "the measured rows" "$(tr '\n' ' ' <"$tmp/out")" \
-  "kind,algorithm,depth,order,GBps in-place,naive,,1024,936.23 in-place,naive,,4096,900 out-of-place,nvidia,,1024,500.5 "
+# (each row ends with the build that made it: mmsim_version and mmsim_commit, cut off here)
+same "the measured rows" "$(sed 's/,[^,]*,[^,]*$//' "$tmp/out" | tr '\n' ' ')" \
+  "kind,algorithm,depth,order,gbps in-place,naive,,1024,936.23 in-place,naive,,4096,900 out-of-place,nvidia,,1024,500.5 "
 ok "$mmsim" gpu-throughput "$tmp/enum" --format gnuplot
 grep -q '^array square_title\[2\] = \["IP naive", "OOP nvidia"\]$' "$tmp/out" || { echo "FAIL: the 2D lines"; cat "$tmp/out"; fail=1; }
 grep -q '^cb_low = 200$' "$tmp/out" && grep -q '^cb_high = 2000$' "$tmp/out" && grep -q '^8 4 NaN$' "$tmp/out" ||
@@ -166,7 +167,9 @@ for device in "$root"/results/gpu-*; do
   ) || { echo "FAIL: the commands on $name"; fail=1; }
   for f in table1_bounds_fit.csv table1_bounds.dat as_sort_bound.dat as_partition_bound.dat as_permute_bound.dat \
     bmmc_speedup.dat goals.md; do
-    cmp -s "$device/$f" "$tmp/again/$name/$f" || { echo "FAIL: $name/$f differs from what the commands make"; fail=1; }
+    # A CSV's last two columns name the build that wrote it (mmsim_version, mmsim_commit): not compared.
+    cmp -s <(sed 's/,[^,]*,[^,]*$//' "$device/$f") <(sed 's/,[^,]*,[^,]*$//' "$tmp/again/$name/$f") ||
+      { echo "FAIL: $name/$f differs from what the commands make"; fail=1; }
   done
 done
 exit $fail

@@ -4,6 +4,7 @@
 #include <cctype>
 #include <cmath>
 #include <cstdio>
+#include <optional>
 #include <stdexcept>
 
 #include "predict/cost_model.h"
@@ -24,6 +25,17 @@ const std::string kNotInCounts = "not in the counts file";  // prediction_table'
 
 bool is_kni(const std::string& family) { return std::find(kKni.begin(), kKni.end(), family) != kKni.end(); }
 
+// The model whose error a validate CSV's column holds ("dram_rows_error" -> dram-rows: the CSV's
+// keys are snake_case, report::column_key, and every model's name is lower case and hyphenated).
+std::optional<std::string> model_of_column(const std::string& column) {
+  const std::string suffix = "_error";
+  if (column.size() <= suffix.size() || column.compare(column.size() - suffix.size(), suffix.size(), suffix) != 0)
+    return std::nullopt;
+  std::string model = column.substr(0, column.size() - suffix.size());
+  std::replace(model.begin(), model.end(), '_', '-');
+  return model;
+}
+
 // One per-run validate table: its models (in column order) and its rows.
 struct RunTable {
   std::vector<std::string> models;
@@ -33,11 +45,9 @@ struct RunTable {
 RunTable read_runs(const std::filesystem::path& file) {
   RunTable t;
   for (const std::string& column : validate::read_csv_header(file, "--tables")) {
-    const std::string suffix = " error";
-    if (column.size() > suffix.size() && column.compare(column.size() - suffix.size(), suffix.size(), suffix) == 0)
-      t.models.push_back(column.substr(0, column.size() - suffix.size()));
+    if (const auto model = model_of_column(column)) t.models.push_back(*model);
   }
-  if (t.models.empty()) throw std::invalid_argument(file.string() + ": no column 'MODEL error': not a validate table");
+  if (t.models.empty()) throw std::invalid_argument(file.string() + ": no column 'MODEL_error': not a validate table");
   std::vector<std::string> required = {"family", "type", "n", "simulated", "model_known_to_fail"};
   for (const std::string& m : t.models) required.push_back(report::column_key(m + " ms"));
   t.rows = validate::read_csv_rows(file, required, "--tables");
@@ -52,7 +62,7 @@ bool priced(const RunTable& t, const validate::CsvRow& r) {
 // Relative errors predicted / measured - 1 of one model over some rows.
 std::vector<double> errors(const std::string& model, const std::vector<const validate::CsvRow*>& rows) {
   std::vector<double> out;
-  for (const validate::CsvRow* r : rows) out.push_back(r->number(model + " error"));
+  for (const validate::CsvRow* r : rows) out.push_back(r->number(report::column_key(model + " error")));
   return out;
 }
 
@@ -129,9 +139,7 @@ std::vector<std::string> shared_models(const std::vector<ValidateFolder>& folder
       if (!std::filesystem::exists(file)) continue;
       std::vector<std::string> these;
       for (const std::string& column : validate::read_csv_header(file, "--tables")) {
-        const std::string suffix = " error";
-        if (column.size() > suffix.size() && column.compare(column.size() - suffix.size(), suffix.size(), suffix) == 0)
-          these.push_back(column.substr(0, column.size() - suffix.size()));
+        if (const auto model = model_of_column(column)) these.push_back(*model);
       }
       if (first) {
         models = these;
@@ -203,7 +211,7 @@ std::string intervals_markdown(const std::vector<ValidateFolder>& folders) {
       const RunTable t = read_runs(folder.dir / name);
       if (std::find(t.models.begin(), t.models.end(), model) == t.models.end()) continue;
       for (const validate::CsvRow& r : t.rows)
-        if (priced(t, r)) add(is_kni(r.text("family")) ? "KNI tables" : r.text("family"), r.number(model + " error"));
+        if (priced(t, r)) add(is_kni(r.text("family")) ? "KNI tables" : r.text("family"), r.number(report::column_key(model + " error")));
     }
     std::vector<double> all;
     for (const auto& [family, e] : families) {

@@ -135,7 +135,7 @@ TEST_CASE("a counts file whose counters are not this build's is refused, naming 
   // A counter the build does not know (a file from a later model): refused, not ignored.
   std::string extra = header + ",rmw_writebacks" + body;
   extra.insert(extra.size() - 1, ",3");
-  CHECK(refused(extra).find("unknown: rmw_writebacks") != std::string::npos);
+  CHECK(refused(extra).find("unknown: 'rmw_writebacks'") != std::string::npos);
   // A counter of this build missing from the file: refused, never read as zero.
   const std::string name = "dram_fills";
   std::string missing = text;
