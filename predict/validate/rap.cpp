@@ -7,6 +7,7 @@
 
 #include "predict/validate/csv_rows.h"
 #include "predict/validate/family.h"
+#include "report/table.h"
 
 namespace mmsim::predict::validate {
 
@@ -19,7 +20,8 @@ constexpr unsigned kRandomLayoutSeeds = 32;
 }  // namespace
 
 std::vector<MeasuredRun> read_rap(const std::filesystem::path& dir, const Selection& s, const predict::GpuProfile& p) {
-  const std::string ns_column = "GPU ns (" + s.type + ", median)";
+  // The CSV's snake_case key of the GPU's column (report::column_key).
+  const std::string ns_column = report::column_key("GPU ns (" + s.type + ", median)");
   const auto rows = read_csv_rows(dir / "rap-t3.csv", {"transpose", "layout", ns_column, "correct"});
   std::vector<MeasuredRun> out;
   for (const CsvRow& r : rows) {
@@ -37,7 +39,7 @@ std::vector<MeasuredRun> read_rap(const std::filesystem::path& dir, const Select
     // The rows the simulator found conflict-free (its congestion columns, written beside the GPU's
     // times) take 64 time units, against 100 cycles measured on both GPUs: each transpose has a
     // fixed cost no time unit counts.
-    const auto it_r = r.fields.find("read max"), it_w = r.fields.find("write max");
+    const auto it_r = r.fields.find("read_max"), it_w = r.fields.find("write_max");
     if (it_r != r.fields.end() && it_w != r.fields.end() && it_r->second == "1" && it_w->second == "1")
       m.known_failure =
           "conflict-free: a fixed cost per transpose (block barrier, index arithmetic; about 40 cycles) that no "
