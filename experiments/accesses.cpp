@@ -73,9 +73,14 @@ struct SpaceCases {
 
   void operator()(const std::string& name, std::string description, AccessInstr instr, std::uint32_t element_bytes,
                   std::uint32_t vector, const Lanes& lanes) {
-    AccessCase c{
-        std::string(to_string(space)) + "-" + name, std::move(description), space, instr, element_bytes, vector, {},
-        {}};
+    AccessCase c{std::string(to_string(space)) + "-" + name,
+                 std::move(description),
+                 space,
+                 instr,
+                 element_bytes,
+                 vector,
+                 {},
+                 {}};
     for (std::uint32_t t = 0; t < kCaseLanes; ++t) c.index[t] = lanes(t);
     cases.push_back(std::move(c));
   }

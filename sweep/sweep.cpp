@@ -15,8 +15,8 @@
 #include "algorithms/registry.h"
 #include "io/input_error.h"
 #include "io/input_file.h"
-#include "report/build_info.h"
 #include "io/quote.h"
+#include "report/build_info.h"
 #include "report/csv.h"
 #include "report/table.h"
 

@@ -211,7 +211,9 @@ std::string intervals_markdown(const std::vector<ValidateFolder>& folders) {
       const RunTable t = read_runs(folder.dir / name);
       if (std::find(t.models.begin(), t.models.end(), model) == t.models.end()) continue;
       for (const validate::CsvRow& r : t.rows)
-        if (priced(t, r)) add(is_kni(r.text("family")) ? "KNI tables" : r.text("family"), r.number(report::column_key(model + " error")));
+        if (priced(t, r))
+          add(is_kni(r.text("family")) ? "KNI tables" : r.text("family"),
+              r.number(report::column_key(model + " error")));
     }
     std::vector<double> all;
     for (const auto& [family, e] : families) {

@@ -204,8 +204,15 @@ class PyKernel {
     if (name.empty()) name = "set r" + std::to_string(reg);
     const Values values = whole_numbers<Word>(given, "kernel " + name_ + ": step " + name + ": ", "values", 0,
                                               std::numeric_limits<Word>::max());
-    StepSpec s{StepSpec::Kind::Set, std::move(name), Op::Read, std::int64_t{0}, check_reg(reg), {}, values,
-               AtomicOp::None, -1};
+    StepSpec s{StepSpec::Kind::Set,
+               std::move(name),
+               Op::Read,
+               std::int64_t{0},
+               check_reg(reg),
+               {},
+               values,
+               AtomicOp::None,
+               -1};
     check_length(s.name, values, "values");
     steps_.push_back(std::move(s));
   }
