@@ -52,7 +52,7 @@ double dmm_time_units(const std::string& algorithm, ParamValues given) {
 TEST_CASE("rap-t3: one transpose priced by its shared time units against the GPU's ns") {
   const Folder f;
   f.write("rap-t3.csv",
-          "transpose,layout,time units (DMM),\"GPU ns (float, median)\",correct\n"
+          "transpose,layout,time_units_dmm,gpu_ns_float_median,correct\n"
           "srcw,raw,1056,500.0,yes\n"
           "crsw,rap,64,40.0,yes\n");
   const predict::GpuProfile p = small_profile();
@@ -69,7 +69,7 @@ TEST_CASE("rap-t3: one transpose priced by its shared time units against the GPU
   const report::Table t = prediction_table(p, predicted);
   CHECK(t.rows.size() == 2);
 
-  f.write("rap-t3.csv", "transpose,layout,\"GPU ns (float, median)\",correct\ncrsw,raw,fast,yes\n");
+  f.write("rap-t3.csv", "transpose,layout,gpu_ns_float_median,correct\ncrsw,raw,fast,yes\n");
   try {
     validate::read_rap(f.dir, {}, p);
     FAIL("a non-number ns was read");
