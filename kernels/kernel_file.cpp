@@ -11,6 +11,18 @@
 
 namespace mmsim::kernels {
 
+std::optional<AtomicOp> atomic_op_named(std::string_view name) {
+  static const std::pair<const char*, AtomicOp> ops[] = {{"add", AtomicOp::Add},
+                                                         {"min", AtomicOp::Min},
+                                                         {"max", AtomicOp::Max},
+                                                         {"exch", AtomicOp::Exchange},
+                                                         {"cas", AtomicOp::CompareAndSwap},
+                                                         {"increment", AtomicOp::Increment}};
+  for (const auto& [word, op] : ops)
+    if (name == word) return op;
+  return std::nullopt;
+}
+
 namespace {
 
 using report::JsonValue;
@@ -75,14 +87,7 @@ Space space_of(const Place& at, const std::string& s) {
 }
 
 AtomicOp atomic_of(const Place& at, const std::string& s) {
-  static const std::pair<const char*, AtomicOp> ops[] = {{"add", AtomicOp::Add},
-                                                         {"min", AtomicOp::Min},
-                                                         {"max", AtomicOp::Max},
-                                                         {"exch", AtomicOp::Exchange},
-                                                         {"cas", AtomicOp::CompareAndSwap},
-                                                         {"increment", AtomicOp::Increment}};
-  for (const auto& [name, op] : ops)
-    if (s == name) return op;
+  if (const auto op = atomic_op_named(s)) return *op;
   at.fail("op must be add, min, max, exch, cas or increment (got " + quote(s, 16) + ")");
 }
 

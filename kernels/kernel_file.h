@@ -12,6 +12,7 @@
 //                           {"write": "b", "address": "t", "reg": 1}]}]}
 #pragma once
 
+#include <optional>
 #include <string>
 #include <string_view>
 
@@ -19,6 +20,10 @@
 #include "report/json_reader.h"
 
 namespace mmsim::kernels {
+
+/// The atomic update a kernel file (and the Python module) names: add, min, max, exch, cas or
+/// increment; nullopt for any other word.
+std::optional<AtomicOp> atomic_op_named(std::string_view name);
 
 /// Parses a kernel file's text; `source` names it in messages. Throws InputError.
 ProgramSpec parse_kernel_file(std::string_view text, const std::string& source);

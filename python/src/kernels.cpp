@@ -19,6 +19,7 @@
 #include "algorithms/run_output.h"
 #include "io/input_error.h"
 #include "io/work_bounds.h"
+#include "kernels/kernel_file.h"
 #include "models/machines.h"
 #include "predict/kernel_prediction.h"
 #include "python/src/bindings.h"
@@ -175,15 +176,7 @@ class PyKernel {
   }
   void atomic(const ArrayRef& array, const py::object& given, const std::string& op, std::int64_t reg,
               std::int64_t result, std::string name) {
-    static const std::pair<const char*, AtomicOp> ops[] = {{"add", AtomicOp::Add},
-                                                           {"min", AtomicOp::Min},
-                                                           {"max", AtomicOp::Max},
-                                                           {"exch", AtomicOp::Exchange},
-                                                           {"cas", AtomicOp::CompareAndSwap},
-                                                           {"increment", AtomicOp::Increment}};
-    AtomicOp a = AtomicOp::None;
-    for (const auto& [word, value] : ops)
-      if (op == word) a = value;
+    const AtomicOp a = kernels::atomic_op_named(op).value_or(AtomicOp::None);
     if (a == AtomicOp::None) fail("atomic: op must be add, min, max, exch, cas or increment (got " + quote(op) + ")");
     name = step_name(std::move(name), Op::Atomic, array);
     const Addresses addresses = step_addresses(given, name);
