@@ -25,6 +25,13 @@ GpuMemoryHierarchy::GpuMemoryHierarchy(int w, const GpuMemoryParams& params)
   }
 }
 
+void add_request(const WarpRequest& r, GpuMemoryStats& stats) {
+  ++stats.accesses;
+  stats.umm_groups += r.umm_groups;
+  stats.lines += r.l2_transactions;
+  (r.op == Op::Write ? stats.write_sectors : stats.read_sectors) += r.sectors.size();
+}
+
 int GpuMemoryHierarchy::access(std::span<const Address> warp, const AccessContext& context) {
   if (!track_rounds_ || context.round < 0) return count(warp, context);
   const GpuMemoryStats before = stats_;
@@ -40,28 +47,27 @@ int GpuMemoryHierarchy::access(std::span<const Address> warp, const AccessContex
 int GpuMemoryHierarchy::count(std::span<const Address> warp, const AccessContext& context) {
   const WarpRequest& r = coalescer_(warp, context);
   if (r.sectors.empty()) return 0;
-  ++stats_.accesses;
-  stats_.umm_groups += r.umm_groups;
-  stats_.lines += r.l2_transactions;
-  const bool write = r.op == Op::Write;
-  (write ? stats_.write_sectors : stats_.read_sectors) += r.sectors.size();
-  if (!l2_) {
-    for (const SectorTouch& t : r.sectors) {
-      if (write) {
-        ++stats_.dram_writes;
-        dram_.write(t.sector, false, stats_);
-      } else {
-        ++stats_.dram_reads;
-        dram_.read(t.sector, stats_);
-      }
-    }
-  } else {
-    // The host fetches the warp's sets together, then the L2 takes the sectors in order.
+  add_request(r, stats_);
+  // The host fetches the warp's sets together, then the L2 takes the sectors in order.
+  if (l2_)
     for (const SectorTouch& t : r.sectors) l2_->prefetch(t.sector);
-    for (const SectorTouch& t : r.sectors)
-      if (write ? l2_->write(t.sector, t.mask, stats_) : l2_->read(t.sector, t.mask, stats_)) ++stats_.hits;
-  }
+  for (const SectorTouch& t : r.sectors) serve(r.op, t, stats_);
   return static_cast<int>(r.sectors.size());
+}
+
+void GpuMemoryHierarchy::serve(Op op, const SectorTouch& t, GpuMemoryStats& stats) {
+  const bool write = op == Op::Write;
+  if (!l2_) {
+    if (write) {
+      ++stats.dram_writes;
+      dram_.write(t.sector, false, stats);
+    } else {
+      ++stats.dram_reads;
+      dram_.read(t.sector, stats);
+    }
+  } else if (write ? l2_->write(t.sector, t.mask, stats) : l2_->read(t.sector, t.mask, stats)) {
+    ++stats.hits;
+  }
 }
 
 void GpuMemoryHierarchy::flush() {

@@ -15,6 +15,9 @@
 
 namespace mmsim {
 
+/// Adds the coalescer's counts of one request with at least one sector (accesses .. write_sectors).
+void add_request(const WarpRequest& request, GpuMemoryStats& stats);
+
 /// One run's memory below the warps: what it holds changes with every access, so it is used
 /// through non-const calls, by one thread, in the order the warps are dispatched.
 ///
@@ -26,6 +29,7 @@ namespace mmsim {
 /// track_rounds(true) it also keeps them per round (AccessContext::round): what each access counted,
 /// write-backs of the lines it evicted included, goes to its round, so that the rounds' counts add
 /// up to stats() (flush() aside, whose write-backs belong to no round).
+
 class GpuMemoryHierarchy {
  public:
   /// Throws std::invalid_argument when `params` are not valid (GpuMemoryParams::validate).
@@ -38,6 +42,10 @@ class GpuMemoryHierarchy {
 
   /// One warp access: the sectors it occupies (0 when no lane requests).
   int access(std::span<const Address> warp, const AccessContext& context);
+  /// The L2 and DRAM stages alone for one sector of a request, counted into `stats`: what access()
+  /// does for each of its sectors, in order, for a caller that keeps a warp's sectors to replay
+  /// them (a sampled prediction, predict/sampled.h).
+  void serve(Op op, const SectorTouch& touch, GpuMemoryStats& stats);
   const GpuMemoryStats& stats() const { return stats_; }
   /// Zeroes the counters, the rounds' too; the L2 keeps what it holds.
   void reset_counters() {
