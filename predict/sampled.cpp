@@ -32,6 +32,14 @@ struct Touch {
   std::uint64_t mask;
 };
 
+// The largest shift the DRAM tables can be divided by: 2^s must divide the banks and the
+// write-back reach (DramRows' slot_shift); without rows, any.
+int max_shift(const GpuMemoryParams& p) {
+  int s = 0;
+  while (s < 40 && (!p.has_dram_rows() || (p.dram_banks % (2u << s) == 0 && p.dram_write_rows % (2u << s) == 0))) ++s;
+  return s;
+}
+
 // What the sampling run keeps: the coalescer's counts, whole, and the sectors of the chosen rows,
 // in the order the warps were dispatched.
 struct Record {
@@ -39,27 +47,26 @@ struct Record {
       : coalescer(w, p.sector_bytes, p.element_bytes),
         sectors_per_unit((p.has_dram_rows() ? p.dram_row_bytes : kUnitBytesWithoutRows) / p.sector_bytes),
         seed(mix(s.seed + 0x9E3779B97F4A7C15ull)),
-        budget(std::max<std::uint64_t>(s.budget, 1)) {}
+        budget(std::max<std::uint64_t>(s.budget, 1)),
+        largest_shift(max_shift(p)) {}
 
   std::uint64_t row(std::uint64_t sector) const { return sector / sectors_per_unit; }
-  // A row is kept at shift s when the low s bits of row ^ seed are 0: every 2^s-th row, from a
-  // seeded residue, so that each halving keeps a subset, and the kept rows, numbered row >> s,
-  // are consecutive as the whole memory's are (the L2 and DRAM hashes spread consecutive rows
-  // evenly; a random subset of rows would collide where the whole memory's rows do not).
-  bool kept(std::uint64_t sector) const { return ((row(sector) ^ seed) & ((std::uint64_t{1} << shift) - 1)) == 0; }
-  // The sector in the memory scaled to the sample: its row renumbered row >> shift.
-  std::uint64_t scaled_sector(std::uint64_t sector) const {
-    return (row(sector) >> shift) * sectors_per_unit + sector % sectors_per_unit;
+  // A row is kept at shift s when the low s bits of its DRAM slot hash, xor the seed, are 0: the
+  // rows of 1/2^s of the DRAM's bank and write-back slots, whole. Rows that share a slot with a
+  // kept row are kept too, so the DRAM tables of the sampled memory (DramRows' slot_shift) see
+  // the same collisions as the full memory's; each halving keeps a subset.
+  bool kept(std::uint64_t sector) const {
+    return ((DramRows::slot_hash(row(sector)) ^ seed) & ((std::uint64_t{1} << shift) - 1)) == 0;
   }
   // The interval's group of a kept sector: a hash of its row.
-  std::size_t group(std::uint64_t sector) const { return mix(row(sector) >> shift) % kSampleGroups; }
+  std::size_t group(std::uint64_t sector) const { return mix(row(sector)) % kSampleGroups; }
 
   void add(const WarpRequest& r) {
     add_request(r, exact);
     const std::uint64_t write = r.op == Op::Write ? 1 : 0;
     for (const SectorTouch& t : r.sectors)
       if (kept(t.sector)) touches.push_back({t.sector << 1 | write, t.mask});
-    while (touches.size() > budget && shift < 63) {
+    while (touches.size() > budget && shift < largest_shift) {
       ++shift;
       std::erase_if(touches, [&](const Touch& t) { return !kept(t.sector_write >> 1); });
     }
@@ -67,6 +74,7 @@ struct Record {
 
   Coalescer coalescer;
   std::uint64_t sectors_per_unit, seed, budget;
+  int largest_shift;
   int shift = 0;
   GpuMemoryStats exact;
   std::vector<Touch> touches;
@@ -97,15 +105,14 @@ class RecordingMemory final : public MemoryModel {
   Record& record_;  // not owned; changed by every access
 };
 
-// The memory scaled to the sample: 1/2^shift of the L2's sets, the DRAM's banks and the write-back
-// reach, at least one of each.
+// The L2 scaled to the sample: 1/2^shift of its sets (at least one). Its sets are picked by a
+// mixing hash, so the kept sectors spread over the fewer sets as all sectors over all of them;
+// the DRAM's tables are cut by slot (DramRows' slot_shift), not here.
 GpuMemoryParams scaled(GpuMemoryParams p, int shift) {
   if (p.has_cache()) {
     const std::uint64_t sets = std::max<std::uint64_t>(1, p.cache_bytes / p.sector_bytes / p.cache_ways);
     p.cache_bytes = std::max<std::uint64_t>(1, sets >> shift) * p.cache_ways * p.sector_bytes;
   }
-  p.dram_banks = std::max<std::uint32_t>(1, p.dram_banks >> shift);
-  p.dram_write_rows = std::max<std::uint32_t>(1, p.dram_write_rows >> shift);
   return p;
 }
 
@@ -158,15 +165,14 @@ SampledCounts count_sampled(const GpuProfile& profile, std::uint32_t element_byt
   SampledCounts out;
   out.shift = record.shift;
   out.recorded = record.touches.size();
-  GpuMemoryHierarchy below(profile.machine.w, scaled(params, record.shift));
+  GpuMemoryHierarchy below(profile.machine.w, scaled(params, record.shift), record.shift);
   GpuMemoryStats warm;
   for (const Touch& t : record.touches)
-    below.serve(t.sector_write & 1 ? Op::Write : Op::Read, {record.scaled_sector(t.sector_write >> 1), t.mask}, warm);
+    below.serve(t.sector_write & 1 ? Op::Write : Op::Read, {t.sector_write >> 1, t.mask}, warm);
   std::array<GpuMemoryStats, kSampleGroups> counted{};
   for (const Touch& t : record.touches) {
     const std::uint64_t sector = t.sector_write >> 1;
-    below.serve(t.sector_write & 1 ? Op::Write : Op::Read, {record.scaled_sector(sector), t.mask},
-                counted[record.group(sector)]);
+    below.serve(t.sector_write & 1 ? Op::Write : Op::Read, {sector, t.mask}, counted[record.group(sector)]);
   }
   // Scaled: the whole's estimate, and each group's own (x kSampleGroups more).
   out.counts = counts_of(stats, record.exact);

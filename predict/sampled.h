@@ -1,16 +1,22 @@
 // Sampled prediction: one run of the program records the sectors of a seeded part of the DRAM rows
-// (every 2^s-th row); the L2 and DRAM stages then serve that part twice (the first pass warms the
-// cache, the second is counted) on a memory scaled down in the same proportion, and the counts are
-// scaled back up, each with a 95 % confidence interval.
+// (those of 1/2^s of the DRAM's slots); the L2 and DRAM stages then serve that part twice (the first
+// pass warms the cache, the second is counted) on a memory cut down in the same proportion, and the
+// counts are scaled back up, each with a 95 % confidence interval.
 //
-// Why it holds: the L2 maps sectors to sets by a hash and the DRAM maps rows to banks by a hash, so
-// a memory with 1/2^s of the sets, banks and write-back reach, serving the sectors of every 2^s-th
-// row (renumbered consecutively), sees each set and bank loaded as the full memory does, in
-// distribution. Every row keeps all its sectors, so streams still open a row once per row. The
-// coalescer's counts (accesses, UMM slots, L2 transactions, sectors read and written), the launches
-// and the shared-memory time units are counted whole, not sampled. The fraction is the largest
-// 2^-s whose recorded sectors fit a budget: a run smaller than the budget is simulated whole, and
-// its counts are those of the exact simulation (predict/simulate.h), to the unit.
+// Why it holds: the DRAM spreads rows over its banks and its write-back table by a multiplicative
+// hash, which places consecutive rows far more evenly than chance would, so a memory with fewer
+// banks fed every 2^s-th row would collide more than the full one does (an early version did so,
+// and overcounted the write-back rows by a third at 2^24). The sample is therefore cut by slot: a
+// row is kept when the low s bits of its slot hash match a seeded residue, and the cut-down DRAM
+// indexes its 1/2^s tables by the hash's other bits (DramRows' slot_shift), so the kept rows
+// collide with each other exactly as in the full memory and with no others. The L2 picks sets by
+// a mixing hash, so 1/2^s of its sets, serving the kept sectors under their own addresses, are
+// loaded as the full L2's sets are, in distribution. Every row keeps all its sectors, so streams
+// still open a row once per row. The coalescer's counts (accesses, UMM slots, L2 transactions,
+// sectors read and written), the launches and the shared-memory time units are counted whole, not
+// sampled. The fraction is the largest 2^-s whose recorded sectors fit a budget (and whose 2^s
+// divides the DRAM's banks and reach): a run smaller than the budget is simulated whole, and its
+// counts are those of the exact simulation (predict/simulate.h), to the unit.
 //
 // The interval: the sampled rows fall, by a hash, into 32 groups of equal
 // expected size; each group's counts scaled by 32 x 2^s estimate the whole, and the interval is

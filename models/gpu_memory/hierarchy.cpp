@@ -13,11 +13,11 @@ const GpuMemoryParams& checked(const GpuMemoryParams& params) {
 
 }  // namespace
 
-GpuMemoryHierarchy::GpuMemoryHierarchy(int w, const GpuMemoryParams& params)
+GpuMemoryHierarchy::GpuMemoryHierarchy(int w, const GpuMemoryParams& params, int dram_slot_shift)
     : w_(w),
       params_(checked(params)),
       coalescer_(w, params.sector_bytes, params.element_bytes),
-      dram_(params.sector_bytes, params.dram_row_bytes, params.dram_banks, params.dram_write_rows) {
+      dram_(params.sector_bytes, params.dram_row_bytes, params.dram_banks, params.dram_write_rows, dram_slot_shift) {
   if (params.has_cache()) {
     const std::uint64_t full =
         params.sector_bytes == 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << params.sector_bytes) - 1;

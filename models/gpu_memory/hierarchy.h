@@ -29,11 +29,11 @@ void add_request(const WarpRequest& request, GpuMemoryStats& stats);
 /// track_rounds(true) it also keeps them per round (AccessContext::round): what each access counted,
 /// write-backs of the lines it evicted included, goes to its round, so that the rounds' counts add
 /// up to stats() (flush() aside, whose write-backs belong to no round).
-
 class GpuMemoryHierarchy {
  public:
   /// Throws std::invalid_argument when `params` are not valid (GpuMemoryParams::validate).
-  GpuMemoryHierarchy(int w, const GpuMemoryParams& params);
+  /// `dram_slot_shift`: the DRAM rows' tables stand for a 1/2^shift part of the rows (DramRows).
+  GpuMemoryHierarchy(int w, const GpuMemoryParams& params, int dram_slot_shift = 0);
   GpuMemoryHierarchy(const GpuMemoryHierarchy&) = delete;  // the L2 refers to the DRAM rows
   GpuMemoryHierarchy& operator=(const GpuMemoryHierarchy&) = delete;
 
