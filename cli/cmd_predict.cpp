@@ -13,6 +13,7 @@
 #include "cli/profile_option.h"
 #include "kernels/kernel_file.h"
 #include "predict/kernel_prediction.h"
+#include "predict/sampled.h"
 #include "predict/simulate.h"
 
 namespace mmsim::cli {
@@ -25,7 +26,8 @@ struct PredictOptions {
   std::vector<std::pair<const ParamSpec*, CLI::Option*>> options;
   std::vector<std::unique_ptr<std::string>> storage;
   std::string profile, type = "float", model;  // model: "" for the profile's choice
-  bool json = false;
+  bool json = false, exact = false;
+  std::uint64_t sample_budget = predict::SamplingOptions{}.budget, sample_seed = 1;
   ThreadsOption threads;
 };
 
@@ -52,12 +54,27 @@ int predict_one(const PredictOptions& a) {
   }
   const std::uint32_t bytes = a.type == "double" ? 8 : 4;
   // The command line's text, parsed once here into typed values.
-  const predict::AlgorithmCounts run =
-      predict::count_algorithm(profile, *a.entry, parse_params(*a.entry, given), bytes, a.threads.value());
-  const predict::RunCounts& c = run.counts;
-  const double ms = predict::predicted_ms(profile.model(model), c);
+  ParamValues params = parse_params(*a.entry, given);
+  predict::SampledAlgorithmCounts run;
+  if (a.exact) {
+    auto exact = predict::count_algorithm(profile, *a.entry, std::move(params), bytes, a.threads.value());
+    run.counts.counts = exact.counts;
+    run.report = std::move(exact.report);
+  } else {
+    run = predict::count_algorithm_sampled(profile, *a.entry, std::move(params), bytes, a.threads.value(),
+                                           {.budget = a.sample_budget, .seed = a.sample_seed});
+  }
+  const predict::SampledCounts& sampled = run.counts;
+  const predict::RunCounts& c = sampled.counts;
+  const predict::CostModel& cost = profile.model(model);
+  const double ms = predict::predicted_ms(cost, c);
   // The interval the cross-validation on the microbenchmarks gives this model (model_choice.h).
   const predict::HeldOutError* held = profile.choice.of(model);
+  // " +- h" after a sampled count: half the width of its 95 % interval.
+  const auto pm = [&](std::string_view name) {
+    const double h = sampled.half_width(predict::count_fields()[*predict::count_index(name)]);
+    return h > 0 ? " +- " + fixed(h, 3) : std::string();
+  };
 
   if (a.json) {
     report::Json out = report::Json::object();
@@ -73,15 +90,30 @@ int predict_one(const PredictOptions& a) {
       interval.push(ms / held->interval_factor).push(ms * held->interval_factor);
       out.set("interval_ms", std::move(interval)).set("interval_coverage", predict::kIntervalCoverage);
     }
-    out.set("time_units", static_cast<long long>(run.report.stats.time_units))
+    out.set("predicted_ms_ci95", sampled.half_width_ms(cost))
+        .set("sampling", report::Json::object()
+                             .set("exact", a.exact)
+                             .set("fraction", sampled.fraction())
+                             .set("recorded_sectors", static_cast<unsigned long long>(sampled.recorded))
+                             .set("budget", static_cast<unsigned long long>(a.sample_budget))
+                             .set("seed", static_cast<unsigned long long>(a.sample_seed)))
+        .set("time_units", static_cast<long long>(run.report.stats.time_units))
         .set("counts", predict::counts_json(c))
+        .set("counts_ci95",
+             [&] {
+               report::Json half = report::Json::object();
+               for (const auto& f : predict::count_fields()) half.set(std::string(f.name), sampled.half_width(f));
+               return half;
+             }())
         .set("predicted_ms_by_model", predict::predictions_json(profile, c))
         .set("correct", run.report.correct);
     print_json(out);
   } else {
     std::cout << a.entry->name << " on " << profile.gpu.name << " (" << profile.device << " profile of " << profile.date
               << "), " << a.type << ", n = " << run.report.n << "\n"
-              << "predicted_ms " << fixed(ms, 4) << "  (cost model " << model << ")\n";
+              << "predicted_ms " << fixed(ms, 4) << "  (cost model " << model << ")"
+              << (sampled.shift > 0 ? "  +- " + fixed(sampled.half_width_ms(cost), 3) + " ms (95 % sampling)" : "")
+              << "\n";
     if (held != nullptr)
       std::cout << "interval_ms " << fixed(ms / held->interval_factor, 4) << " " << fixed(ms * held->interval_factor, 4)
                 << "  (" << fixed(100 * predict::kIntervalCoverage, 3)
@@ -89,14 +121,21 @@ int predict_one(const PredictOptions& a) {
     else
       std::cout
           << "interval_ms none  (the profile records no cross-validation: fit it again with mmsim validate --refit)\n";
-    std::cout << "from the simulated run (the second of two; the first warms the cache):\n"
+    std::cout << "from the simulated run (the second of two; the first warms the cache)"
+              << (a.exact              ? ""
+                  : sampled.shift == 0 ? ", every DRAM row simulated (the run fits the sample budget)"
+                                       : ", the L2 and DRAM of 1/" + std::to_string(1ull << sampled.shift) +
+                                             " of the DRAM rows simulated and scaled (95 % intervals)")
+              << ":\n"
               << "  time units " << run.report.stats.time_units << ", kernels " << c.launches << ", UMM slots "
               << c.memory.umm_groups << "\n"
               << "  sectors read " << c.memory.read_sectors << ", written " << c.memory.write_sectors << "; L2 hits "
-              << c.memory.hits << "; DRAM reads " << c.memory.dram_reads << " (fills " << c.memory.fills
-              << "), DRAM writes " << c.memory.dram_writes << ", DRAM rows opened " << c.memory.activations
-              << " (for reads " << c.memory.read_activations << ", for write-backs " << c.memory.write_activations
-              << ", of which merging a partial sector " << c.memory.rmw_activations << ")\n"
+              << c.memory.hits << pm("l2_hits") << "; DRAM reads " << c.memory.dram_reads << pm("dram_reads")
+              << " (fills " << c.memory.fills << pm("dram_fills") << "), DRAM writes " << c.memory.dram_writes
+              << pm("dram_writes") << ", DRAM rows opened " << c.memory.activations << pm("dram_activations")
+              << " (for reads " << c.memory.read_activations << pm("dram_read_activations") << ", for write-backs "
+              << c.memory.write_activations << pm("dram_write_activations") << ", of which merging a partial sector "
+              << c.memory.rmw_activations << pm("dram_rmw_activations") << ")\n"
               << "  shared-memory time units " << c.shared_time_units << "\n"
               << "every cost model:";
     for (const auto& f : profile.models)
@@ -167,6 +206,17 @@ Runner add_predict_command(CLI::App& app) {
                            "cost model: one the profile holds (papers, dram-rows, rmw-rows); default: the one the "
                            "profile's cross-validation chose");
     a->command->add_flag("--json", a->json, "print one JSON object");
+    a->command->add_flag("--exact", a->exact,
+                         "simulate the L2 and DRAM rows of every sector (default: those of a sample of the DRAM "
+                         "rows, scaled, with 95 % intervals; a run within --sample-budget is simulated whole)");
+    add_integer_option(*a->command, a->sample_budget,
+                       integer_param("sample-budget", "--sample-budget",
+                                     "sectors a sampled prediction records at most (the sampled fraction of the rows "
+                                     "is halved until they fit)",
+                                     1024, std::int64_t{1} << 30));
+    add_integer_option(
+        *a->command, a->sample_seed,
+        integer_param("sample-seed", "--sample-seed", "seed of the choice of sampled rows", 0, std::int64_t{1} << 62));
     a->threads.add_to(*a->command, "host threads (the offline schedule, the shared-memory rounds)");
     all->push_back(std::move(a));
   }

@@ -114,6 +114,7 @@ Runner add_gpu_goals_command(CLI::App& app);
 Runner add_congestion_command(CLI::App& app);
 Runner add_schedule_command(CLI::App& app);  // cli/cmd_schedule.cpp
 Runner add_bench_schedule_command(CLI::App& app);
+Runner add_bench_predict_command(CLI::App& app);
 Runner add_sweep_command(CLI::App& app);  // cli/cmd_sweep.cpp
 
 }  // namespace mmsim::cli

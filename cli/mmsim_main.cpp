@@ -101,6 +101,7 @@ int parse_and_run(int argc, char** argv) {
   add(add_list_command);
   add(add_table_command);
   add(add_bench_command);
+  add(add_bench_predict_command);
   add(add_reproduce_command);
   add(add_figure_command);
 #ifdef MMSIM_HAVE_CUDA

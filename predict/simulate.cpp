@@ -6,16 +6,16 @@
 
 namespace mmsim::predict {
 
-namespace {
-
-RunCounts counts_of(const RunStats& stats, const GpuMemoryHierarchy& memory) {
+RunCounts counts_of(const RunStats& stats, const GpuMemoryStats& memory) {
   RunCounts c;
   c.launches = stats.kernels.size();
   for (const RoundStats& r : stats.rounds)
     if (r.memory == Space::Shared && r.time_units) c.shared_time_units += static_cast<std::uint64_t>(*r.time_units);
-  c.memory = memory.stats();
+  c.memory = memory;
   return c;
 }
+
+namespace {
 
 WarmRun warm(const GpuProfile& profile, std::uint32_t element_bytes,
              const std::function<RunStats(const EngineOptions&)>& run, unsigned threads, bool per_round) {
@@ -32,7 +32,7 @@ WarmRun warm(const GpuProfile& profile, std::uint32_t element_bytes,
   hierarchy.track_rounds(per_round);
   WarmRun out;
   out.stats = run(options);
-  out.counts = counts_of(out.stats, hierarchy);
+  out.counts = counts_of(out.stats, hierarchy.stats());
   if (per_round) {
     out.rounds = hierarchy.round_stats();
     out.rounds.resize(out.stats.rounds.size());
@@ -63,8 +63,7 @@ RunCounts count_microbench(const GpuProfile& profile, const Microbench& bench) {
   });
 }
 
-AlgorithmCounts count_algorithm(const GpuProfile& profile, const AlgorithmEntry& entry, ParamValues given,
-                                std::uint32_t element_bytes, unsigned threads) {
+ParamValues on_profile_machine(const GpuProfile& profile, const AlgorithmEntry& entry, ParamValues given) {
   if (entry.machine != ModelKind::Hmm)
     throw InputError(entry.name + ": runs on the " + to_string(entry.machine) +
                      "; a GPU prediction simulates the HMM's global memory, so only HMM algorithms are predicted");
@@ -75,6 +74,12 @@ AlgorithmCounts count_algorithm(const GpuProfile& profile, const AlgorithmEntry&
       throw InputError("-" + std::string(key) + ": a prediction runs on the profile's machine (" + key + " = " +
                        std::to_string(value) + "); leave it out");
   set_machine(given, entry, m);
+  return given;
+}
+
+AlgorithmCounts count_algorithm(const GpuProfile& profile, const AlgorithmEntry& entry, ParamValues given,
+                                std::uint32_t element_bytes, unsigned threads) {
+  given = on_profile_machine(profile, entry, std::move(given));
   AlgorithmCounts out;
   out.counts = count_warm(
       profile, element_bytes,

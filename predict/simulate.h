@@ -29,6 +29,9 @@ struct WarmRun {
 WarmRun run_warm(const GpuProfile& profile, std::uint32_t element_bytes,
                  const std::function<RunStats(const EngineOptions&)>& run, unsigned threads = 0);
 
+/// A run's counts: its launches and shared-memory time units from its stats, `memory` as given.
+RunCounts counts_of(const RunStats& stats, const GpuMemoryStats& memory);
+
 /// The counts of one microbenchmark's simulator program.
 RunCounts count_microbench(const GpuProfile& profile, const Microbench& bench);
 
@@ -39,6 +42,9 @@ struct AlgorithmCounts {
   RunCounts counts;
   RunReport report;
 };
+/// `given` set to the profile's machine (w, l, L, k); throws InputError when the algorithm is not
+/// an HMM one or `given` names a different machine.
+ParamValues on_profile_machine(const GpuProfile& profile, const AlgorithmEntry& entry, ParamValues given);
 AlgorithmCounts count_algorithm(const GpuProfile& profile, const AlgorithmEntry& entry, ParamValues given,
                                 std::uint32_t element_bytes, unsigned threads = 0);
 

@@ -196,6 +196,23 @@ int Engine::warp_addresses(const Kernel& kernel, std::size_t step, const Access&
   const auto local0 = static_cast<std::uint32_t>((warp % state.warps_per_block) * w);
   const ThreadId first = warp * w;
   const std::uint64_t size = arrays_[static_cast<std::size_t>(access.array)].decl.size;
+  // The shapes the engine knows (sim/program.h) a warp at a time; a lane out of bounds falls
+  // through to the general loop below, which names it.
+  if (access.vector == 1) {
+    if (access.address.target<ThreadIndexAddress>() != nullptr && first + w <= size) {
+      for (std::uint64_t t = 0; t < w; ++t) out[t] = first + t;
+      return static_cast<int>(w);
+    }
+    if (const auto* r = access.address.target<RegisterAddress>()) {
+      const Word* reg = state.regs[static_cast<std::size_t>(r->reg)] + first;
+      Word worst = 0;
+      for (std::uint64_t t = 0; t < w; ++t) {
+        out[t] = reg[t];
+        worst = std::max(worst, reg[t]);
+      }
+      if (worst < size) return static_cast<int>(w);
+    }
+  }
   int active = 0;
   for (std::uint64_t t = 0; t < w; ++t) {
     const Address a =

@@ -51,6 +51,19 @@ using ArrayId = int;
 using AddressFn = std::function<Address(const Thread&)>;
 using ComputeFn = std::function<void(const Thread&)>;
 
+/// Address functions the engine recognises and evaluates a warp at a time, without a call per
+/// thread (the engine's hot path; same addresses as calling them thread by thread): give one as an
+/// Access's address when the access is of that shape.
+/// The thread's index over the launch: a coalesced access of one cell per thread.
+struct ThreadIndexAddress {
+  Address operator()(const Thread& t) const { return t.id(); }
+};
+/// The value of register `reg`: a gather or scatter through an index loaded before.
+struct RegisterAddress {
+  int reg = 0;
+  Address operator()(const Thread& t) const { return t.reg(reg); }
+};
+
 /// One memory instruction: a read copies array[address] into register `reg`, a write copies
 /// register `reg` into array[address]. With `vector` = v > 1 a thread moves the v cells address ..
 /// address + v - 1 (address a multiple of v, as a GPU's float2 or float4) between registers reg ..

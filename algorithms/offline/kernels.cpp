@@ -28,7 +28,7 @@ Kernel row_wise_kernel(std::string name, std::uint64_t N, ArrayId src, ArrayId d
   k.blocks = N;
   k.threads_per_block = static_cast<std::uint32_t>(N);
   k.registers = 3;
-  const auto cell = [](const Thread& t) -> Address { return t.id(); };  // r N + j
+  const ThreadIndexAddress cell;  // r N + j
   const auto local = [](const Thread& t) -> Address { return t.local(); };
   k.steps = {
       Access{"read a", Op::Read, src, kValue, cell},
@@ -36,8 +36,8 @@ Kernel row_wise_kernel(std::string name, std::uint64_t N, ArrayId src, ArrayId d
       Access{"read s", Op::Read, s, kS, cell},
       Access{"read d", Op::Read, d, kD, cell},
       BlockBarrier{},
-      Access{"read alpha[S]", Op::Read, alpha, kValue, [](const Thread& t) -> Address { return t.reg(kS); }},
-      Access{"write beta[D]", Op::Write, beta, kValue, [](const Thread& t) -> Address { return t.reg(kD); }},
+      Access{"read alpha[S]", Op::Read, alpha, kValue, RegisterAddress{kS}},
+      Access{"write beta[D]", Op::Write, beta, kValue, RegisterAddress{kD}},
       BlockBarrier{},
       Access{"read beta", Op::Read, beta, kValue, local},
       Access{"write b", Op::Write, dst, kValue, cell},

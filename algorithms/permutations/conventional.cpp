@@ -48,8 +48,8 @@ RunReport run_conventional(const Machine& machine, const PermutationInput& in, c
   std::copy_n((destination_designated ? perm.p : q).begin(), n, engine.global(index).begin());
 
   constexpr int kValue = 0, kIndex = 1;
-  const auto self = [](const Thread& t) -> Address { return t.id(); };
-  const auto by_index = [](const Thread& t) -> Address { return t.reg(kIndex); };
+  const ThreadIndexAddress self;
+  const RegisterAddress by_index{kIndex};
   Kernel k = one_thread_per_element(destination_designated ? "d-designated" : "s-designated", n, w);
   if (destination_designated) {
     k.steps = {Access{"read a", Op::Read, a, kValue, self}, Access{"read p", Op::Read, index, kIndex, self},

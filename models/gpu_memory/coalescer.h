@@ -35,12 +35,27 @@ class Coalescer {
   const WarpRequest& operator()(std::span<const Address> warp, const AccessContext& context);
 
  private:
+  // The distinct keys of one warp access, each with the index it was given in first-touch order:
+  // open addressing over 2w slots with generation stamps, so a warp costs O(w) and no clearing.
+  class KeyIndex {
+   public:
+    explicit KeyIndex(int w);
+    void start();
+    /// The index of `key`, or `next` (given to it) when it is new this access.
+    std::uint32_t find_or_add(std::uint64_t key, std::uint32_t next);
+
+   private:
+    std::vector<std::uint64_t> keys_;
+    std::vector<std::uint32_t> stamp_, index_;
+    std::uint32_t gen_ = 0;
+    std::size_t mask_ = 0;
+  };
+
   int w_;
   int sector_shift_;
   std::uint32_t sector_bytes_, element_bytes_;
   std::vector<SectorTouch> touched_;
-  std::vector<Address> groups_;
-  std::vector<std::uint64_t> lines_;
+  KeyIndex groups_, lines_, sectors_;
   WarpRequest request_;
 };
 

@@ -29,9 +29,20 @@ namespace mmsim {
 ///    (`rmw_activations`): the controller reads the row before it writes it, and the turnaround and
 ///    the write recovery hold the bank longer.
 /// With `row_bytes` 0 rows are not modelled and every call is a no-op.
+///
+/// A row's slot in a table of `size` entries is slot_hash(row) % size. With `slot_shift` s > 0 the
+/// tables stand for the part of a memory whose rows' slot_hash has one given residue modulo 2^s
+/// (a sampled prediction, predict/sampled.h): each table has size / 2^s entries and a row's slot
+/// is (slot_hash(row) >> s) % (size / 2^s), which is its full table's slot >> s whenever 2^s
+/// divides the size. Rows that share a slot in the full tables then share one here, and no others:
+/// told the transfers of those rows in the full memory's order, it counts what the full memory
+/// counts for them.
 class DramRows {
  public:
-  DramRows(std::uint32_t sector_bytes, std::uint32_t row_bytes, std::uint32_t banks, std::uint32_t write_rows);
+  DramRows(std::uint32_t sector_bytes, std::uint32_t row_bytes, std::uint32_t banks, std::uint32_t write_rows,
+           int slot_shift = 0);
+  /// The hash that spreads rows over the banks and the write-back table.
+  static std::uint64_t slot_hash(std::uint64_t row) { return row * 0x9E3779B97F4A7C15ull >> 17; }
   /// A DRAM read of `sector`.
   void read(std::uint64_t sector, GpuMemoryStats& stats);
   /// The fill of a partial sector before its write-back: a read for `activations`; for
@@ -43,9 +54,10 @@ class DramRows {
  private:
   std::uint64_t row_of(std::uint64_t sector) const { return sector / sectors_per_row_; }
   // Opens `row` in the slot its hash picks in `table`; true when it was not open.
-  static bool open(std::vector<std::uint64_t>& table, std::uint64_t row);
+  bool open(std::vector<std::uint64_t>& table, std::uint64_t row) const;
 
   std::uint64_t sectors_per_row_ = 0;
+  int slot_shift_ = 0;
   std::vector<std::uint64_t> open_;        // per bank: open row + 1 (0: none), reads and fills
   std::vector<std::uint64_t> open_reads_;  // the same, reads alone
   std::vector<std::uint64_t> written_;     // write-back rows, by hash: row + 1

@@ -13,16 +13,23 @@ const GpuMemoryParams& checked(const GpuMemoryParams& params) {
 
 }  // namespace
 
-GpuMemoryHierarchy::GpuMemoryHierarchy(int w, const GpuMemoryParams& params)
+GpuMemoryHierarchy::GpuMemoryHierarchy(int w, const GpuMemoryParams& params, int dram_slot_shift)
     : w_(w),
       params_(checked(params)),
       coalescer_(w, params.sector_bytes, params.element_bytes),
-      dram_(params.sector_bytes, params.dram_row_bytes, params.dram_banks, params.dram_write_rows) {
+      dram_(params.sector_bytes, params.dram_row_bytes, params.dram_banks, params.dram_write_rows, dram_slot_shift) {
   if (params.has_cache()) {
     const std::uint64_t full =
         params.sector_bytes == 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << params.sector_bytes) - 1;
     l2_.emplace(params.cache_bytes / params.sector_bytes, params.cache_ways, full, dram_);
   }
+}
+
+void add_request(const WarpRequest& r, GpuMemoryStats& stats) {
+  ++stats.accesses;
+  stats.umm_groups += r.umm_groups;
+  stats.lines += r.l2_transactions;
+  (r.op == Op::Write ? stats.write_sectors : stats.read_sectors) += r.sectors.size();
 }
 
 int GpuMemoryHierarchy::access(std::span<const Address> warp, const AccessContext& context) {
@@ -40,28 +47,27 @@ int GpuMemoryHierarchy::access(std::span<const Address> warp, const AccessContex
 int GpuMemoryHierarchy::count(std::span<const Address> warp, const AccessContext& context) {
   const WarpRequest& r = coalescer_(warp, context);
   if (r.sectors.empty()) return 0;
-  ++stats_.accesses;
-  stats_.umm_groups += r.umm_groups;
-  stats_.lines += r.l2_transactions;
-  const bool write = r.op == Op::Write;
-  (write ? stats_.write_sectors : stats_.read_sectors) += r.sectors.size();
-  if (!l2_) {
-    for (const SectorTouch& t : r.sectors) {
-      if (write) {
-        ++stats_.dram_writes;
-        dram_.write(t.sector, false, stats_);
-      } else {
-        ++stats_.dram_reads;
-        dram_.read(t.sector, stats_);
-      }
-    }
-  } else {
-    // The host fetches the warp's sets together, then the L2 takes the sectors in order.
+  add_request(r, stats_);
+  // The host fetches the warp's sets together, then the L2 takes the sectors in order.
+  if (l2_)
     for (const SectorTouch& t : r.sectors) l2_->prefetch(t.sector);
-    for (const SectorTouch& t : r.sectors)
-      if (write ? l2_->write(t.sector, t.mask, stats_) : l2_->read(t.sector, t.mask, stats_)) ++stats_.hits;
-  }
+  for (const SectorTouch& t : r.sectors) serve(r.op, t, stats_);
   return static_cast<int>(r.sectors.size());
+}
+
+void GpuMemoryHierarchy::serve(Op op, const SectorTouch& t, GpuMemoryStats& stats) {
+  const bool write = op == Op::Write;
+  if (!l2_) {
+    if (write) {
+      ++stats.dram_writes;
+      dram_.write(t.sector, false, stats);
+    } else {
+      ++stats.dram_reads;
+      dram_.read(t.sector, stats);
+    }
+  } else if (write ? l2_->write(t.sector, t.mask, stats) : l2_->read(t.sector, t.mask, stats)) {
+    ++stats.hits;
+  }
 }
 
 void GpuMemoryHierarchy::flush() {

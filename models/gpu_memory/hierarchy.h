@@ -15,6 +15,9 @@
 
 namespace mmsim {
 
+/// Adds the coalescer's counts of one request with at least one sector (accesses .. write_sectors).
+void add_request(const WarpRequest& request, GpuMemoryStats& stats);
+
 /// One run's memory below the warps: what it holds changes with every access, so it is used
 /// through non-const calls, by one thread, in the order the warps are dispatched.
 ///
@@ -29,7 +32,8 @@ namespace mmsim {
 class GpuMemoryHierarchy {
  public:
   /// Throws std::invalid_argument when `params` are not valid (GpuMemoryParams::validate).
-  GpuMemoryHierarchy(int w, const GpuMemoryParams& params);
+  /// `dram_slot_shift`: the DRAM rows' tables stand for a 1/2^shift part of the rows (DramRows).
+  GpuMemoryHierarchy(int w, const GpuMemoryParams& params, int dram_slot_shift = 0);
   GpuMemoryHierarchy(const GpuMemoryHierarchy&) = delete;  // the L2 refers to the DRAM rows
   GpuMemoryHierarchy& operator=(const GpuMemoryHierarchy&) = delete;
 
@@ -38,6 +42,10 @@ class GpuMemoryHierarchy {
 
   /// One warp access: the sectors it occupies (0 when no lane requests).
   int access(std::span<const Address> warp, const AccessContext& context);
+  /// The L2 and DRAM stages alone for one sector of a request, counted into `stats`: what access()
+  /// does for each of its sectors, in order, for a caller that keeps a warp's sectors to replay
+  /// them (a sampled prediction, predict/sampled.h).
+  void serve(Op op, const SectorTouch& touch, GpuMemoryStats& stats);
   const GpuMemoryStats& stats() const { return stats_; }
   /// Zeroes the counters, the rounds' too; the L2 keeps what it holds.
   void reset_counters() {

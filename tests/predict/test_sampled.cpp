@@ -1,0 +1,155 @@
+// Sampled prediction (predict/sampled.h) against the exact one: on every KNI family, the counts the
+// sampling leaves whole are equal, the sampled ones lie near the exact ones and within their
+// stated interval; a run within the budget is the exact one to the unit; a seed gives one answer.
+#include <doctest/doctest.h>
+
+#include <cmath>
+
+#include "algorithms/registry.h"
+#include "models/gpu_memory/dram_rows.h"
+#include "predict/sampled.h"
+#include "predict/simulate.h"
+#include "tests/predict/small_gpu.h"
+
+using namespace mmsim;
+using namespace mmsim::predict;
+
+namespace {
+
+// A 1 MiB L2 in 2048 sets of 16 ways and the GPU profiles' DRAM (1 KiB rows, 2048 banks, a
+// write-back reach of 65536 rows): the runs below (2^18 elements, 1 MiB an array) move about twice
+// the cache, as the validation tables' large runs do, and a 1/16 sample keeps 128 sets, as a
+// 1/512 sample of an H100's L2 does. (Cut to a few dozen sets, a sample's L2 no longer behaves as
+// the whole one, in distribution: a cache that small hits or misses a whole stream at once.)
+GpuProfile mid_gpu_profile() {
+  GpuProfile p = small_gpu_profile();
+  // The H100's fitted cost models, so that the predicted ms weigh the counts as a real profile does.
+  p.models = read_profile(MMSIM_SOURCE_DIR "/results/gpu-h100/profile-h100.json").models;
+  p.memory.cache_bytes = 1024 * 1024;
+  p.memory.dram_banks = 2048;
+  p.memory.dram_write_rows = 65536;
+  return p;
+}
+
+constexpr std::int64_t kSampledN = std::int64_t{1} << 18;
+
+ParamValues request(const std::string& algorithm, std::int64_t n) {
+  const std::string perm =
+      algorithm == "transpose" || algorithm == "shuffle" || algorithm == "bit-reversal" ? algorithm : "random";
+  return {{"n", n}, {"perm", perm}};
+}
+
+// The counts the sampling leaves whole: the launches, the shared memory's and the coalescer's.
+bool counted_whole(const CountField& f) {
+  for (const std::string_view name : {"launches", "shared_time_units", "accesses", "umm_slots", "l2_transactions",
+                                      "read_sectors", "write_sectors", "sectors"})
+    if (f.name == name) return true;
+  return false;
+}
+
+bool same(const RunCounts& a, const RunCounts& b) {
+  for (const CountField& f : count_fields())
+    if (f.of(a) != f.of(b)) return false;
+  return true;
+}
+
+}  // namespace
+
+TEST_CASE("a run within the sample budget is simulated whole: the exact counts, no interval") {
+  const GpuProfile p = mid_gpu_profile();
+  const AlgorithmEntry* d = find_algorithm("d-designated");
+  REQUIRE(d != nullptr);
+  const auto exact = count_algorithm(p, *d, request("d-designated", 4096), 4, 1);
+  const auto sampled = count_algorithm_sampled(p, *d, request("d-designated", 4096), 4, 1);
+  CHECK(sampled.counts.shift == 0);
+  CHECK(same(sampled.counts.counts, exact.counts));
+  REQUIRE(!p.models.empty());
+  CHECK(sampled.counts.half_width_ms(p.models.front()) == 0);
+  CHECK(sampled.report.correct);
+}
+
+TEST_CASE("sampled counts are seeded: one seed, one answer; another seed, another sample") {
+  const GpuProfile p = mid_gpu_profile();
+  const AlgorithmEntry* d = find_algorithm("d-designated");
+  const SamplingOptions one{.budget = 4096, .seed = 1}, two{.budget = 4096, .seed = 2};
+  const auto a = count_algorithm_sampled(p, *d, request("d-designated", 65536), 4, 1, one);
+  const auto b = count_algorithm_sampled(p, *d, request("d-designated", 65536), 4, 2, one);
+  const auto c = count_algorithm_sampled(p, *d, request("d-designated", 65536), 4, 1, two);
+  CHECK(a.counts.shift > 0);
+  CHECK(same(a.counts.counts, b.counts.counts));
+  CHECK(a.counts.recorded != c.counts.recorded);
+}
+
+TEST_CASE("sampled and exact predictions agree within 2 % on every KNI family") {
+  const GpuProfile p = mid_gpu_profile();
+  for (const std::string name : {"d-designated", "s-designated", "transpose", "shuffle", "bit-reversal", "row-wise",
+                                 "column-wise", "scheduled"}) {
+    CAPTURE(name);
+    const AlgorithmEntry* entry = find_algorithm(name);
+    REQUIRE(entry != nullptr);
+    const auto exact = count_algorithm(p, *entry, request(name, kSampledN), 4, 2);
+    // A sixteenth of the run's sectors or fewer: the sampling leaves rows out.
+    const std::uint64_t budget = exact.counts.memory.sectors() / 16;
+    const auto sampled = count_algorithm_sampled(p, *entry, request(name, kSampledN), 4, 2, {.budget = budget});
+    CHECK(sampled.counts.shift >= 4);
+    CHECK(sampled.report.correct);
+    const RunCounts& s = sampled.counts.counts;
+    const RunCounts& e = exact.counts;
+    for (const CountField& f : count_fields()) {
+      CAPTURE(f.name);
+      const double half = sampled.counts.half_width(f);
+      const auto se = static_cast<double>(f.of(s)), ee = static_cast<double>(f.of(e));
+      if (counted_whole(f)) {
+        CHECK(f.of(s) == f.of(e));
+        continue;
+      }
+      // Within three times its interval's half width (the interval treats its groups as
+      // independent, which the L2 sets they share make them nearly but not quite), or within 1 % of
+      // the sectors the run moves (a small count's relative error says little).
+      CHECK(std::abs(se - ee) <= std::max(3 * half, 0.01 * static_cast<double>(e.memory.sectors())));
+    }
+    // The goal: every model's predicted ms within 2 % of the exact one.
+    REQUIRE(p.models.size() >= 3);
+    for (const CostModel& m : p.models) {
+      CAPTURE(m.name);
+      const double se = predicted_ms(m, s), ee = predicted_ms(m, e);
+      CHECK(std::abs(se - ee) <= 0.02 * ee);
+    }
+  }
+}
+
+TEST_CASE("the DRAM rows cut by slot count what the whole memory counts for the kept rows") {
+  // Transfers to random rows whose slot hash has one residue modulo 2^s: the whole tables and the
+  // tables cut to 1/2^s (DramRows' slot_shift) must open exactly the same rows.
+  for (const int shift : {1, 3, 6}) {
+    CAPTURE(shift);
+    DramRows whole(32, 1024, 2048, 65536), cut(32, 1024, 2048, 65536, shift);
+    GpuMemoryStats a, b;
+    std::uint64_t x = 12345;
+    int kept = 0;
+    while (kept < 200000) {
+      x = x * 6364136223846793005ull + 1442695040888963407ull;
+      const std::uint64_t sector = (x >> 20) % (std::uint64_t{1} << 18);
+      if ((DramRows::slot_hash(sector / 32) & ((1u << shift) - 1)) != 5 % (1u << shift)) continue;
+      ++kept;
+      switch ((x >> 8) % 3) {
+        case 0:
+          whole.read(sector, a);
+          cut.read(sector, b);
+          break;
+        case 1:
+          whole.fill(sector, a);
+          cut.fill(sector, b);
+          break;
+        default:
+          whole.write(sector, (x >> 12) & 1, a);
+          cut.write(sector, (x >> 12) & 1, b);
+      }
+    }
+    CHECK(a.activations > 0);
+    CHECK(a.activations == b.activations);
+    CHECK(a.read_activations == b.read_activations);
+    CHECK(a.write_activations == b.write_activations);
+    CHECK(a.rmw_activations == b.rmw_activations);
+  }
+}
