@@ -70,6 +70,34 @@ TEST_CASE("the coalescer: the sectors and 128-byte lines of one warp access, eac
   CHECK(c(lanes(0, 1), {Op::Read, 1, 0}).sectors[0].sector == (std::uint64_t{1} << 40) / 32);
 }
 
+TEST_CASE("the coalescer counts every byte of a lane's vector, in each sector and line it falls in") {
+  Coalescer c(32, 32, 4);
+  // float4 a4[t]: lane t moves bytes 16t .. 16t + 15, 512 bytes in 16 sectors and 4 lines (the
+  // H100's and H200's count, results/gpu-*/ncu-accesses.csv, global-float4-contiguous).
+  AccessContext float4{Op::Read, 0, 4, 4};
+  const WarpRequest& r = c(lanes(0, 4), float4);
+  CHECK(r.sectors.size() == 16);
+  CHECK(r.l2_transactions == 4);
+  CHECK(r.lines.size() == 4);
+  CHECK(r.sectors[0].mask == 0xFFFFFFFFull);
+  // A vector wider than a sector: 8-byte sectors, 16 bytes a lane, two sectors a lane.
+  Coalescer narrow(32, 8, 4);
+  std::vector<Address> one(32, kNoAddress);
+  one[0] = 4;  // bytes 16 .. 31
+  const WarpRequest& two = narrow(one, float4);
+  REQUIRE(two.sectors.size() == 2);
+  CHECK(two.sectors[0].sector == 2);
+  CHECK(two.sectors[0].mask == 0xFFull);
+  CHECK(two.sectors[1].sector == 3);
+  CHECK(two.lines.size() == 1);
+  // Lines in the order the lanes first touch them.
+  one[0] = 64;  // bytes 256 ..: line 2
+  one[1] = 0;   // line 0
+  const WarpRequest& order = c(one, {Op::Read, 0, 4, 1});
+  CHECK(order.lines[0] == 2);
+  CHECK(order.lines[1] == 0);
+}
+
 TEST_CASE("sectors without a cache: every sector a DRAM transfer of its direction") {
   GpuMemoryHierarchy m(32, no_cache(4));
   m.access(lanes(0, 1), {Op::Read, 0, 0});
