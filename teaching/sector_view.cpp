@@ -84,7 +84,7 @@ std::string sector_svg(const AccessResult& r) {
                              count(v.ideal_lines, "line") + " (" + std::to_string(v.bytes_asked) + " bytes asked, " +
                              std::to_string(v.sectors.size() * kSectorBytes) + " moved)";
     body << "<text x=\"10\" y=\"" << svg::num(y + 14) << "\" font-size=\"13\">" << svg::escape(head) << "</text>\n";
-    y += 24;
+    y += 34;  // room for the sector numbers above the first line
     std::vector<std::uint64_t> lines = v.lines;
     std::sort(lines.begin(), lines.end());
     for (std::size_t k = 0; k < std::min(lines.size(), kMaxRows); ++k) {
