@@ -481,7 +481,7 @@ std::string sectors_text(const AccessResult& r) {
       << "-byte sectors, 128-byte lines\n"
       << "byte = address x " << element << ", " << element * r.shape.vector << " bytes a thread; sector = floor(byte / "
       << kSectorBytes << "), line = floor(byte / 128); a warp's request moves every sector its bytes touch";
-  if (r.op == Op::Atomic) out << " (an atomic's threads on one address are then served one by one)";
+  if (r.op == Op::Atomic) out << "; an atomic's threads on one address are served one by one";
   out << "\n";
   for (std::size_t j = 0; j < r.sectors.size(); ++j) {
     const WarpSectors& v = r.sectors[j];
@@ -496,6 +496,9 @@ std::string sectors_text(const AccessResult& r) {
         << v.bytes_asked << " bytes asked, " << moved << " moved: " << (200 * v.bytes_asked + moved) / (2 * moved)
         << "% used)" << (v.sectors.size() == v.ideal_sectors && v.lines.size() == v.ideal_lines ? ", coalesced" : "")
         << "\n";
+    if (r.op == Op::Atomic)
+      out << "  " << plural(static_cast<long>(v.transactions), "sector transaction", "sector transactions")
+          << ": per sector, the most threads on one of its addresses\n";
     std::vector<std::pair<std::string, std::vector<std::string>>> rows{
         {"thread", {}}, {"address", {}}, {"bytes", {}}, {"sector", {}}};
     for (std::size_t t = 0; t < r.warps[j].size(); ++t) {
@@ -541,6 +544,7 @@ void sector_json(report::Json& wj, const WarpSectors& v) {
       .set("ideal_lines", u(v.ideal_lines))
       .set("bytes_asked", u(v.bytes_asked))
       .set("bytes_moved", u(v.sectors.size() * kSectorBytes))
+      .set("transactions", u(v.transactions))
       .set("sectors_touched", std::move(touched))
       .set("lines_touched", std::move(lines));
 }

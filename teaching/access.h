@@ -69,6 +69,9 @@ struct WarpSectors {
   std::uint64_t bytes_asked = 0;                           ///< distinct bytes the warp asks for
   std::uint64_t ideal_sectors = 0;  ///< ceil(bytes_asked / kSectorBytes): the fewest that hold them
   std::uint64_t ideal_lines = 0;    ///< ceil(bytes_asked / 128)
+  /// Sector transactions: the sectors, or for an atomic as many a sector as the most threads on one
+  /// of its addresses (WarpRequest::transactions).
+  std::uint64_t transactions = 0;
 };
 /// The sector of the GPU-like memory (GpuMemoryParams's default, an NVIDIA GPU's L1/L2 sector).
 inline constexpr std::uint32_t kSectorBytes = 32;

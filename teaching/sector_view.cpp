@@ -32,6 +32,7 @@ WarpSectors warp_sectors(Coalescer& coalesce, const std::vector<Address>& warp, 
     v.bytes_asked += static_cast<std::uint64_t>(std::popcount(t.mask));
   }
   v.lines.assign(request.lines.begin(), request.lines.end());
+  v.transactions = request.transactions;
   v.ideal_sectors = ceil_div(v.bytes_asked, kSectorBytes);
   v.ideal_lines = ceil_div(v.bytes_asked, kLine);
   // Each thread alone through the same coalescer: the sectors its own bytes fall in.

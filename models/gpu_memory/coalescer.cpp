@@ -54,6 +54,28 @@ Coalescer::Coalescer(int w, std::uint32_t sector_bytes, std::uint32_t element_by
   line_list_.reserve(static_cast<std::size_t>(w));
 }
 
+std::uint64_t Coalescer::atomic_transactions(std::span<const Address> warp, std::uint64_t base, std::uint64_t bytes) {
+  // An atomic moves one element a thread, so each address lies in one sector. Atomics are rare
+  // and a warp holds few addresses: linear searches.
+  repeats_.clear();
+  for (Address a : warp) {
+    if (a == kNoAddress) continue;
+    auto it = std::find_if(repeats_.begin(), repeats_.end(), [a](const auto& r) { return r.first == a; });
+    if (it == repeats_.end())
+      repeats_.emplace_back(a, 1);
+    else
+      ++it->second;
+  }
+  std::uint64_t n = 0;
+  for (const SectorTouch& t : touched_) {
+    std::uint64_t most = 0;
+    for (const auto& [a, threads] : repeats_)
+      if (((base + a * bytes) >> sector_shift_) == t.sector) most = std::max(most, threads);
+    n += most;
+  }
+  return n;
+}
+
 const WarpRequest& Coalescer::operator()(std::span<const Address> warp, const AccessContext& context) {
   const std::uint64_t bytes = context.element_bytes != 0 ? context.element_bytes : element_bytes_;
   const std::uint64_t lane_bytes = bytes * std::max<std::uint32_t>(1, context.vector);
@@ -116,7 +138,8 @@ const WarpRequest& Coalescer::operator()(std::span<const Address> warp, const Ac
       touch(sector, (n == 64 ? ~std::uint64_t{0} : ((std::uint64_t{1} << n) - 1)) << lo);
     }
   }
-  request_ = {context.op, groups, line_list_.size(), touched_, line_list_};
+  request_ = {context.op, groups, line_list_.size(), touched_, line_list_, touched_.size()};
+  if (context.atomic != AtomicOp::None) request_.transactions = atomic_transactions(warp, base, bytes);
   return request_;
 }
 

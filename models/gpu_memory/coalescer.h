@@ -4,6 +4,7 @@
 
 #include <cstdint>
 #include <span>
+#include <utility>
 #include <vector>
 
 #include "models/gpu_memory/params.h"
@@ -23,6 +24,10 @@ struct WarpRequest {
   std::uint64_t l2_transactions = 0;     ///< distinct 128-byte lines (kL2LineBytes)
   std::span<const SectorTouch> sectors;  ///< distinct sectors, in the order the lanes first touch them
   std::span<const std::uint64_t> lines;  ///< distinct lines (byte / kL2LineBytes), in the same order
+  /// Sector transactions: the distinct sectors, except that an atomic (context.atomic set) serves
+  /// the threads on one address one by one, so a sector costs as many as the most threads on one
+  /// of its addresses (docs/model.md, "Real accesses"; Nsight Compute's sectors of a global atomic).
+  std::uint64_t transactions = 0;
 };
 
 /// Contract: a function of the warp's addresses and its context alone (no state is carried from
@@ -62,7 +67,11 @@ class Coalescer {
   std::uint32_t sector_bytes_, element_bytes_;
   std::vector<SectorTouch> touched_;
   KeyIndex groups_, lines_, sectors_;
+  // An atomic's transactions over the sectors just found (WarpRequest::transactions).
+  std::uint64_t atomic_transactions(std::span<const Address> warp, std::uint64_t base, std::uint64_t bytes);
+
   std::vector<std::uint64_t> line_list_;  // the lines in first-touch order (WarpRequest::lines)
+  std::vector<std::pair<Address, std::uint64_t>> repeats_;  // an atomic's addresses and their threads
   WarpRequest request_;
 };
 

@@ -98,6 +98,25 @@ TEST_CASE("the coalescer counts every byte of a lane's vector, in each sector an
   CHECK(order.lines[1] == 0);
 }
 
+TEST_CASE("the coalescer's transactions: the sectors, and for an atomic the most threads on one address a sector") {
+  Coalescer c(32, 32, 4);
+  CHECK(c(lanes(0, 1), {Op::Read, 0, 4}).transactions == 4);
+  // atomicAdd(&a[0]) from every lane: one sector, 32 transactions (the H100's and H200's count).
+  const AccessContext add{.op = Op::Atomic, .array = 0, .element_bytes = 4, .vector = 1, .atomic = AtomicOp::Add};
+  const WarpRequest& same = c(lanes(0, 0), add);
+  CHECK(same.sectors.size() == 1);
+  CHECK(same.transactions == 32);
+  // atomicAdd(&a[t mod 4]): 8 threads on each of 4 words of one sector: 8.
+  std::vector<Address> mod4(32);
+  for (std::size_t t = 0; t < 32; ++t) mod4[t] = t % 4;
+  CHECK(c(mod4, add).transactions == 8);
+  // Distinct addresses: one a sector, as a read.
+  CHECK(c(lanes(0, 8), add).transactions == 32);
+  CHECK(c(lanes(0, 1), add).transactions == 4);
+  // The same addresses read: merged.
+  CHECK(c(mod4, {Op::Read, 0, 4}).transactions == 1);
+}
+
 TEST_CASE("sectors without a cache: every sector a DRAM transfer of its direction") {
   GpuMemoryHierarchy m(32, no_cache(4));
   m.access(lanes(0, 1), {Op::Read, 0, 0});

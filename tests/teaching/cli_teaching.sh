@@ -173,6 +173,9 @@ json | grep -q '"sector' && fail "access --json without --sectors has sector key
 ok "$M" access --model umm -w 4 -l 5 --warp 7,5,15,0 --warp 10,11,12,9 --sectors --svg "$tmp/sectors.svg"
 grep -q 'W(1): 1 sector in 1 line' "$tmp/sectors.svg" || fail "access --sectors --svg"
 grep -q '</svg>' "$tmp/sectors.svg" || fail "access --sectors --svg: not closed"
+ok "$M" access --model umm -w 32 -l 1 --addr 't % 4' --op atomic-add --sectors
+has "W(0) sectors: 1 in 1 line; ideal 1 in 1 line (16 bytes asked, 32 moved: 50% used), coalesced"
+has "  8 sector transactions: per sector, the most threads on one of its addresses"
 bad "--sectors: only with --model umm" "$M" access --model dmm -w 4 --warp 7,5,15,0 --sectors
 bad "--svg: only with --layout" "$M" access --model umm -w 4 --warp 7,5,15,0 --svg "$tmp/x.svg"
 bad "--tile-warp: only with --layout" "$M" access --model umm -w 4 --warp 7,5,15,0 --sectors --tile-warp 0
