@@ -70,7 +70,7 @@ class Coalescer {
   // An atomic's transactions over the sectors just found (WarpRequest::transactions).
   std::uint64_t atomic_transactions(std::span<const Address> warp, std::uint64_t base, std::uint64_t bytes);
 
-  std::vector<std::uint64_t> line_list_;  // the lines in first-touch order (WarpRequest::lines)
+  std::vector<std::uint64_t> line_list_;                    // the lines in first-touch order (WarpRequest::lines)
   std::vector<std::pair<Address, std::uint64_t>> repeats_;  // an atomic's addresses and their threads
   WarpRequest request_;
 };

@@ -90,6 +90,11 @@ TEST_CASE("the coalescer counts every byte of a lane's vector, in each sector an
   CHECK(two.sectors[0].mask == 0xFFull);
   CHECK(two.sectors[1].sector == 3);
   CHECK(two.lines.size() == 1);
+  // A whole warp of them on 4-byte sectors: 128 sectors, more than the w the tables start with.
+  Coalescer tiny(32, 4, 4);
+  CHECK(tiny(lanes(0, 4), float4).sectors.size() == 128);
+  CHECK(tiny(lanes(0, 4), float4).lines.size() == 4);
+  CHECK(tiny(lanes(0, 1), {Op::Read, 0, 4, 1}).sectors.size() == 32);
   // Lines in the order the lanes first touch them.
   one[0] = 64;  // bytes 256 ..: line 2
   one[1] = 0;   // line 0
