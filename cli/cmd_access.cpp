@@ -37,6 +37,7 @@ Runner add_access_command(CLI::App& app) {
     std::vector<std::string> regs;
     std::uint64_t tile_warp = 0;
     std::string svg;
+    bool sectors = false;
   };
   auto o = std::make_shared<Opts>();
   cmd->add_option("--model", o->model, "dmm or umm")->capture_default_str();
@@ -76,6 +77,9 @@ Runner add_access_command(CLI::App& app) {
                   "in --addr (e.g. --reg key=5,3,3,0 --addr key); repeat for more")
       ->allow_extra_args(false);
   cmd->add_flag("--json", o->json, "print one JSON object");
+  cmd->add_flag("--sectors", o->sectors,
+                "UMM: also show each warp in the GPU's 32-byte sectors and 128-byte lines (the predictor's "
+                "coalescer), with the ideal counts; --svg then draws this view");
   auto* tile_warp =
       add_integer_option(*cmd, o->tile_warp,
                          integer_param("tile_warp", "--tile-warp",
@@ -83,10 +87,12 @@ Runner add_access_command(CLI::App& app) {
                                        0, static_cast<std::int64_t>(teaching::kMaxPosedThreads)));
   auto* svg = cmd->add_option("--svg", o->svg,
                               "also write the tile view of a --layout access (the matrix, its padding, the banks and "
-                              "one warp's cells) as an SVG picture to this file");
+                              "one warp's cells), or with --sectors the sector view, as an SVG picture to this file");
   return [=] {
-    if ((tile_warp->count() || svg->count()) && !layout->count())
-      throw InputError(std::string(svg->count() ? "--svg" : "--tile-warp") +
+    // With --sectors, --svg draws the sector view, which needs no layout.
+    const bool tile_svg = svg->count() && !o->sectors;
+    if ((tile_warp->count() || tile_svg) && !layout->count())
+      throw InputError(std::string(tile_svg ? "--svg" : "--tile-warp") +
                        ": only with --layout (the tile view draws the layout's matrix)");
     if (svg->count()) check_output_file("--svg", o->svg);  // before any work
     teaching::AccessRequest r;
@@ -109,6 +115,7 @@ Runner add_access_command(CLI::App& app) {
     auto result = teaching::simulate_access(m, posed.warps, posed.cells, request.shaped.shape, request.shaped.op);
     result.posed = posed.posed;
     result.layout = posed.layout;
+    if (o->sectors) teaching::add_sectors(result);
     // The tile view of a matrix access: the layout drawn with warp --tile-warp's cells outlined.
     std::optional<teaching::DrawnLayout> drawn;
     std::vector<std::vector<std::int64_t>> outlined;
@@ -123,10 +130,13 @@ Runner add_access_command(CLI::App& app) {
       for (std::size_t t = o->tile_warp * uw; t < std::min(posed.cells.size(), (o->tile_warp + 1) * uw); ++t)
         outlined.push_back(posed.cells[t]);
       caption = "the cells of warp " + std::to_string(o->tile_warp) + "'s access";
-    } else if (tile_warp->count() || svg->count()) {
-      throw InputError(std::string(svg->count() ? "--svg" : "--tile-warp") + ": only for a w x w matrix's cells");
+    } else if (tile_warp->count() || tile_svg) {
+      throw InputError(std::string(tile_svg ? "--svg" : "--tile-warp") + ": only for a w x w matrix's cells");
     }
-    if (drawn && !o->svg.empty()) write_file_atomically(o->svg, teaching::tile_svg(*drawn, outlined, caption), "--svg");
+    if (o->sectors && !o->svg.empty())
+      write_file_atomically(o->svg, teaching::sector_svg(result), "--svg");
+    else if (drawn && !o->svg.empty())
+      write_file_atomically(o->svg, teaching::tile_svg(*drawn, outlined, caption), "--svg");
     if (o->json) {
       print_json(teaching::to_json(result));
     } else {

@@ -10,7 +10,7 @@
 #include "io/input_error.h"
 #include "io/input_file.h"
 #include "io/quote.h"
-#include "models/real_accesses.h"
+#include "models/gpu_memory/coalescer.h"
 #include "report/csv.h"
 #include "sim/engine.h"
 #include "sim/random.h"
@@ -355,10 +355,9 @@ SimulatedAccess simulate_case(const AccessCase& c) {
                                       .size = std::max<std::uint64_t>(c.array_elements(), 1),
                                       .element_bytes = c.element_bytes});
   const AtomicOp atomic = atomic_of(c.instr);
+  const Op step_op = atomic != AtomicOp::None ? Op::Atomic : c.instr == AccessInstr::Store ? Op::Write : Op::Read;
   Access step{.name = c.name,
-              .op = atomic != AtomicOp::None        ? Op::Atomic
-                    : c.instr == AccessInstr::Store ? Op::Write
-                                                    : Op::Read,
+              .op = step_op,
               .array = a,
               .reg = 0,
               .address =
@@ -378,8 +377,12 @@ SimulatedAccess simulate_case(const AccessCase& c) {
     std::vector<Address> warp(kCaseLanes);
     for (std::uint32_t t = 0; t < kCaseLanes; ++t)
       warp[t] = c.index[t] == kIdleLane ? kNoAddress : static_cast<Address>(c.index[t]);
-    const AccessShape shape{.element_bytes = c.element_bytes, .vector = c.vector, .atomic = atomic};
-    s.sectors = segment_transactions(warp, 32, shape);
+    // The GPU-like memory's coalescer, the one the predictor and `mmsim access --sectors` ask.
+    Coalescer coalesce(kW, 32, c.element_bytes);
+    s.sectors =
+        coalesce(warp,
+                 {.op = step_op, .array = 0, .element_bytes = c.element_bytes, .vector = c.vector, .atomic = atomic})
+            .transactions;
   }
   return s;
 }

@@ -95,7 +95,7 @@ std::vector<std::uint32_t> histogram_keys(std::uint64_t n, std::uint32_t bins, K
 /// The simulator's figures for one case: one warp making the instruction once on a machine of
 /// w = 32 with both real-access extensions on. Shared memory: the DMM's slots (wavefronts) and
 /// bank conflicts; global memory: the UMM's slots (128-byte address groups) and the 32-byte
-/// sectors of the GPU-like memory's rule.
+/// sector transactions of the GPU-like memory's coalescer (models/gpu_memory/coalescer.h).
 struct SimulatedAccess {
   std::uint64_t slots = 0, bank_conflicts = 0, sectors = 0;
 };

@@ -351,10 +351,8 @@ std::string shaped_diagram(const AccessResult& r) {
   return out.str();
 }
 
-}  // namespace
-
-std::string diagram(const AccessResult& r) {
-  if (!plain_access(r.shape, r.op)) return shaped_diagram(r);
+// The papers' view of a one-word read (KNI Fig. 2).
+std::string plain_diagram(const AccessResult& r) {
   std::ostringstream out;
   const int lat = r.machine.l;
   const bool dmm = r.machine.model == ModelKind::Dmm;
@@ -469,6 +467,96 @@ std::string diagram(const AccessResult& r) {
   return out.str();
 }
 
+// "T3: 4-7": the bytes of a thread's request.
+std::string bytes_text(const AccessResult& r, Address a) {
+  const std::uint64_t element = r.shape.element_bytes == 0 ? 4 : r.shape.element_bytes;
+  return std::to_string(a * element) + "-" + std::to_string(a * element + element * r.shape.vector - 1);
+}
+
+// The sector view after the address groups (add_sectors).
+std::string sectors_text(const AccessResult& r) {
+  std::ostringstream out;
+  const std::uint64_t element = r.shape.element_bytes == 0 ? 4 : r.shape.element_bytes;
+  out << "\nIn the GPU's global memory (the coalescer of mmsim predict, not the papers' UMM): " << kSectorBytes
+      << "-byte sectors, 128-byte lines\n"
+      << "byte = address x " << element << ", " << element * r.shape.vector << " bytes a thread; sector = floor(byte / "
+      << kSectorBytes << "), line = floor(byte / 128); a warp's request moves every sector its bytes touch";
+  if (r.op == Op::Atomic) out << "; an atomic's threads on one address are served one by one";
+  out << "\n";
+  for (std::size_t j = 0; j < r.sectors.size(); ++j) {
+    const WarpSectors& v = r.sectors[j];
+    out << "\nW(" << j << ") sectors: ";
+    if (v.sectors.empty()) {
+      out << "none (no thread requests)\n";
+      continue;
+    }
+    const std::uint64_t moved = v.sectors.size() * kSectorBytes;
+    out << v.sectors.size() << " in " << plural(static_cast<long>(v.lines.size()), "line", "lines") << "; ideal "
+        << v.ideal_sectors << " in " << plural(static_cast<long>(v.ideal_lines), "line", "lines") << " ("
+        << v.bytes_asked << " bytes asked, " << moved << " moved: " << (200 * v.bytes_asked + moved) / (2 * moved)
+        << "% used)" << (v.sectors.size() == v.ideal_sectors && v.lines.size() == v.ideal_lines ? ", coalesced" : "")
+        << "\n";
+    if (r.op == Op::Atomic)
+      out << "  " << plural(static_cast<long>(v.transactions), "sector transaction", "sector transactions")
+          << ": per sector, the most threads on one of its addresses\n";
+    std::vector<std::pair<std::string, std::vector<std::string>>> rows{
+        {"thread", {}}, {"address", {}}, {"bytes", {}}, {"sector", {}}};
+    for (std::size_t t = 0; t < r.warps[j].size(); ++t) {
+      const Address a = r.warps[j][t];
+      const bool on = a != kNoAddress;
+      rows[0].second.push_back("T" + std::to_string(j * static_cast<std::uint64_t>(r.machine.w) + t));
+      rows[1].second.push_back(on ? std::to_string(a) : "_");
+      rows[2].second.push_back(on ? bytes_text(r, a) : "_");
+      rows[3].second.push_back(on ? list_text(v.thread_sectors[t]) : "_");
+    }
+    thread_table(out, rows);
+    std::vector<std::pair<std::string, std::vector<std::string>>> moved_rows{
+        {"sector", {}}, {"line", {}}, {"bytes asked", {}}};
+    for (const SectorTouched& s : v.sectors) {
+      moved_rows[0].second.push_back(std::to_string(s.sector));
+      moved_rows[1].second.push_back(std::to_string(s.line));
+      moved_rows[2].second.push_back(std::to_string(s.bytes_used));
+    }
+    out << "  sectors moved, in the order of their first thread:\n";
+    thread_table(out, moved_rows);
+  }
+  return out.str();
+}
+
+// The sector view's keys of warp k (add_sectors), and each thread's sectors.
+void sector_json(report::Json& wj, const WarpSectors& v) {
+  using report::Json;
+  const auto u = [](std::uint64_t x) { return static_cast<unsigned long long>(x); };
+  Json touched = Json::array(), lines = Json::array();
+  for (const SectorTouched& s : v.sectors) {
+    Json threads = Json::array();
+    for (ThreadId t : s.threads) threads.push(u(t));
+    touched.push(Json::object()
+                     .set("sector", u(s.sector))
+                     .set("line", u(s.line))
+                     .set("bytes_asked", u(s.bytes_used))
+                     .set("threads", std::move(threads)));
+  }
+  for (std::uint64_t l : v.lines) lines.push(u(l));
+  wj.set("sectors", u(v.sectors.size()))
+      .set("lines", u(v.lines.size()))
+      .set("ideal_sectors", u(v.ideal_sectors))
+      .set("ideal_lines", u(v.ideal_lines))
+      .set("bytes_asked", u(v.bytes_asked))
+      .set("bytes_moved", u(v.sectors.size() * kSectorBytes))
+      .set("transactions", u(v.transactions))
+      .set("sectors_touched", std::move(touched))
+      .set("lines_touched", std::move(lines));
+}
+
+}  // namespace
+
+std::string diagram(const AccessResult& r) {
+  std::string text = plain_access(r.shape, r.op) ? plain_diagram(r) : shaped_diagram(r);
+  if (!r.sectors.empty()) text += sectors_text(r);
+  return text;
+}
+
 report::Json to_json(const AccessResult& r) {
   using report::Json;
   const bool dmm = r.machine.model == ModelKind::Dmm;
@@ -486,6 +574,8 @@ report::Json to_json(const AccessResult& r) {
         .set("vector", r.shape.vector)
         .set("op", op_text(r))
         .set("extensions", Json::array().push("widths").push("atomics"));
+  const bool sectors = !r.sectors.empty();
+  if (sectors) j.set("sector_bytes", kSectorBytes).set("line_bytes", 128);
   Json warps = Json::array();
   for (std::size_t k = 0; k < r.views.size(); ++k) {
     const WarpView& v = r.views[k];
@@ -539,8 +629,15 @@ report::Json to_json(const AccessResult& r) {
         if (dmm) tj.set("phase", on ? Json(t.phase) : Json());
         tj.set("word_slots", std::move(slots_of));
       }
+      if (sectors) {
+        Json mine = Json::array();
+        const auto t_in_warp = static_cast<std::size_t>(t.thread - k * static_cast<std::uint64_t>(r.machine.w));
+        for (auto x : r.sectors[k].thread_sectors.at(t_in_warp)) mine.push(static_cast<unsigned long long>(x));
+        tj.set("sectors", on ? std::move(mine) : Json());
+      }
       threads.push(std::move(tj));
     }
+    if (sectors) sector_json(wj, r.sectors[k]);
     wj.set("threads", std::move(threads));
     warps.push(std::move(wj));
   }

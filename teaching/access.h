@@ -53,6 +53,29 @@ struct WarpView {
   std::vector<int> phase_slots;
 };
 
+/// A warp's access in the GPU's global memory (`mmsim access --model umm --sectors`): the sectors
+/// and 128-byte lines its bytes touch, as the predictor's coalescer counts them
+/// (models/gpu_memory/coalescer.h), beside the papers' address groups. Not from the papers: how
+/// CUDA programmers are taught coalescing.
+struct SectorTouched {
+  std::uint64_t sector = 0, line = 0;  ///< byte / kSectorBytes, byte / 128
+  std::uint32_t bytes_used = 0;        ///< the bytes of it the warp asks for
+  std::vector<ThreadId> threads;       ///< the threads that ask for them, in order
+};
+struct WarpSectors {
+  std::vector<SectorTouched> sectors;                      ///< in the order of their first thread
+  std::vector<std::uint64_t> lines;                        ///< the lines touched, in the same order
+  std::vector<std::vector<std::uint64_t>> thread_sectors;  ///< per thread (empty: inactive)
+  std::uint64_t bytes_asked = 0;                           ///< distinct bytes the warp asks for
+  std::uint64_t ideal_sectors = 0;  ///< ceil(bytes_asked / kSectorBytes): the fewest that hold them
+  std::uint64_t ideal_lines = 0;    ///< ceil(bytes_asked / 128)
+  /// Sector transactions: the sectors, or for an atomic as many a sector as the most threads on one
+  /// of its addresses (WarpRequest::transactions).
+  std::uint64_t transactions = 0;
+};
+/// The sector of the GPU-like memory (GpuMemoryParams's default, an NVIDIA GPU's L1/L2 sector).
+inline constexpr std::uint32_t kSectorBytes = 32;
+
 struct AccessResult {
   MachineParams machine;
   /// What each thread moves: one 4-byte word read (the papers' access) unless given otherwise.
@@ -62,9 +85,10 @@ struct AccessResult {
   std::vector<int> slots;                   ///< per warp
   TimeUnits time_units = 0;
   std::vector<SlotEvent> trace;
-  std::vector<WarpView> views;  ///< per warp
-  std::string posed;            ///< how the access was posed, one line, for the header
-  std::string layout;           ///< the layout and its random numbers, when posed through one
+  std::vector<WarpView> views;       ///< per warp
+  std::string posed;                 ///< how the access was posed, one line, for the header
+  std::string layout;                ///< the layout and its random numbers, when posed through one
+  std::vector<WarpSectors> sectors;  ///< per warp, after add_sectors() (empty: the view not asked)
 };
 
 /// Runs one memory instruction in which warp j presents warps[j] (kNoAddress: inactive thread;
@@ -79,6 +103,15 @@ AccessResult simulate_access(const MachineParams& machine, const std::vector<std
 /// extensions on, and the view shows each thread's bytes, words, banks, phase and slots.
 AccessResult simulate_access(const MachineParams& machine, const std::vector<std::vector<Address>>& warps,
                              const std::vector<std::vector<std::int64_t>>& cells, const AccessShape& shape, Op op);
+
+/// Adds the sector view (WarpSectors) of every warp of a UMM access: the access as the GPU's global
+/// memory coalesces it. diagram() and to_json() then show it after the address groups; without it
+/// they print what they always printed. Throws InputError naming --sectors on a DMM (shared memory
+/// has banks, not sectors).
+void add_sectors(AccessResult& r);
+/// The sector view as an SVG picture: per warp, each line it touches as 128 bytes in 4 sectors,
+/// the sectors it moves shaded and the bytes it asks for marked with their threads.
+std::string sector_svg(const AccessResult& r);
 
 /// True when the access is the papers' one (one 4-byte word read): the view of KNI Fig. 2.
 bool plain_access(const AccessShape& shape, Op op);

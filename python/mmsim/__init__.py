@@ -89,7 +89,7 @@ def run(name, *, asynchronous=False, trace=False, threads=0, **params):
 
 
 def access(model="dmm", w=4, l=5, warps=None, *, addr=None, layout=None, cell=None, threads=None, seed=None,
-           element_bytes=4, vector=1, op="read", regs=None):
+           element_bytes=4, vector=1, op="read", regs=None, sectors=False):
     """One memory instruction of a few warps on a DMM or a UMM, as ``mmsim access ... --json`` gives
     it, posed one of the command's three ways:
 
@@ -103,13 +103,16 @@ def access(model="dmm", w=4, l=5, warps=None, *, addr=None, layout=None, cell=No
     The layout is read by the command's own parser, so every layout ``mmsim access`` takes is taken
     here. ``threads`` (default w), ``element_bytes``, ``vector`` and ``op`` are the command's options.
     Returns the command's object: slots (per warp), time_units, the trace of every slot and each
-    warp's requests explained. A refusal is an InputError naming the keyword (``w=: ...``).
+    warp's requests explained. ``sectors=True`` (UMM only) is ``--sectors``: each warp also gets
+    the GPU's view, ``sectors``, ``lines``, ``ideal_sectors``, ``ideal_lines``, ``bytes_asked``,
+    ``bytes_moved``, ``sectors_touched`` and ``lines_touched`` (32-byte sectors, 128-byte lines, as
+    the predictor's coalescer counts them), and each thread its ``sectors``. A refusal is an InputError naming the keyword (``w=: ...``).
     KNI Fig. 2: ``access("dmm", 4, 5, [[7, 5, 15, 0], [10, 11, 12, 9]])`` takes 7 time units,
     on the UMM 9.
     """
     given = {"model": model, "w": w, "l": l, "warps": warps, "addr": addr, "layout": layout, "cell": cell,
              "threads": threads, "seed": seed, "element_bytes": element_bytes, "vector": vector, "op": op,
-             "regs": regs}
+             "regs": regs, "sectors": bool(sectors)}
     return _mmsim.access_posed(given)
 
 

@@ -163,6 +163,7 @@ py::object sweep_rows(const std::string& text, const std::string& name, const st
 // mmsim.access with the command's three ways (warps, addr, layout + cell) and its options.
 py::object access(const py::dict& given) {
   teaching::AccessRequest r;
+  bool sectors = false;
   const std::vector<std::pair<std::string, std::string>> flags{
       {"--model", "model"},   {"-w", "w"},
       {"--width", "w"},       {"-l", "l"},
@@ -171,7 +172,7 @@ py::object access(const py::dict& given) {
       {"--cell", "cell"},     {"--threads", "threads"},
       {"--seed", "seed"},     {"--element-bytes", "element_bytes"},
       {"--vector", "vector"}, {"--op", "op"},
-      {"--reg", "regs"}};
+      {"--reg", "regs"},      {"--sectors", "sectors"}};
   for (const auto& [key, value] : given) {
     const auto k = py::str(key).cast<std::string>();
     if (value.is_none()) continue;
@@ -205,6 +206,8 @@ py::object access(const py::dict& given) {
       r.vector = integer_of(value, "", k);
     else if (k == "op")
       r.op = text_of(value, k);
+    else if (k == "sectors")
+      sectors = value.cast<bool>();
     else if (k == "regs") {
       if (!py::isinstance<py::dict>(value)) throw InputError("regs=: must be a dict of name: [one value per thread]");
       for (const auto& [name, values] : value.cast<py::dict>()) {
@@ -217,8 +220,9 @@ py::object access(const py::dict& given) {
         r.registers.push_back(std::move(text));
       }
     } else {
-      throw InputError("access: unknown keyword " + quote(k) +
-                       " (model, w, l, warps, addr, layout, cell, threads, seed, element_bytes, vector, op, regs)");
+      throw InputError(
+          "access: unknown keyword " + quote(k) +
+          " (model, w, l, warps, addr, layout, cell, threads, seed, element_bytes, vector, op, regs, sectors)");
     }
   }
   try {
@@ -227,6 +231,7 @@ py::object access(const py::dict& given) {
                                             posed.shaped.op);
     result.posed = posed.posed.posed;
     result.layout = posed.posed.layout;
+    if (sectors) teaching::add_sectors(result);
     return to_python(teaching::to_json(result));
   } catch (const InputError& e) {
     throw InputError(with_keywords(e.what(), flags));

@@ -55,3 +55,29 @@ def test_bad_input_raises_value_error_with_the_programs_line(cli_error, model, w
         mmsim.access(model, w, l, warps)
     assert isinstance(e.value, mmsim.InputError)
     assert str(e.value) == expected
+
+
+@pytest.mark.parametrize("addr, element_bytes, vector, expected", [
+    ("t", 4, 1, (4, 1, 4, 1)),        # 32 floats: 128 bytes, coalesced
+    ("2*t", 4, 1, (8, 2, 4, 1)),      # stride 2: half of every sector unused
+    ("t + 1", 4, 1, (5, 2, 4, 1)),    # misaligned: one sector and one line more
+    ("t", 8, 1, (8, 2, 8, 2)),        # doubles: 256 bytes
+    ("4*t", 4, 4, (16, 4, 16, 4)),    # float4: 512 bytes
+    ("t < 16 ? t : _", 4, 1, (2, 1, 2, 1)),  # half the lanes inactive
+])
+def test_sectors_count_the_gpus_sectors_and_lines_as_the_command_does(cli_json, addr, element_bytes, vector,
+                                                                       expected):
+    ours = mmsim.access("umm", 32, 1, addr=addr, element_bytes=element_bytes, vector=vector, sectors=True)
+    warp = ours["warps"][0]
+    assert (warp["sectors"], warp["lines"], warp["ideal_sectors"], warp["ideal_lines"]) == expected
+    assert warp["bytes_moved"] == 32 * warp["sectors"]
+    assert ours == cli_json("access", "--model", "umm", "-w", 32, "-l", 1, "--addr", addr, "--element-bytes",
+                            element_bytes, "--vector", vector, "--sectors")
+    # Without sectors=True the object is the papers' view alone, as before.
+    assert "sectors" not in mmsim.access("umm", 32, 1, addr=addr, element_bytes=element_bytes, vector=vector)["warps"][0]
+
+
+def test_sectors_on_the_dmm_is_refused_naming_the_keyword():
+    with pytest.raises(ValueError) as e:
+        mmsim.access("dmm", 4, 5, FIG2, sectors=True)
+    assert str(e.value).startswith("sectors=: only with model= umm")

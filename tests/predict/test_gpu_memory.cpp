@@ -70,6 +70,58 @@ TEST_CASE("the coalescer: the sectors and 128-byte lines of one warp access, eac
   CHECK(c(lanes(0, 1), {Op::Read, 1, 0}).sectors[0].sector == (std::uint64_t{1} << 40) / 32);
 }
 
+TEST_CASE("the coalescer counts every byte of a lane's vector, in each sector and line it falls in") {
+  Coalescer c(32, 32, 4);
+  // float4 a4[t]: lane t moves bytes 16t .. 16t + 15, 512 bytes in 16 sectors and 4 lines (the
+  // H100's and H200's count, results/gpu-*/ncu-accesses.csv, global-float4-contiguous).
+  AccessContext float4{Op::Read, 0, 4, 4};
+  const WarpRequest& r = c(lanes(0, 4), float4);
+  CHECK(r.sectors.size() == 16);
+  CHECK(r.l2_transactions == 4);
+  CHECK(r.lines.size() == 4);
+  CHECK(r.sectors[0].mask == 0xFFFFFFFFull);
+  // A vector wider than a sector: 8-byte sectors, 16 bytes a lane, two sectors a lane.
+  Coalescer narrow(32, 8, 4);
+  std::vector<Address> one(32, kNoAddress);
+  one[0] = 4;  // bytes 16 .. 31
+  const WarpRequest& two = narrow(one, float4);
+  REQUIRE(two.sectors.size() == 2);
+  CHECK(two.sectors[0].sector == 2);
+  CHECK(two.sectors[0].mask == 0xFFull);
+  CHECK(two.sectors[1].sector == 3);
+  CHECK(two.lines.size() == 1);
+  // A whole warp of them on 4-byte sectors: 128 sectors, more than the w the tables start with.
+  Coalescer tiny(32, 4, 4);
+  CHECK(tiny(lanes(0, 4), float4).sectors.size() == 128);
+  CHECK(tiny(lanes(0, 4), float4).lines.size() == 4);
+  CHECK(tiny(lanes(0, 1), {Op::Read, 0, 4, 1}).sectors.size() == 32);
+  // Lines in the order the lanes first touch them.
+  one[0] = 64;  // bytes 256 ..: line 2
+  one[1] = 0;   // line 0
+  const WarpRequest& order = c(one, {Op::Read, 0, 4, 1});
+  CHECK(order.lines[0] == 2);
+  CHECK(order.lines[1] == 0);
+}
+
+TEST_CASE("the coalescer's transactions: the sectors, and for an atomic the most threads on one address a sector") {
+  Coalescer c(32, 32, 4);
+  CHECK(c(lanes(0, 1), {Op::Read, 0, 4}).transactions == 4);
+  // atomicAdd(&a[0]) from every lane: one sector, 32 transactions (the H100's and H200's count).
+  const AccessContext add{.op = Op::Atomic, .array = 0, .element_bytes = 4, .vector = 1, .atomic = AtomicOp::Add};
+  const WarpRequest& same = c(lanes(0, 0), add);
+  CHECK(same.sectors.size() == 1);
+  CHECK(same.transactions == 32);
+  // atomicAdd(&a[t mod 4]): 8 threads on each of 4 words of one sector: 8.
+  std::vector<Address> mod4(32);
+  for (std::size_t t = 0; t < 32; ++t) mod4[t] = t % 4;
+  CHECK(c(mod4, add).transactions == 8);
+  // Distinct addresses: one a sector, as a read.
+  CHECK(c(lanes(0, 8), add).transactions == 32);
+  CHECK(c(lanes(0, 1), add).transactions == 4);
+  // The same addresses read: merged.
+  CHECK(c(mod4, {Op::Read, 0, 4}).transactions == 1);
+}
+
 TEST_CASE("sectors without a cache: every sector a DRAM transfer of its direction") {
   GpuMemoryHierarchy m(32, no_cache(4));
   m.access(lanes(0, 1), {Op::Read, 0, 0});

@@ -151,5 +151,34 @@ bad "line 5: round 0 mixes the global memory and a shared memory" "$M" trace "$t
 bad "trace: cannot read" "$M" trace "$tmp/none.csv"
 bad "--width: must be an integer in [200, 20000]" "$M" trace "$tmp/d.csv" --width 5
 
+# --- access --sectors: the GPU's sectors and lines beside the UMM's groups ---------------------------
+ok "$M" access --model umm -w 32 -l 1 --addr 't + 1'
+cp "$tmp/out" "$tmp/plain.txt"
+grep -q sector "$tmp/plain.txt" && fail "access without --sectors speaks of sectors"
+ok "$M" access --model umm -w 32 -l 1 --addr 't + 1' --sectors
+head -c "$(wc -c <"$tmp/plain.txt")" "$tmp/out" | cmp -s - "$tmp/plain.txt" || fail "--sectors changed the papers' view"
+has "W(0) sectors: 5 in 2 lines; ideal 4 in 1 line (128 bytes asked, 160 moved: 80% used)"
+has "  bytes asked 28 32 32 32  4"
+ok "$M" access --model umm -w 32 -l 1 --addr '2*t' --element-bytes 8 --sectors
+has "W(0) sectors: 16 in 4 lines; ideal 8 in 2 lines (256 bytes asked, 512 moved: 50% used)"
+ok "$M" access --model umm -w 32 -l 1 --addr '4*t' --vector 4 --sectors
+has "W(0) sectors: 16 in 4 lines; ideal 16 in 4 lines (512 bytes asked, 512 moved: 100% used), coalesced"
+ok "$M" access --model umm -w 32 -l 1 --addr 't < 16 ? t : _' --sectors --json
+json | grep -q '"sectors":2,"lines":1,"ideal_sectors":2,"ideal_lines":1,"bytes_asked":64,"bytes_moved":64' ||
+  fail "access --sectors --json: the half-idle warp's counts"
+json | grep -q '"thread":16,"address":null,"group":null,"slot":null,"merged_with":null,"sectors":null' ||
+  fail "access --sectors --json: an inactive thread"
+ok "$M" access --model umm -w 32 -l 1 --addr 't' --json
+json | grep -q '"sector' && fail "access --json without --sectors has sector keys"
+ok "$M" access --model umm -w 4 -l 5 --warp 7,5,15,0 --warp 10,11,12,9 --sectors --svg "$tmp/sectors.svg"
+grep -q 'W(1): 1 sector in 1 line' "$tmp/sectors.svg" || fail "access --sectors --svg"
+grep -q '</svg>' "$tmp/sectors.svg" || fail "access --sectors --svg: not closed"
+ok "$M" access --model umm -w 32 -l 1 --addr 't % 4' --op atomic-add --sectors
+has "W(0) sectors: 1 in 1 line; ideal 1 in 1 line (16 bytes asked, 32 moved: 50% used), coalesced"
+has "  8 sector transactions: per sector, the most threads on one of its addresses"
+bad "--sectors: only with --model umm" "$M" access --model dmm -w 4 --warp 7,5,15,0 --sectors
+bad "--svg: only with --layout" "$M" access --model umm -w 4 --warp 7,5,15,0 --svg "$tmp/x.svg"
+bad "--tile-warp: only with --layout" "$M" access --model umm -w 4 --warp 7,5,15,0 --sectors --tile-warp 0
+
 if [ "$failures" -ne 0 ]; then echo "$failures failure(s)"; exit 1; fi
 echo "all teaching CLI checks passed"
