@@ -157,9 +157,9 @@ TimeUnits tick_step(TimeUnits end) {
 
 }  // namespace
 
-std::string trace_svg(const TraceFile& t, const std::string& file, int width) {
+std::string trace_svg(const TraceFile& t, const std::string& file, int width, TimeUnits axis_end) {
   const double left = 150, plot = width, right = 30;
-  const TimeUnits end = std::max<TimeUnits>(t.end, 1);
+  const TimeUnits end = std::max<TimeUnits>({t.end, axis_end, 1});
   const double scale = plot / static_cast<double>(end);  // px per time unit
   const bool exact = scale >= 1.0;                       // one mark per slot entry
   const auto x = [&](double time) { return left + time * scale; };
