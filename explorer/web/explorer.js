@@ -490,9 +490,8 @@ function paramInputs(algo, state) {
   if (!entry) return;
   for (const p of entry.parameters) {
     if (p.type === 'text' || p.type === 'matrix') continue;  // files: the command line's
-    // Labelled as `mmsim run` spells the option (-n, --perm); the URL keeps the parameter's name.
-    const flag = p.flags.split(',').find((f) => f.startsWith('--')) || p.flags.split(',')[0];
-    const label = el('label', { title: `${p.help} [${p.rule}]` }, flag + ' ');
+    // Labelled as `mmsim run` spells the option (-n, -w, --perm); the URL keeps the parameter's name.
+    const label = el('label', { title: `${p.flags}: ${p.help} [${p.rule}]` }, p.flags.split(',')[0] + ' ');
     let input;
     if (p.type === 'choice') {
       input = el('select', { name: p.name });
