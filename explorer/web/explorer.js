@@ -280,19 +280,24 @@ function drawAccessGrid(r) {
       for (const t of active) for (const [g, s] of requests(t, r)) if (!first.has(g) || s < first.get(g)) first.set(g, s);
       units = [...first].sort((a, b) => a[1] - b[1]);
     }
+    // The warp's line as `mmsim access` prints it, above its banks (or groups) and their requests.
+    const plural = (n, word) => `${n} ${word}${n === 1 ? '' : 's'}`;
+    const says = `W(${v.warp}): ${plural(v.slots, 'slot')}` +
+      (!dmm ? `, one per address group${v.slots === 1 ? ' (coalesced)' : ''}`
+            : `, congestion ${v.congestion}` +
+              (v.congestion === 1 ? ' (conflict-free)'
+                                  : `, set by bank${v.congested_banks.length > 1 ? 's' : ''} ${v.congested_banks.join(', ')}`));
+    const line = el('tr');
+    line.append(el('th', { class: 'warp-says', colspan: units.length + 1 }, says));
     const head = el('tr');
-    head.append(el('th', { class: 'warp' }, `W(${v.warp}) ${dmm ? 'bank' : 'group'}`));
+    head.append(el('th', { class: 'warp' }, dmm ? 'bank' : 'group'));
     for (const [u] of units) {
       const th = el('th', { title: (dmm ? 'bank ' : 'address group ') + u }, String(u));
       if (dmm && v.congestion > 1 && v.congested_banks.includes(u)) th.classList.add('congested');
       head.append(th);
     }
     const row = el('tr');
-    const says = `${v.slots} slot${v.slots === 1 ? '' : 's'}` +
-      (dmm ? `, congestion ${v.congestion}` + (v.congestion > 1 ? `, set by bank ${v.congested_banks.join(', ')}`
-                                                                 : ' (conflict-free)')
-           : '');
-    row.append(el('th', { class: 'warp-says' }, says));
+    row.append(el('th', { class: 'warp' }, 'requests'));
     for (const [u] of units) {
       const td = el('td');
       for (const t of active)
@@ -319,7 +324,7 @@ function drawAccessGrid(r) {
       if (dmm && v.congestion > 1 && v.congested_banks.includes(u)) td.classList.add('congested');
       row.append(td);
     }
-    table.append(head, row);
+    table.append(line, head, row);
   }
   $('access-grid').append(table);
   if (r.warps.some((v) => v.threads.some((t) => t.merged_with !== null)))
