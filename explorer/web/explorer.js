@@ -39,12 +39,15 @@ function urlState() {
 const encodePart = (s) =>
   encodeURIComponent(s).replace(/%(2C|3B|2B|3A|2F|5E|7C)/g, (m) => decodeURIComponent(m));
 
-function setUrl(state) {
+// Each state its own entry, so that back and forward work; `replace`: the same entry (stepping
+// through the pipeline's time units, which would otherwise fill the history).
+function setUrl(state, replace = false) {
   const text = Object.entries(state)
-    .filter(([, v]) => v !== '' && v !== undefined)
+    .filter(([k, v]) => v !== '' && v !== undefined && k !== 'badPercent')
     .map(([k, v]) => `${encodePart(k)}=${encodePart(v)}`)
     .join('&');
-  history.pushState(null, '', '?' + text);  // each state its own entry: back and forward work
+  if (replace) history.replaceState(null, '', '?' + text);
+  else history.pushState(null, '', '?' + text);
 }
 
 function showError(message) {
@@ -219,7 +222,13 @@ function renderAccess(state) {
   drawAccessGrid(r);
   if (r.element_bytes !== undefined) describePhases(r);
   drawTile(r);
-  now = r.time_units - 1;  // the whole diagram first; play and step go through it
+  // The whole diagram first, unless the address names a time unit; play and step go through it.
+  now = r.time_units - 1;
+  if (state.time !== undefined) {
+    if (!/^\d+$/.test(state.time) || Number(state.time) >= r.time_units)
+      return showError(`time: must be an integer in [0, ${r.time_units - 1}] (got '${state.time}')`);
+    now = Number(state.time);
+  }
   drawPipeline();
 }
 
@@ -415,6 +424,11 @@ function drawPipelineTable(r, box) {
 function step(by) {
   if (!access) return;
   now = Math.min(Math.max(0, now + by), Math.max(0, access.time_units - 1));
+  // The time unit shown goes into the address too (left out at the last, the default).
+  const state = urlState();
+  if (now === access.time_units - 1) delete state.time;
+  else state.time = String(now);
+  setUrl(state, true);
   drawPipeline();
 }
 

@@ -45,6 +45,8 @@ ACCESS = [
     dict(model="dmm", w="8", l="1", addr="t*2", vector="2", op="write", **{"element-bytes": "2"}),
     # One warp at a long latency: its figures render, the diagram left out (25 million cells).
     dict(model="dmm", w="4", l="5000", warp="1,2,3,4"),
+    # The pipeline stepped to a time unit, as the address keeps it.
+    dict(model="dmm", w="4", l="5", warp="7,5,15,0;10,11,12,9", time="3"),
 ]
 # The tile view (mmsim access --layout L --cell E --svg F): the layouts people write today, each
 # with its banks, congestion and picture equal to the command line's. The SVG is compared byte for
@@ -153,6 +155,7 @@ REFUSED = [
     ("access", dict(model="dmm", w="8", l="1", layout="(8,4):(1,8)", cell="t, 0"), "--layout"),
     ("layout", dict(layout="f2:1,2,4,8,16,16", w="8", seed="1"), "--layout"),
     ("access", dict(model="dmm", w="8", l="1", layout="raw", cell="t, 0", **{"tile-warp": "3"}), "--tile-warp"),
+    ("access", dict(model="dmm", w="4", l="5", warp="7,5,15,0", time="9"), "time"),
     ("layout", dict(layout="raw", w="65"), "-w"),
     ("run", dict(algo="d-designated", n="65536", w="4"), "4096"),
     ("run", dict(algo="d-designated", n="256", w="4", bogus="1"), "bogus"),
@@ -242,6 +245,8 @@ def check_access(mmsim, p, page, fail, tmp):
     if "access-grid" in page["svgs"] and not all(c[0].split(",")[1].split()[-1] in page["svgs"]["access-grid"]["text"]
                                                  for c in page["chips"][:50]):
         fail("the access grid's SVG lacks the addresses on the page")
+    if page["time-now"] != p.get("time", str(want["time_units"] - 1)):
+        fail(f"the pipeline shows time unit {page['time-now']}, the address says {p.get('time', 'the last')}")
     # The warps field is emptied and disabled while an expression poses the access.
     expression = "addr" in p or "cell" in p
     if page["warp"]["disabled"] != expression or (expression and page["warp"]["value"]):
@@ -419,7 +424,7 @@ def main():
             if refused:
                 if not page["error"] or refused[0] not in page["error"]:
                     fail(f"expected a message naming {refused[0]!r}, page said {page['error']!r}")
-                elif view in ("access", "layout") and refused[0] != "-w":
+                elif view in ("access", "layout") and refused[0] not in ("-w", "time"):
                     # The command line refuses the same input with the same line (status 2).
                     args = access_args(p) if view == "access" else ["layout", "--layout", p["layout"], "-w", p["w"],
                                                                     "--seed", p["seed"], "--json"]
