@@ -603,9 +603,19 @@ function readKernel(file) {
   });
 }
 
+// The example kernel files (kernels.js, written when the page is built from examples/kernels/).
+const EXAMPLES = typeof EXAMPLE_KERNELS === 'object' ? EXAMPLE_KERNELS : {};
+
 function renderKernel(state, dropped) {
-  const text = dropped !== undefined ? dropped : state.kernel;
-  const name = state.file || 'kernel.json';
+  let text = dropped !== undefined ? dropped : state.kernel;
+  let name = state.file || 'kernel.json';
+  if (state.example !== undefined && dropped === undefined) {
+    if (!Object.hasOwn(EXAMPLES, state.example))
+      return showError(`example: no example kernel file '${state.example}' (the page has ` +
+                       `${Object.keys(EXAMPLES).join(', ')})`);
+    text = JSON.stringify(EXAMPLES[state.example], null, 2);
+    name = state.example;
+  }
   if (text === undefined) return;
   if (dropped !== undefined && state.kernel === undefined)
     $('kernel-note').textContent = `${name} is too large to keep in the address (${text.length} characters); ` +
@@ -632,7 +642,7 @@ const views = {
   access: { form: 'form-access', render: renderAccess },
   layout: { form: 'form-layout', render: renderLayout },
   run: { form: 'form-run', render: renderRun },
-  kernel: { form: null, render: renderKernel },
+  kernel: { form: 'form-kernel', render: renderKernel },
 };
 
 // `dropped`: a kernel file's text too large for the URL, read from the file just dropped.
@@ -680,6 +690,7 @@ function start() {
     setUrl({ view: 'run', algo: select.value });
     render();
   });
+  for (const name of Object.keys(EXAMPLES)) $('form-kernel').elements.example.append(el('option', {}, name));
   for (const [name, view] of Object.entries(views))
     if (view.form)
       $(view.form).addEventListener('submit', (ev) => {

@@ -129,6 +129,8 @@ BAD_KERNELS = [
      '"address": "t"}]}]}'),
     ("cut.json", '{"machine": \n'),
 ]
+# The examples the kernel view offers (kernels.js, from examples/kernels/).
+EXAMPLE_KERNELS = ["stencil_2d.json", "transpose_tiled_32x33.json"]
 # Trace CSVs written by `mmsim run ... --trace F` and dropped onto the run view.
 TRACES = [
     ["transpose", "-n", "256", "-w", "4", "-k", "2", "-L", "8", "--async"],
@@ -156,6 +158,7 @@ REFUSED = [
     ("layout", dict(layout="f2:1,2,4,8,16,16", w="8", seed="1"), "--layout"),
     ("access", dict(model="dmm", w="8", l="1", layout="raw", cell="t, 0", **{"tile-warp": "3"}), "--tile-warp"),
     ("access", dict(model="dmm", w="4", l="5", warp="7,5,15,0", time="9"), "time"),
+    ("kernel", dict(example="nope.json"), "example"),
     ("layout", dict(layout="raw", w="65"), "-w"),
     ("run", dict(algo="d-designated", n="65536", w="4"), "4096"),
     ("run", dict(algo="d-designated", n="256", w="4", bogus="1"), "bogus"),
@@ -387,9 +390,10 @@ def main():
             out = subprocess.run([mmsim, "run", "--kernel", k["name"], "--json"], capture_output=True, text=True,
                                  check=False, cwd=tmp)
             k["want"] = json.loads(out.stdout) if out.returncode == 0 else out.stderr.strip()
-        # A kernel in the link itself, as the page writes it after a drop.
+        # A kernel in the link itself, as the page writes it after a drop, and the page's examples.
         link = dict(file=kernels[0]["name"], kernel=kernels[0]["text"])
         cases.append(("kernel", link, query("kernel", link)))
+        cases += [("kernel", dict(example=name), query("kernel", dict(example=name))) for name in EXAMPLE_KERNELS]
         with open(os.path.join(tmp, "cases.js"), "w") as f:
             f.write("const CASES = " + json.dumps([q for _, _, q in cases]) + ";\n")
             f.write("const TRACES = " + json.dumps([{"name": t["name"], "csv": t["csv"]} for t in traces]) + ";\n")
@@ -440,6 +444,11 @@ def main():
                 check_layout(mmsim, p, page, fail)
             elif view == "run":
                 check_run(mmsim, p, page, catalogue, fail)
+            elif "example" in p:  # the file of examples/kernels/, named as the page names it
+                out = subprocess.run([mmsim, "run", "--kernel", p["example"], "--json"], capture_output=True,
+                                     text=True, check=True, cwd=EXAMPLES)
+                check_kernels([dict(name=p["example"], want=json.loads(out.stdout))],
+                              [dict(page["kernel"], url="kernel=")], failures)
             else:
                 check_kernels([kernels[0]], [dict(page["kernel"], url="kernel=")], failures)
         check_kernels(kernels, answer["kernels"], failures)
