@@ -335,7 +335,10 @@ function drawAccessGrid(r) {
     }
     table.append(line, head, row);
   }
-  $('access-grid').append(table);
+  // Wider than the page only beyond w = 32 (or with addresses of 5 digits and more): then the grid
+  // scrolls, never the page.
+  $('access-grid').append(el('div', { class: 'scroll' }));
+  $('access-grid').lastChild.append(table);
   if (r.warps.some((v) => v.threads.some((t) => t.merged_with !== null)))
     $('access-grid').append(el('p', { class: 'note' }, 'Faded, in italics: a request merged with an earlier ' +
                                "thread's request for the same address (its title names the thread)."));

@@ -265,8 +265,9 @@ def check_access(mmsim, p, page, fail, tmp):
     elif page["tile-shown"]:
         fail("a tile view without a layout")
     # w = 32 fits a 1400-px page: nothing sticks out to the right.
-    if int(p["w"]) >= 32 and page["scroll-width"] > page["client-width"]:
-        fail(f"the page is {page['scroll-width']} px wide in a {page['client-width']}-px window")
+    if int(p["w"]) >= 32 and (page["scroll-width"] > page["client-width"] or page["grid-width"] > page["grid-room"]):
+        fail(f"the page is {page['scroll-width']} px wide in a {page['client-width']}-px window, its bank grid "
+             f"{page['grid-width']} px in {page['grid-room']}")
 
 
 def check_layout(mmsim, p, page, fail):
