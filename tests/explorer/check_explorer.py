@@ -453,6 +453,16 @@ def main():
             else:
                 check_kernels([kernels[0]], [dict(page["kernel"], url="kernel=")], failures)
         check_kernels(kernels, answer["kernels"], failures)
+    # The form, used: an expression typed in --addr empties and disables the warps field, the address
+    # written keeps the '+', and the figures are the command line's.
+    typed = answer["typed"]
+    want = cli(mmsim, ["access", "-w", "32", "-l", "1", "--addr", "lane*9+warp", "--threads", "64", "--json"])
+    if not (typed["disabled"] and typed["emptied"] and typed["restored"]) or typed["error"]:
+        failures.append(f"the warps field as an expression is typed: {typed}")
+    if "addr=lane*9+warp" not in typed["search"] or "warp=" in typed["search"].replace("+warp", ""):
+        failures.append(f"the form wrote the address {typed['search']!r}")
+    if typed["time_units"] != str(want["time_units"]):
+        failures.append(f"typed lane*9+warp: page {typed['time_units']} time units, mmsim access {want['time_units']}")
     for t, got in zip(traces, answer["traces"]):
         want = t["want"]
         expected = (str(want["slots"]), str(want["time_units"]), str(len(want["rounds"])))
