@@ -495,6 +495,17 @@ function renderLayout(state) {
   }
   for (const kind of ['row', 'column', 'diagonal'])
     $(kind + '-congestion').textContent = a[kind].map((x) => x.congestion).join(',');
+  // `mmsim layout`'s table: w warps at once for each access, and beside an F2 layout's figures the
+  // congestion read off its matrix's rank.
+  if (r.accesses) {
+    const f2 = r.accesses.some((x) => x.f2_rank_congestion !== undefined);
+    const rows = r.accesses.map((x) => ({ ...x, cells: `(${x.cells})`, f2_rank: x.f2_rank_congestion ?? '-' }));
+    stepsTable($('layout-accesses'), rows,
+               ['access', 'cells', 'congestion', 'wavefronts', 'slots'].concat(f2 ? ['f2_rank'] : []));
+    const head = $('layout-accesses').rows[0].cells;
+    ["access", "thread t's cell", 'congestion', 'wavefronts', 'slots of all warps', 'from the F2 rank']
+      .forEach((label, k) => k < head.length && (head[k].textContent = label));
+  }
   const chosen = a[show][index];
   $('layout-described').textContent =
     `${r.description}. The highlighted ${show} ${index} is one warp reading cells ` +
@@ -637,7 +648,7 @@ function renderKernel(state, dropped) {
 // Every element that holds a figure or a drawing, in every view.
 const OUTPUTS = ['time-units', 'warp-slots', 'warp-congestion', 'access-posed', 'access-grid', 'access-phases',
                  'tile', 'pipeline', 'time-events', 'layout-described', 'layout-grid', 'row-congestion',
-                 'column-congestion', 'diagonal-congestion', 'run-about', 'run-time-units', 'run-async-time-units',
+                 'column-congestion', 'diagonal-congestion', 'layout-accesses', 'run-about', 'run-time-units', 'run-async-time-units',
                  'run-correct', 'rounds', 'time-axis', 'trace-sync', 'trace-async', 'dropped', 'kernel-source',
                  'kernel-machine', 'kernel-time-units', 'kernel-steps', 'kernel-note'];
 

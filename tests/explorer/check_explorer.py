@@ -278,6 +278,13 @@ def check_layout(mmsim, p, page, fail):
     banks = [str(b) for row in want["banks"] for b in row]
     if page["banks"] != banks:
         fail("banks differ from mmsim layout --json")
+    # mmsim layout's table of the worst warps, with the F2 rank's figure beside an F2 layout's.
+    f2 = any("f2_rank_congestion" in a for a in want["accesses"])
+    table = [[a["access"], f"({a['cells']})", str(a["congestion"]), str(a["wavefronts"]), str(a["slots"])] +
+             ([str(a["f2_rank_congestion"]) if a["f2_rank_congestion"] is not None else "-"] if f2 else [])
+             for a in want["accesses"]]
+    if page["layout-accesses"] != table:
+        fail(f"the accesses' table: page {page['layout-accesses']}, mmsim layout {table}")
     # Each warp access of the three transposes (NMI Sect. III), posed by the command line in one
     # call per kind: w warps, warp j (j = t / w) reading row j, column j or diagonal j, thread i of
     # the warp one cell of it.
