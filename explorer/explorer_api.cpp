@@ -123,28 +123,21 @@ std::string access(const std::string& model, const std::string& w, const std::st
     result.posed = posed.posed;
     result.layout = posed.layout;
     Json out = teaching::to_json(result);
-    // The tile view of a w x w matrix's access, as `mmsim access --layout L --cell E --svg F` draws it.
-    if (!layout.empty() && !posed.cells.empty() && posed.cells.front().size() == 2) {
-      const auto warp = tile_warp.empty()
-                            ? std::int64_t{0}
-                            : integer(integer_param("tile_warp", "--tile-warp", "warp", 0,
-                                                    static_cast<std::int64_t>(teaching::kMaxPosedThreads)),
-                                      tile_warp);
-      const auto k = static_cast<std::size_t>(warp), uw = static_cast<std::size_t>(request.machine.w);
-      if (k >= posed.warps.size())
-        throw InputError("--tile-warp: warp " + std::to_string(k) + " does not exist (the access has " +
-                         std::to_string(posed.warps.size()) + " warp" + (posed.warps.size() == 1 ? "" : "s") + ")");
-      if (request.machine.w > kMaxLayoutWidth) {
-        out.set("tile_svg", nullptr);
-      } else {
-        const teaching::DrawnLayout drawn(layout, 2, request.machine.w, static_cast<std::uint64_t>(r.seed.value_or(1)));
-        const std::vector<std::vector<std::int64_t>> outlined(
-            posed.cells.begin() + static_cast<std::ptrdiff_t>(k * uw),
-            posed.cells.begin() + static_cast<std::ptrdiff_t>(std::min(posed.cells.size(), (k + 1) * uw)));
-        out.set("tile_svg",
-                teaching::tile_svg(drawn, outlined, "the cells of warp " + std::to_string(k) + "'s access"));
-        out.set("tile_warp", static_cast<unsigned long long>(k));
-      }
+    // The tile view of a w x w matrix's access, as `mmsim access --layout L --cell E --svg F` draws
+    // it; a matrix wider than kMaxLayoutWidth is too large a picture for a page (null).
+    const auto warp = tile_warp.empty() ? std::int64_t{0}
+                                        : integer(integer_param("tile_warp", "--tile-warp", "warp", 0,
+                                                                static_cast<std::int64_t>(teaching::kMaxPosedThreads)),
+                                                  tile_warp);
+    const int width = request.machine.w;
+    const bool matrix = !posed.cells.empty() && posed.cells.front().size() == 2;
+    if (!layout.empty() && matrix && width > kMaxLayoutWidth) {
+      out.set("tile_svg", nullptr);
+    } else if (const auto tile = layout.empty() ? std::nullopt
+                                                : teaching::access_tile(posed, layout, width,
+                                                                        static_cast<std::uint64_t>(r.seed.value_or(1)),
+                                                                        static_cast<std::uint64_t>(warp))) {
+      out.set("tile_svg", teaching::tile_svg(tile->layout, tile->outlined, tile->caption));
     } else if (!tile_warp.empty()) {
       throw InputError("--tile-warp: only for a w x w matrix's cells");
     }
