@@ -139,6 +139,7 @@ function htmlSvg(node) {
     }
     for (const l of lines.values())
       out.push(`<text x="${n(l.x - box.left)}" y="${n((l.top + l.bottom) / 2 - box.top)}" dominant-baseline="central" ` +
+               `font-family="${esc(cs.fontFamily).replace(/"/g, "'")}" ` +
                `font-size="${cs.fontSize}" font-weight="${cs.fontWeight}" font-style="${cs.fontStyle}" ` +
                `fill="${cs.color}" xml:space="preserve">${esc(l.words.join(' '))}</text>`);
   }
