@@ -117,32 +117,20 @@ Runner add_access_command(CLI::App& app) {
     result.layout = posed.layout;
     if (o->sectors) teaching::add_sectors(result);
     // The tile view of a matrix access: the layout drawn with warp --tile-warp's cells outlined.
-    std::optional<teaching::DrawnLayout> drawn;
-    std::vector<std::vector<std::int64_t>> outlined;
-    std::string caption;
-    if (layout->count() && !posed.cells.empty() &&
-        std::none_of(posed.cells.begin(), posed.cells.end(), [](const auto& c) { return c.size() == 4; })) {
-      if (o->tile_warp >= posed.warps.size())
-        throw InputError("--tile-warp: warp " + std::to_string(o->tile_warp) + " does not exist (the access has " +
-                         std::to_string(posed.warps.size()) + " warp" + (posed.warps.size() == 1 ? "" : "s") + ")");
-      drawn.emplace(o->layout, 2, m.w, o->seed);
-      const auto uw = static_cast<std::size_t>(m.w);
-      for (std::size_t t = o->tile_warp * uw; t < std::min(posed.cells.size(), (o->tile_warp + 1) * uw); ++t)
-        outlined.push_back(posed.cells[t]);
-      caption = "the cells of warp " + std::to_string(o->tile_warp) + "'s access";
-    } else if (tile_warp->count() || tile_svg) {
+    std::optional<teaching::AccessTile> tile;
+    if (layout->count()) tile = teaching::access_tile(posed, o->layout, m.w, o->seed, o->tile_warp);
+    if (!tile && (tile_warp->count() || tile_svg))
       throw InputError(std::string(tile_svg ? "--svg" : "--tile-warp") + ": only for a w x w matrix's cells");
-    }
     if (o->sectors && !o->svg.empty())
       write_file_atomically(o->svg, teaching::sector_svg(result), "--svg");
-    else if (drawn && !o->svg.empty())
-      write_file_atomically(o->svg, teaching::tile_svg(*drawn, outlined, caption), "--svg");
+    else if (tile && !o->svg.empty())
+      write_file_atomically(o->svg, teaching::tile_svg(tile->layout, tile->outlined, tile->caption), "--svg");
     if (o->json) {
       print_json(teaching::to_json(result));
     } else {
       std::string text = teaching::diagram(result);
-      if (drawn && m.w <= kMaxTileTextWidth)
-        text += "\n" + teaching::tile_text(*drawn, outlined, isatty(STDOUT_FILENO) != 0, caption);
+      if (tile && m.w <= kMaxTileTextWidth)
+        text += "\n" + teaching::tile_text(tile->layout, tile->outlined, isatty(STDOUT_FILENO) != 0, tile->caption);
       std::cout << text;
     }
     return kOk;

@@ -10,4 +10,5 @@ EMSCRIPTEN_BINDINGS(mmsim_explorer) {
   emscripten::function("algorithms", &mmsim::explorer::algorithms);
   emscripten::function("run", &mmsim::explorer::run);
   emscripten::function("trace", &mmsim::explorer::trace);
+  emscripten::function("kernel", &mmsim::explorer::kernel);
 }

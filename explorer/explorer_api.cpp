@@ -11,6 +11,8 @@
 #include "algorithms/registry_output.h"
 #include "algorithms/run_output.h"
 #include "io/input_error.h"
+#include "kernels/kernel_file.h"
+#include "kernels/kernel_report.h"
 #include "teaching/access.h"
 #include "teaching/layout_view.h"
 #include "teaching/posed_access.h"
@@ -47,14 +49,6 @@ std::int64_t integer(const ParamSpec& spec, const std::string& text) {
   return std::get<std::int64_t>(parse_value(spec, text));
 }
 
-const ParamSpec& machine_spec(ModelKind model, const std::string& name) {
-  static const auto dmm = machine_params(ModelKind::Dmm);
-  static const auto umm = machine_params(ModelKind::Umm);
-  for (const auto& s : model == ModelKind::Dmm ? dmm : umm)
-    if (s.name == name) return s;
-  throw std::logic_error("no machine parameter " + name);
-}
-
 std::vector<std::string> split(const std::string& text, char sep) {
   std::vector<std::string> out;
   std::size_t from = 0;
@@ -89,66 +83,65 @@ std::string percent_decoded(const std::string& text) {
   return out;
 }
 
-// The run's own slots, drawn as `mmsim trace` draws its CSV.
-Json trace_of(const RunReport& r, const std::string& label, Json& svgs) {
-  const auto t = teaching::trace_of(r.stats, r.trace);
-  svgs.set(label, teaching::trace_svg(t, label, 900));
-  return teaching::trace_json(t, label);
-}
+// Px of time axis in the page's trace pictures: the page draws them at its full width, so their
+// 12-px text shows larger (about 17 px on a 1400-px page), as a projector needs.
+constexpr int kTraceAxisPx = 760;
 
 }  // namespace
 
 std::string access(const std::string& model, const std::string& w, const std::string& l, const std::string& warps,
                    const std::string& addr, const std::string& layout, const std::string& cell,
                    const std::string& threads, const std::string& seed, const std::string& element_bytes,
-                   const std::string& vector, const std::string& op, const std::string& registers) {
+                   const std::string& vector, const std::string& op, const std::string& registers,
+                   const std::string& tile_warp) {
   return answer([&] {
-    // Checked first, as the command line's parser does before the command runs.
-    const auto bytes = element_bytes.empty() ? 4 : integer(teaching::access_element_bytes_param(), element_bytes);
-    const auto elements = vector.empty() ? 1 : integer(teaching::access_vector_param(), vector);
-    MachineParams m;
-    if (model == "dmm")
-      m.model = ModelKind::Dmm;
-    else if (model == "umm")
-      m.model = ModelKind::Umm;
-    else
-      throw InputError("--model: must be dmm or umm (got " + quote(model) + ")");
-    m.w = static_cast<int>(integer(machine_spec(m.model, "w"), w));
-    m.l = static_cast<int>(integer(machine_spec(m.model, "l"), l));
-    if (auto err = m.validate()) throw InputError(*err);
-    const int ways = !warps.empty() + !addr.empty() + !cell.empty();
-    if (ways != 1)
-      throw InputError("access: give the access one way: warps, an address expression, or a layout's cells");
-    if (!layout.empty() != !cell.empty()) throw InputError("--layout and --cell go together");
-    if (!threads.empty() && !warps.empty())
-      throw InputError("--threads: only with --addr or --cell (--warp gives the warps)");
-    if (!seed.empty() && layout.empty()) throw InputError("--seed: only with --layout");
-    if (!registers.empty() && addr.empty())
-      throw InputError("--reg: only with --addr (registers name addresses there)");
-    const teaching::PosedShape shaped = teaching::pose_shape(
-        static_cast<std::uint32_t>(bytes), static_cast<std::uint32_t>(elements), op.empty() ? "read" : op);
-    const auto p =
-        threads.empty()
-            ? static_cast<std::uint64_t>(m.w)
-            : static_cast<std::uint64_t>(integer(integer_param("threads", "--threads", "threads", 1,
-                                                               static_cast<std::int64_t>(teaching::kMaxPosedThreads)),
-                                                 threads));
-    const auto s = seed.empty() ? std::uint64_t{1} : static_cast<std::uint64_t>(integer(seed_param(), seed));
-    teaching::PosedAccess posed;
-    if (!warps.empty())
-      posed = teaching::pose_warps(split(warps, ';'), m.w);
-    else if (!addr.empty()) {
-      std::vector<teaching::RegisterValues> regs;
-      if (!registers.empty())
-        for (const auto& r : split(registers, ';')) regs.push_back(teaching::parse_register(r));
-      posed = teaching::pose_addresses(addr, m.w, p, regs);
-    } else
-      posed = teaching::pose_cells(layout, cell, m.w, p, s);
-    teaching::check_vector_alignment(posed, shaped.shape);
-    auto result = teaching::simulate_access(m, posed.warps, posed.cells, shaped.shape, shaped.op);
+    // The typed texts, each read by its option's rule; then the command line's own checks
+    // (teaching::pose_request), so that the page refuses what `mmsim access` refuses, in its words.
+    teaching::AccessRequest r;
+    r.model = model;
+    r.w = integer(teaching::access_width_param(), w);
+    r.l = integer(teaching::access_latency_param(), l);
+    if (!warps.empty()) r.warp_texts = split(warps, ';');
+    if (!addr.empty()) r.addr = addr;
+    if (!layout.empty()) r.layout = layout;
+    if (!cell.empty()) r.cell = cell;
+    if (!threads.empty())
+      r.threads = integer(
+          integer_param("threads", "--threads", "threads", 1, static_cast<std::int64_t>(teaching::kMaxPosedThreads)),
+          threads);
+    if (!seed.empty()) r.seed = integer(seed_param(), seed);
+    if (!element_bytes.empty()) r.element_bytes = integer(teaching::access_element_bytes_param(), element_bytes);
+    if (!vector.empty()) r.vector = integer(teaching::access_vector_param(), vector);
+    if (!op.empty()) r.op = op;
+    if (!registers.empty()) r.registers = split(registers, ';');
+    if (!tile_warp.empty() && layout.empty())
+      throw InputError("--tile-warp: only with --layout (the tile view draws the layout's matrix)");
+    const teaching::PosedRequest request = teaching::pose_request(r);
+    const teaching::PosedAccess& posed = request.posed;
+    auto result =
+        teaching::simulate_access(request.machine, posed.warps, posed.cells, request.shaped.shape, request.shaped.op);
     result.posed = posed.posed;
     result.layout = posed.layout;
-    return teaching::to_json(result);
+    Json out = teaching::to_json(result);
+    // The tile view of a w x w matrix's access, as `mmsim access --layout L --cell E --svg F` draws
+    // it; a matrix wider than kMaxLayoutWidth is too large a picture for a page (null).
+    const auto warp = tile_warp.empty() ? std::int64_t{0}
+                                        : integer(integer_param("tile_warp", "--tile-warp", "warp", 0,
+                                                                static_cast<std::int64_t>(teaching::kMaxPosedThreads)),
+                                                  tile_warp);
+    const int width = request.machine.w;
+    const bool matrix = !posed.cells.empty() && posed.cells.front().size() == 2;
+    if (!layout.empty() && matrix && width > kMaxLayoutWidth) {
+      out.set("tile_svg", nullptr);
+    } else if (const auto tile = layout.empty() ? std::nullopt
+                                                : teaching::access_tile(posed, layout, width,
+                                                                        static_cast<std::uint64_t>(r.seed.value_or(1)),
+                                                                        static_cast<std::uint64_t>(warp))) {
+      out.set("tile_svg", teaching::tile_svg(tile->layout, tile->outlined, tile->caption));
+    } else if (!tile_warp.empty()) {
+      throw InputError("--tile-warp: only for a w x w matrix's cells");
+    }
+    return out;
   });
 }
 
@@ -156,8 +149,8 @@ std::string layout(const std::string& name, const std::string& w, const std::str
   return answer([&] {
     const auto width = integer(integer_param("w", "-w,--width", "width", 2, kMaxLayoutWidth), w);
     const auto s = integer(seed_param(), seed.empty() ? "1" : seed);
-    const teaching::DrawnLayout drawn(name, 2, static_cast<int>(width), static_cast<std::uint64_t>(s));
-    Json out = teaching::layout_json(drawn);
+    // `mmsim layout --json`'s object: the banks, the language, the worst warp of each access.
+    Json out = teaching::matrix_layout_report(name, static_cast<int>(width), static_cast<std::uint64_t>(s));
     // Each access exactly as `mmsim access --layout L --cell EXPR` poses it, so the page's
     // congestion is the command line's (NMI Sect. III: contiguous, stride and diagonal).
     MachineParams m;
@@ -186,7 +179,7 @@ std::string layout(const std::string& name, const std::string& w, const std::str
       }
       accesses.set(kind, std::move(list));
     }
-    out.set("accesses", std::move(accesses));
+    out.set("by_index", std::move(accesses));
     return out;
   });
 }
@@ -229,15 +222,25 @@ std::string run(const std::string& name, const std::string& query) {
     Json svgs = Json::object();
     const RunReport sync = run_algorithm(*entry, values, engine);
     out.set("round_synchronous", mmsim::to_json(sync));
-    traces.set("round_synchronous", trace_of(sync, "round_synchronous", svgs));
+    std::vector<std::pair<std::string, teaching::TraceFile>> runs;
+    runs.emplace_back("round_synchronous", teaching::trace_of(sync.stats, sync.trace));
     if (entry->asynchronous) {
       engine.execution = Execution::Asynchronous;
       const RunReport async = run_algorithm(*entry, values, engine);
       out.set("asynchronous", mmsim::to_json(async));
-      traces.set("asynchronous", trace_of(async, "asynchronous", svgs));
+      runs.emplace_back("asynchronous", teaching::trace_of(async.stats, async.trace));
     } else {
       out.set("asynchronous", nullptr);
     }
+    // The run's own slots, drawn as `mmsim trace` draws its CSV, both on one time axis (the longer
+    // run's): a time unit is as wide in one picture as in the other, so the two compare by eye.
+    TimeUnits axis = 0;
+    for (const auto& run : runs) axis = std::max(axis, run.second.end);
+    for (const auto& run : runs) {
+      traces.set(run.first, teaching::trace_json(run.second, run.first));
+      svgs.set(run.first, teaching::trace_svg(run.second, run.first, kTraceAxisPx, axis));
+    }
+    out.set("time_axis", static_cast<unsigned long long>(axis));
     out.set("traces", std::move(traces));
     out.set("svgs", std::move(svgs));
     return out;
@@ -249,8 +252,18 @@ std::string trace(const std::string& csv, const std::string& file) {
     std::istringstream in(csv);
     const auto t = teaching::read_trace(in, file);
     Json out = teaching::trace_json(t, file);
-    out.set("svg", teaching::trace_svg(t, file, 900));
+    out.set("svg", teaching::trace_svg(t, file, kTraceAxisPx));
     return out;
+  });
+}
+
+std::string kernel(const std::string& text, const std::string& file) {
+  return answer([&] {
+    const kernels::ProgramSpec spec = kernels::parse_kernel_file(text, file);
+    EngineOptions engine;
+    engine.threads = 1;  // the page has one thread; the run is the same for every count
+    const kernels::ProgramRun run = kernels::run_program(spec, engine);
+    return kernels::run_json(spec, run, false);
   });
 }
 

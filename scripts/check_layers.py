@@ -25,7 +25,9 @@ ALLOWED = {
     "predict": UPPER | {"kernels"},
     "experiments": UPPER,
     "cuda": UPPER,
-    "explorer": UPPER | {"teaching"},
+    # a kernel file dropped on the page runs as `mmsim run --kernel` runs it (explorer_api.h:
+    # kernel); kernels/ knows nothing of the page, so the arrow points one way
+    "explorer": UPPER | {"teaching", "kernels"},
     "python": UPPER | {"teaching", "kernels", "sweep", "predict", "experiments"},
     "cli": UPPER | {"teaching", "kernels", "sweep", "predict", "experiments", "cuda"},
 }

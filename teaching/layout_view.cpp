@@ -488,4 +488,20 @@ std::string tile_svg(const DrawnLayout& l, const std::vector<std::vector<std::in
   return o.str();
 }
 
+std::optional<AccessTile> access_tile(const PosedAccess& posed, std::string_view layout, int w, std::uint64_t seed,
+                                      std::uint64_t warp) {
+  if (posed.cells.empty() ||
+      std::any_of(posed.cells.begin(), posed.cells.end(), [](const auto& c) { return c.size() != 2; }))
+    return std::nullopt;
+  if (warp >= posed.warps.size())
+    throw InputError("--tile-warp: warp " + std::to_string(warp) + " does not exist (the access has " +
+                     std::to_string(posed.warps.size()) + " warp" + (posed.warps.size() == 1 ? "" : "s") + ")");
+  const auto uw = static_cast<std::size_t>(w), first = static_cast<std::size_t>(warp) * uw;
+  const auto end = std::min(posed.cells.size(), first + uw);
+  return AccessTile{DrawnLayout(layout, 2, w, seed),
+                    std::vector<std::vector<std::int64_t>>(posed.cells.begin() + static_cast<std::ptrdiff_t>(first),
+                                                           posed.cells.begin() + static_cast<std::ptrdiff_t>(end)),
+                    "the cells of warp " + std::to_string(warp) + "'s access"};
+}
+
 }  // namespace mmsim::teaching

@@ -13,6 +13,7 @@
 #include "models/layouts/matrix_layout.h"
 #include "models/real_accesses.h"
 #include "report/json.h"
+#include "teaching/posed_access.h"
 #include "teaching/tile_layout.h"
 
 namespace mmsim::teaching {
@@ -105,6 +106,19 @@ std::string tile_text(const DrawnLayout& l, const std::vector<std::vector<std::i
                       const std::string& caption);
 std::string tile_svg(const DrawnLayout& l, const std::vector<std::vector<std::int64_t>>& outlined,
                      const std::string& caption);
+
+/// The tile view of an access posed through a layout of a w x w matrix, in one place for `mmsim
+/// access --layout L --cell E` and the explorer: the layout drawn as the access drew it (`seed`),
+/// the cells of warp `warp` (threads w warp .. w warp + w - 1) to outline, and the caption. nullopt
+/// when the access's cells are not a matrix's (four coordinates). Throws InputError naming
+/// --tile-warp when the access has no such warp.
+struct AccessTile {
+  DrawnLayout layout;
+  std::vector<std::vector<std::int64_t>> outlined;
+  std::string caption;
+};
+std::optional<AccessTile> access_tile(const PosedAccess& posed, std::string_view layout, int w, std::uint64_t seed,
+                                      std::uint64_t warp);
 
 /// Cells the views above would show; the CLI refuses beyond kMaxShownCells.
 std::uint64_t shown_cells(const DrawnLayout& l, const SliceChoice& slice);

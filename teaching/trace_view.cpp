@@ -157,9 +157,9 @@ TimeUnits tick_step(TimeUnits end) {
 
 }  // namespace
 
-std::string trace_svg(const TraceFile& t, const std::string& file, int width) {
+std::string trace_svg(const TraceFile& t, const std::string& file, int width, TimeUnits axis_end) {
   const double left = 150, plot = width, right = 30;
-  const TimeUnits end = std::max<TimeUnits>(t.end, 1);
+  const TimeUnits end = std::max<TimeUnits>({t.end, axis_end, 1});
   const double scale = plot / static_cast<double>(end);  // px per time unit
   const bool exact = scale >= 1.0;                       // one mark per slot entry
   const auto x = [&](double time) { return left + time * scale; };
@@ -184,7 +184,24 @@ std::string trace_svg(const TraceFile& t, const std::string& file, int width) {
       row_of[k] = r;
     }
   }
-  const double bar_h = 16, top_header = 78;
+  // The line that says how to read the picture, wrapped to its width (about 6.6 px a character of
+  // 12-px text), so that a narrow picture (the explorer's) shows all of it.
+  const std::string how =
+      (exact ? "Marks: slots entering their pipeline, one time unit wide each, coloured by round; a gap "
+               "is a time unit in which none entered."
+             : "Summarised: each pixel column covers " + svg::num(1.0 / scale) +
+                   " time units; its bar is the share of them in which a slot entered, split by round.") +
+      " Below each lane: slots in flight, as a share of its latency.";
+  std::vector<std::string> how_lines(1);
+  {
+    const auto fits = static_cast<std::size_t>(std::max(40.0, (left + plot + right - 20) / 6.6));
+    std::istringstream words(how);
+    for (std::string word; words >> word;) {
+      if (!how_lines.back().empty() && how_lines.back().size() + 1 + word.size() > fits) how_lines.emplace_back();
+      how_lines.back() += (how_lines.back().empty() ? "" : " ") + word;
+    }
+  }
+  const double bar_h = 16, top_header = 78 + 16 * static_cast<double>(how_lines.size() - 1);
   const double rounds_top = top_header + 16;
   const double rounds_h = static_cast<double>(row_end.size()) * (bar_h + 3);
   const double lane_gap = 10, enter_h = 16, flight_h = t.lanes.size() > 16 ? 14 : 28;
@@ -207,12 +224,8 @@ std::string trace_svg(const TraceFile& t, const std::string& file, int width) {
       std::to_string(t.end) + " time units; " +
       (async ? "rounds overlap (asynchronous execution)" : "rounds one after another (round-synchronous)");
   o << "<text x=\"10\" y=\"42\">" << svg::escape(stats) << "</text>\n";
-  std::string how = exact ? "Marks: slots entering their pipeline, one time unit wide each, coloured by round; a gap "
-                            "is a time unit in which none entered."
-                          : "Summarised: each pixel column covers " + svg::num(1.0 / scale) +
-                                " time units; its bar is the share of them in which a slot entered, split by round.";
-  o << "<text x=\"10\" y=\"60\">" << svg::escape(how + " Below each lane: slots in flight, as a share of its latency.")
-    << "</text>\n";
+  for (std::size_t k = 0; k < how_lines.size(); ++k)
+    o << "<text x=\"10\" y=\"" << 60 + 16 * k << "\">" << svg::escape(how_lines[k]) << "</text>\n";
 
   // Round bars.
   o << "<text x=\"10\" y=\"" << svg::num(rounds_top + 12) << "\" font-weight=\"bold\">rounds</text>\n";

@@ -19,7 +19,9 @@ std::string trace_text(const TraceFile& t, const std::string& file);
 report::Json trace_json(const TraceFile& t, const std::string& file);
 
 /// The SVG. Up to `width` px of time axis a slot's entry is drawn as its own mark (with a tooltip);
-/// beyond, each pixel column sums the time units it covers, and the picture says so.
-std::string trace_svg(const TraceFile& t, const std::string& file, int width = 1250);
+/// beyond, each pixel column sums the time units it covers, and the picture says so. The axis spans
+/// `axis_end` time units when that is longer than the trace (0: the trace's own), so that two
+/// traces drawn with one axis_end share one scale (the explorer's run view).
+std::string trace_svg(const TraceFile& t, const std::string& file, int width = 1250, TimeUnits axis_end = 0);
 
 }  // namespace mmsim::teaching

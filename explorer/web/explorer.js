@@ -8,20 +8,46 @@ let engine = null;  // the WebAssembly module once loaded
 
 // ---- state in the URL -------------------------------------------------------------------------
 
+// Keys of older links, read as the names the page (and the command line) use now.
+const ALIASES = { warps: 'warp', bytes: 'element-bytes', tile_warp: 'tile-warp' };
+
+// The query read by hand: each name and value percent-decoded, and nothing else. A '+' is a plus
+// sign, as an address expression means it (lane*9+warp); URLSearchParams would read it as a space,
+// the convention of HTML forms, which this page's addresses never use.
 function urlState() {
-  const q = new URLSearchParams(location.search);
   const state = {};
-  for (const [k, v] of q) state[k] = v;
+  for (const pair of location.search.replace(/^\?/, '').split('&')) {
+    if (!pair) continue;
+    const eq = pair.indexOf('=');
+    const decode = (s) => {
+      try {
+        return decodeURIComponent(s);
+      } catch (e) {
+        state.badPercent = s;
+        return s;
+      }
+    };
+    const key = decode(eq < 0 ? pair : pair.slice(0, eq));
+    state[ALIASES[key] || key] = eq < 0 ? '' : decode(pair.slice(eq + 1));
+  }
   state.view = state.view || 'access';
   return state;
 }
 
-function setUrl(state) {
-  const q = new URLSearchParams();
-  for (const [k, v] of Object.entries(state)) if (v !== '' && v !== undefined) q.set(k, v);
-  // Commas and semicolons stay readable in a link on a slide.
-  const text = q.toString().replace(/%2C/g, ',').replace(/%3B/g, ';');
-  history.pushState(null, '', '?' + text);  // each state its own entry: back and forward work
+// Each value percent-encoded, but for the characters that read well on a slide and mean nothing
+// else in a query: , ; + : / ^ | and those encodeURIComponent keeps (( ) * ! ' ~).
+const encodePart = (s) =>
+  encodeURIComponent(s).replace(/%(2C|3B|2B|3A|2F|5E|7C)/g, (m) => decodeURIComponent(m));
+
+// Each state its own entry, so that back and forward work; `replace`: the same entry (stepping
+// through the pipeline's time units, which would otherwise fill the history).
+function setUrl(state, replace = false) {
+  const text = Object.entries(state)
+    .filter(([k, v]) => v !== '' && v !== undefined && k !== 'badPercent')
+    .map(([k, v]) => `${encodePart(k)}=${encodePart(v)}`)
+    .join('&');
+  if (replace) history.replaceState(null, '', '?' + text);
+  else history.pushState(null, '', '?' + text);
 }
 
 function showError(message) {
@@ -57,14 +83,104 @@ function fillForm(form, state) {
     if (!input.name) continue;
     if (state[input.name] !== undefined) input.value = state[input.name];
     else if (input.dataset.default !== undefined) input.value = input.dataset.default;
+    else input.value = '';
   }
 }
 
 function formState(form, view) {
   const state = { view };
   for (const input of form.elements)
-    if (input.name && input.value !== '' && input.value !== input.dataset.default) state[input.name] = input.value;
+    if (input.name && !input.disabled && input.value !== '' && input.value !== input.dataset.default)
+      state[input.name] = input.value;
   return state;
+}
+
+// ---- SVG downloads ----------------------------------------------------------------------------
+
+// A figure drawn in HTML (a table of coloured cells) as an SVG picture of what the page shows: a
+// rectangle per cell or chip with its colour, border and outline, and its text line by line where
+// the browser put it.
+function htmlSvg(node) {
+  const box = node.getBoundingClientRect();
+  const esc = (s) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+  const n = (v) => Math.round(v * 10) / 10;
+  const out = [];
+  const visible = (c) => c && c !== 'transparent' && !/rgba\(.*,\s*0\)$/.test(c);
+  for (const e of [node, ...node.querySelectorAll('*')]) {
+    const r = e.getBoundingClientRect();
+    if (!r.width || !r.height) continue;
+    const cs = getComputedStyle(e);
+    const x = r.left - box.left, y = r.top - box.top;
+    const border = parseFloat(cs.borderTopWidth);
+    if (visible(cs.backgroundColor) || (border > 0 && visible(cs.borderTopColor)))
+      out.push(`<rect x="${n(x)}" y="${n(y)}" width="${n(r.width)}" height="${n(r.height)}" ` +
+               `fill="${visible(cs.backgroundColor) ? cs.backgroundColor : 'none'}"` +
+               (border > 0 ? ` stroke="${cs.borderTopColor}" stroke-width="${border}"` : '') + '/>');
+    const outline = parseFloat(cs.outlineWidth);
+    if (cs.outlineStyle !== 'none' && outline > 0) {
+      const inset = -parseFloat(cs.outlineOffset || '0') - outline / 2;
+      out.push(`<rect x="${n(x + inset)}" y="${n(y + inset)}" width="${n(r.width - 2 * inset)}" ` +
+               `height="${n(r.height - 2 * inset)}" fill="none" stroke="${cs.outlineColor}" stroke-width="${outline}"/>`);
+    }
+  }
+  const walker = document.createTreeWalker(node, NodeFilter.SHOW_TEXT);
+  const range = document.createRange();
+  for (let t = walker.nextNode(); t; t = walker.nextNode()) {
+    const cs = getComputedStyle(t.parentElement);
+    const lines = new Map();  // words grouped by the line the browser put them on
+    for (const m of t.data.matchAll(/\S+/g)) {
+      range.setStart(t, m.index);
+      range.setEnd(t, m.index + m[0].length);
+      const r = range.getBoundingClientRect();
+      if (!r.width) continue;
+      const key = Math.round(r.top);
+      if (!lines.has(key)) lines.set(key, { x: r.left, top: r.top, bottom: r.bottom, words: [] });
+      lines.get(key).words.push(m[0]);
+    }
+    for (const l of lines.values())
+      out.push(`<text x="${n(l.x - box.left)}" y="${n((l.top + l.bottom) / 2 - box.top)}" dominant-baseline="central" ` +
+               `font-family="${esc(cs.fontFamily).replace(/"/g, "'")}" ` +
+               `font-size="${cs.fontSize}" font-weight="${cs.fontWeight}" font-style="${cs.fontStyle}" ` +
+               `fill="${cs.color}" xml:space="preserve">${esc(l.words.join(' '))}</text>`);
+  }
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="${n(box.width)}" height="${n(box.height)}" ` +
+    `font-family="${esc(getComputedStyle(node).fontFamily).replace(/"/g, "'")}">\n` +
+    '<rect width="100%" height="100%" fill="white"/>\n' + out.join('\n') + '\n</svg>\n';
+}
+
+// Every figure's "SVG download" button: `svg` gives the picture's text when pressed.
+const downloads = new Map();  // figure id -> () => SVG text (window.figureSvg reads it, for tests)
+
+function downloadButton(id, name, svg) {
+  downloads.set(id, svg);
+  const b = el('button', { type: 'button', class: 'download', 'data-figure': id }, '⤓ SVG download');
+  b.addEventListener('click', () => {
+    const url = URL.createObjectURL(new Blob([svg()], { type: 'image/svg+xml' }));
+    const a = el('a', { href: url, download: name + '.svg' });
+    document.body.append(a);
+    a.click();
+    a.remove();
+    setTimeout(() => URL.revokeObjectURL(url), 1000);
+  });
+  return b;
+}
+
+window.figureSvg = (id) => (downloads.has(id) ? downloads.get(id)() : null);
+
+// Puts a download button for the figure in `box` (an engine SVG, else the HTML drawn there) above it.
+function withDownload(box, name, engineSvg) {
+  const bar = el('div', { class: 'figure-bar' });
+  bar.append(downloadButton(box.id, name, engineSvg ? () => engineSvg : () => htmlSvg(box.querySelector('table') || box)));
+  box.prepend(bar);
+}
+
+// Puts an SVG of the engine's into `box`, scaled to the box's width (its size becomes a viewBox).
+function placeSvg(box, svg, name) {
+  box.innerHTML = svg;
+  const pic = box.querySelector('svg');
+  if (pic && !pic.getAttribute('viewBox') && pic.getAttribute('width') && pic.getAttribute('height'))
+    pic.setAttribute('viewBox', `0 0 ${parseFloat(pic.getAttribute('width'))} ${parseFloat(pic.getAttribute('height'))}`);
+  if (name) withDownload(box, name, svg);
 }
 
 // ---- access view ------------------------------------------------------------------------------
@@ -73,21 +189,32 @@ let access = null;  // the last answer, for stepping
 let now = 0;
 let timer = null;
 
+// The warps field says the access one way, the address or the cells another: while either of those
+// is given the warps field is emptied and disabled, so the form never holds two at once.
+function syncWarpField() {
+  const f = $('form-access').elements;
+  const other = f.addr.value.trim() !== '' || f.cell.value.trim() !== '';
+  if (other && f.warp.value !== '') {
+    f.warp.dataset.kept = f.warp.value;
+    f.warp.value = '';
+  } else if (!other && f.warp.disabled && f.warp.value === '') {
+    f.warp.value = f.warp.dataset.kept || f.warp.dataset.default;
+  }
+  f.warp.disabled = other;
+}
+
 function renderAccess(state) {
   // The bare page and ?view=access show KNI Fig. 2 (the warps' field's default): warps are taken
   // from it unless the state poses the access another way (addresses or a layout).
-  const posed = state.warps !== undefined || state.addr !== undefined || state.layout !== undefined;
-  const warps = posed ? state.warps || '' : $('form-access').elements.warps.dataset.default;
+  const posed = state.warp !== undefined || state.addr !== undefined || state.layout !== undefined ||
+    state.cell !== undefined;
+  const warps = posed ? state.warp || '' : $('form-access').elements.warp.dataset.default;
+  syncWarpField();
   const r = ask(engine.access(state.model || 'dmm', state.w || '4', state.l || '5', warps,
                               state.addr || '', state.layout || '', state.cell || '', state.threads || '',
-                              state.seed || '', state.bytes || '', state.vector || '', state.op || '',
-                              state.reg || ''));
+                              state.seed || '', state['element-bytes'] || '', state.vector || '', state.op || '',
+                              state.reg || '', state['tile-warp'] || ''));
   access = r;
-  for (const id of ['time-units', 'warp-slots', 'warp-congestion']) $(id).textContent = '';
-  $('access-grid').textContent = '';
-  $('access-phases').textContent = '';
-  $('access-posed').textContent = '';
-  $('pipeline').textContent = '';
   if (!r) return;
   $('time-units').textContent = r.time_units;
   $('warp-slots').textContent = r.slots.join(',');
@@ -95,8 +222,27 @@ function renderAccess(state) {
   $('access-posed').textContent = r.posed + (r.layout ? ' — ' + r.layout : '');
   drawAccessGrid(r);
   if (r.element_bytes !== undefined) describePhases(r);
-  now = r.time_units - 1;  // the whole diagram first; play and step go through it
+  drawTile(r);
+  // The whole diagram first, unless the address names a time unit; play and step go through it.
+  now = r.time_units - 1;
+  if (state.time !== undefined) {
+    if (!/^\d+$/.test(state.time) || Number(state.time) >= r.time_units)
+      return showError(`time: must be an integer in [0, ${r.time_units - 1}] (got '${state.time}')`);
+    now = Number(state.time);
+  }
   drawPipeline();
+}
+
+// The tile view of a layout's access: the engine's picture, as `mmsim access --svg` writes it.
+function drawTile(r) {
+  $('tile-section').hidden = r.tile_svg === undefined;
+  if (r.tile_svg === undefined) return;
+  if (r.tile_svg === null) {
+    $('tile').append(el('p', { class: 'note' }, 'tile view left out: a matrix wider than 64 is too large to draw here ' +
+                        '(mmsim access --svg draws it)'));
+    return;
+  }
+  placeSvg($('tile'), r.tile_svg, 'mmsim-tile');
 }
 
 // A border colour per phase of a warp (element widths and vectors: docs/model.md, "Real accesses").
@@ -112,7 +258,7 @@ function requests(t, r) {
 }
 
 function chipTitle(t, r) {
-  if (r.element_bytes === undefined) return `thread ${t.thread}, address ${t.address}, slot ${t.slot}`;
+  if (r.element_bytes === undefined) return `T${t.thread}, address ${t.address}, slot ${t.slot}`;
   const dmm = r.model === 'dmm';
   const words = dmm ? t.words : t.groups;
   return `thread ${t.thread}, address ${t.address}, bytes ${t.bytes[0]}-${t.bytes[1]}, ` +
@@ -120,8 +266,15 @@ function chipTitle(t, r) {
          : `groups ${words.join(',')}, `) + `slots ${t.word_slots.join(',')}`;
 }
 
+// Slot s of warp k as `mmsim access` names it: W0a, W0b, ... (W0.27 once a warp has more than 26).
+function slotNamer(r) {
+  const numeric = r.slots.some((s) => s > 26);
+  return (warp, slot) => `W${warp}${numeric ? '.' + slot : slot >= 26 ? slot : String.fromCharCode(97 + slot)}`;
+}
+
 // One row per warp: the banks (DMM) or the groups it touches (UMM), each request placed in its
 // bank or group and coloured by the slot that carries it; in a real access framed by its phase.
+// Banks no request reaches stay narrow, so that w = 32 banks fit a 1400-px page.
 function drawAccessGrid(r) {
   const dmm = r.model === 'dmm';
   const shaped = r.element_bytes !== undefined;
@@ -137,24 +290,34 @@ function drawAccessGrid(r) {
       for (const t of active) for (const [g, s] of requests(t, r)) if (!first.has(g) || s < first.get(g)) first.set(g, s);
       units = [...first].sort((a, b) => a[1] - b[1]);
     }
+    // The warp's line as `mmsim access` prints it, above its banks (or groups) and their requests.
+    const plural = (n, word) => `${n} ${word}${n === 1 ? '' : 's'}`;
+    const says = `W(${v.warp}): ${plural(v.slots, 'slot')}` +
+      (!dmm ? `, one per address group${v.slots === 1 ? ' (coalesced)' : ''}`
+            : `, congestion ${v.congestion}` +
+              (v.congestion === 1 ? ' (conflict-free)'
+                                  : `, set by bank${v.congested_banks.length > 1 ? 's' : ''} ${v.congested_banks.join(', ')}`));
+    const line = el('tr');
+    line.append(el('th', { class: 'warp-says', colspan: units.length + 1 }, says));
     const head = el('tr');
-    head.append(el('th', {}, `warp ${v.warp}`));
+    head.append(el('th', { class: 'warp' }, dmm ? 'bank' : 'group'));
     for (const [u] of units) {
-      const th = el('th', {}, (dmm ? 'bank ' : 'group ') + u);
+      const th = el('th', { title: (dmm ? 'bank ' : 'address group ') + u }, String(u));
       if (dmm && v.congestion > 1 && v.congested_banks.includes(u)) th.classList.add('congested');
       head.append(th);
     }
-    head.append(el('th', {}, dmm ? `congestion ${v.congestion}` : shaped ? `${v.slots} slots` : `${v.slots} groups`));
     const row = el('tr');
-    row.append(el('td', {}, `${v.slots} slot${v.slots === 1 ? '' : 's'}`));
+    row.append(el('th', { class: 'warp' }, 'requests'));
     for (const [u] of units) {
       const td = el('td');
       for (const t of active)
         for (const [unit, slot, part] of requests(t, r)) {
           if (unit !== u) continue;
-          const label = (t.merged_with === null ? `${t.address}` : `${t.address}=t${t.merged_with}`) +
-            (shaped && requests(t, r).length > 1 ? `·${part}` : '');
-          const chip = el('span', { class: 'chip', title: chipTitle(t, r) }, label);
+          // The address alone, so that 32 banks of 4-digit addresses fit across the page; the
+          // title says the rest (the thread, the part of a wide access, the merge).
+          const title = chipTitle(t, r) + (shaped && requests(t, r).length > 1 ? `, part ${part}` : '') +
+            (t.merged_with === null ? '' : `, merged with T${t.merged_with}`);
+          const chip = el('span', { class: 'chip', title }, String(t.address));
           chip.style.background = hue(slot, slotsMax);
           if (t.merged_with !== null) chip.classList.add('merged');
           if (shaped && dmm) {
@@ -164,13 +327,23 @@ function drawAccessGrid(r) {
           }
           td.append(chip);
         }
+      if (!td.childElementCount) {
+        td.classList.add('empty');
+        head.children[row.children.length].classList.add('empty');
+      }
       if (dmm && v.congestion > 1 && v.congested_banks.includes(u)) td.classList.add('congested');
       row.append(td);
     }
-    row.append(el('td', {}, dmm && v.congestion > 1 ? 'set by bank ' + v.congested_banks.join(', ') : ''));
-    table.append(head, row);
+    table.append(line, head, row);
   }
-  $('access-grid').append(table);
+  // Wider than the page only beyond w = 32 (or with addresses of 5 digits and more): then the grid
+  // scrolls, never the page.
+  $('access-grid').append(el('div', { class: 'scroll' }));
+  $('access-grid').lastChild.append(table);
+  if (r.warps.some((v) => v.threads.some((t) => t.merged_with !== null)))
+    $('access-grid').append(el('p', { class: 'note' }, 'Faded, in italics: a request merged with an earlier ' +
+                               "thread's request for the same address (its title names the thread)."));
+  withDownload($('access-grid'), 'mmsim-access');
 }
 
 // The line under the grid of a real access: what each thread moves, and per warp its phases (DMM)
@@ -184,7 +357,7 @@ function describePhases(r) {
     return;
   }
   for (const v of r.warps) {
-    const line = el('span', {}, ` Warp ${v.warp}: ${v.phases.length} phase${v.phases.length === 1 ? '' : 's'} of ` +
+    const line = el('span', {}, ` W(${v.warp}): ${v.phases.length} phase${v.phases.length === 1 ? '' : 's'} of ` +
                     `${v.phases[0] ? v.phases[0].threads : 0} threads${v.fused_pairs ? ' (pairs fused)' : ''} `);
     v.phases.forEach((p, k) => {
       const tag = el('span', { class: 'phase' }, `T${p.first_thread}-T${p.first_thread + p.threads - 1}`);
@@ -196,9 +369,8 @@ function describePhases(r) {
   }
 }
 
-const slotLabel = (e) => `w${e.warp}${String.fromCharCode(97 + (e.slot % 26))}`;
-
-// Rows: pipeline stages 0 .. l-1; columns: time units. A slot entering at t is in stage s at t + s.
+// Rows: pipeline stages st1 .. stl; columns: time units. A slot entering at t is in stage s at
+// t + s - 1, as `mmsim access` draws it (its rows are the time units).
 function drawPipeline() {
   const r = access;
   const box = $('pipeline');
@@ -213,17 +385,20 @@ function drawPipeline() {
                   `pipeline diagram left out: ${latency} stages x ${r.time_units} time units is too large to draw`));
   } else {
     drawPipelineTable(r, box);
+    withDownload(box, 'mmsim-pipeline');
   }
   $('time-now').textContent = now;
+  const name = slotNamer(r);
   const entering = r.trace.filter((e) => e.enter === now);
   const done = r.trace.filter((e) => e.complete === now);
-  const say = (list, verb) => list.map((e) => `warp ${e.warp} slot ${e.slot} (addresses ${e.requests.join(', ')}) ${verb}`);
+  const say = (list, verb) => list.map((e) => `${name(e.warp, e.slot)} (m[${e.requests.join('] m[')}]) ${verb}`);
   $('time-events').textContent =
     [...say(entering, 'enters'), ...say(done, 'completes')].join('; ') || 'nothing enters or completes';
 }
 
 function drawPipelineTable(r, box) {
   const latency = r.latency;
+  const name = slotNamer(r);
   const entered = new Map(r.trace.map((e) => [e.enter, e]));  // one slot enters per time unit
   const table = el('table', { class: 'pipeline' });
   const head = el('tr');
@@ -233,25 +408,31 @@ function drawPipelineTable(r, box) {
   const slotsMax = Math.max(1, ...r.slots);
   for (let s = 0; s < latency; ++s) {
     const row = el('tr');
-    row.append(el('th', {}, `stage ${s}`));
+    row.append(el('th', {}, `st${s + 1}`));
     for (let t = 0; t < r.time_units; ++t) {
       const e = entered.get(t - s);
       const td = el('td', t === now ? { class: 'now' } : {});
       if (e && t <= now) {
-        td.textContent = slotLabel(e);
-        td.title = `warp ${e.warp} slot ${e.slot}: addresses ${e.requests.join(', ')}`;
+        td.textContent = name(e.warp, e.slot);
+        td.title = `${name(e.warp, e.slot)}: m[${e.requests.join('] m[')}]`;
         td.style.background = hue(e.slot, slotsMax);
       }
       row.append(td);
     }
     table.append(row);
   }
-  box.append(table);
+  box.append(el('div', { class: 'scroll' }));
+  box.lastChild.append(table);
 }
 
 function step(by) {
   if (!access) return;
   now = Math.min(Math.max(0, now + by), Math.max(0, access.time_units - 1));
+  // The time unit shown goes into the address too (left out at the last, the default).
+  const state = urlState();
+  if (now === access.time_units - 1) delete state.time;
+  else state.time = String(now);
+  setUrl(state, true);
   drawPipeline();
 }
 
@@ -273,9 +454,7 @@ function play() {
 // ---- layout view ------------------------------------------------------------------------------
 
 function renderLayout(state) {
-  const r = ask(engine.layout(state.layout || 'raw', state.w || '8', state.seed || '1'));
-  $('layout-congestion').tBodies[0].textContent = '';
-  for (const id of ['row-congestion', 'column-congestion', 'diagonal-congestion']) $(id).textContent = '';
+  const r = ask(engine.layout(state.layout || 'raw', state.w || '8', state.seed || ''));
   if (!r) return;
   const w = r.w;
   const show = state.show || 'row';
@@ -300,8 +479,10 @@ function renderLayout(state) {
     table.append(row);
   }
   if (w > 16) table.classList.add('small');
+  if (w > 32) table.classList.add('smaller');
   $('layout-grid').append(table);
-  const a = r.accesses;
+  withDownload($('layout-grid'), 'mmsim-layout');
+  const a = r.by_index;
   for (let k = 0; k < w; ++k) {
     const tr = el('tr');
     tr.append(el('td', {}, String(k)));
@@ -315,9 +496,20 @@ function renderLayout(state) {
   }
   for (const kind of ['row', 'column', 'diagonal'])
     $(kind + '-congestion').textContent = a[kind].map((x) => x.congestion).join(',');
+  // `mmsim layout`'s table: w warps at once for each access, and beside an F2 layout's figures the
+  // congestion read off its matrix's rank.
+  if (r.accesses) {
+    const f2 = r.accesses.some((x) => x.f2_rank_congestion !== undefined);
+    const rows = r.accesses.map((x) => ({ ...x, cells: `(${x.cells})`, f2_rank: x.f2_rank_congestion ?? '-' }));
+    stepsTable($('layout-accesses'), rows,
+               ['access', 'cells', 'congestion', 'wavefronts', 'slots'].concat(f2 ? ['f2_rank'] : []));
+    const head = $('layout-accesses').rows[0].cells;
+    ["access", "thread t's cell", 'congestion', 'wavefronts', 'slots of all warps', 'from the F2 rank']
+      .forEach((label, k) => k < head.length && (head[k].textContent = label));
+  }
   const chosen = a[show][index];
   $('layout-described').textContent =
-    `${r.layout} (w = ${w}${r.seed === null ? '' : ', seed ' + r.seed}). The highlighted ${show} ${index} is one warp reading cells ` +
+    `${r.description}. The highlighted ${show} ${index} is one warp reading cells ` +
     `(${chosen.cell}): congestion ${chosen.congestion}, set by bank ${chosen.congested_banks.join(', ')}.`;
 }
 
@@ -332,7 +524,8 @@ function paramInputs(algo, state) {
   if (!entry) return;
   for (const p of entry.parameters) {
     if (p.type === 'text' || p.type === 'matrix') continue;  // files: the command line's
-    const label = el('label', { title: `${p.help} [${p.rule}]` }, p.name + ' ');
+    // Labelled as `mmsim run` spells the option (-n, -w, --perm); the URL keeps the parameter's name.
+    const label = el('label', { title: `${p.flags}: ${p.help} [${p.rule}]` }, p.flags.split(',')[0] + ' ');
     let input;
     if (p.type === 'choice') {
       input = el('select', { name: p.name });
@@ -351,24 +544,13 @@ function paramInputs(algo, state) {
   $('run-about').textContent = `${entry.name}: ${entry.description} (${entry.paper}; on the ${entry.machine.toUpperCase()})`;
 }
 
-// Puts an SVG of the engine's into `box`, scaled to the box's width (its size becomes a viewBox).
-function placeSvg(box, svg) {
-  box.innerHTML = svg;
-  const pic = box.querySelector('svg');
-  if (pic && !pic.getAttribute('viewBox') && pic.getAttribute('width') && pic.getAttribute('height'))
-    pic.setAttribute('viewBox', `0 0 ${parseFloat(pic.getAttribute('width'))} ${parseFloat(pic.getAttribute('height'))}`);
-}
-
-function roundsTable(rounds) {
-  const table = $('rounds');
-  table.textContent = '';
-  const cols = ['kernel', 'name', 'memory', 'op', 'slots', 'time_units', 'max_congestion', 'bank_conflicts'];
+function stepsTable(table, rows, cols) {
   const head = el('tr');
-  for (const c of cols) head.append(el('th', {}, c.replace('_', ' ')));
+  for (const c of cols) head.append(el('th', {}, c));
   table.append(head);
-  for (const r of rounds) {
+  for (const r of rows) {
     const tr = el('tr');
-    for (const c of cols) tr.append(el('td', { class: c.replace('_', '-') }, String(r[c])));
+    for (const c of cols) tr.append(el('td', { class: c.replace(/_/g, '-') }, r[c] === null ? '' : String(r[c])));
     table.append(tr);
   }
 }
@@ -377,8 +559,6 @@ function renderRun(state) {
   const algo = state.algo || 'd-designated';
   $('form-run').elements.algo.value = algo;
   paramInputs(algo, state);
-  for (const id of ['run-time-units', 'run-async-time-units', 'run-correct', 'trace-sync', 'trace-async', 'rounds'])
-    $(id).textContent = '';
   const params = Object.entries(state).filter(([k]) => k !== 'view' && k !== 'algo');
   // Each name and value percent-encoded: a '&' or '=' inside a value (a %26 in the address) stays
   // in that value and never sets another parameter; the engine decodes each after splitting.
@@ -390,18 +570,26 @@ function renderRun(state) {
   $('run-time-units').textContent = sync.time_units;
   $('run-async-time-units').textContent = async ? async.time_units : 'not offered';
   $('run-correct').textContent = sync.correct && (!async || async.correct) ? 'correct' : 'NOT correct';
-  roundsTable(sync.rounds);
-  placeSvg($('trace-sync'), r.svgs.round_synchronous);
-  if (async) placeSvg($('trace-async'), r.svgs.asynchronous);
+  stepsTable($('rounds'), sync.rounds,
+             ['kernel', 'name', 'memory', 'op', 'slots', 'time_units', 'max_congestion', 'bank_conflicts']);
+  $('time-axis').textContent = r.time_axis;
+  placeSvg($('trace-sync'), r.svgs.round_synchronous, `mmsim-${algo}-round-synchronous`);
+  $('trace-async-figure').hidden = !async;
+  if (async) placeSvg($('trace-async'), r.svgs.asynchronous, `mmsim-${algo}-asynchronous`);
+}
+
+// A dropped file's text, handed to `use` with a name safe to show.
+function readDropped(file, use) {
+  const reader = new FileReader();
+  reader.onload = () => use(String(reader.result), file.name.replace(/[^\w.\- ]/g, '_'));
+  reader.readAsText(file);
 }
 
 function readTrace(file) {
-  const reader = new FileReader();
-  reader.onload = () => {
+  readDropped(file, (text, name) => {
     showError('');
     $('dropped').textContent = '';
-    const name = file.name.replace(/[^\w.\- ]/g, '_');
-    const r = ask(engine.trace(String(reader.result), name));
+    const r = ask(engine.trace(text, name));
     if (!r) return;
     const line = el('p', { class: 'note' }, `${name}: `);
     line.append(el('b', { id: 'dropped-slots' }, String(r.slots)), ' slots, ',
@@ -409,47 +597,104 @@ function readTrace(file) {
                 el('b', { id: 'dropped-rounds' }, String(r.rounds.length)), ' rounds',
                 r.overlapping ? ' (asynchronous: rounds overlap)' : '');
     $('dropped').append(line);
-    const pic = el('div');
+    const pic = el('div', { id: 'dropped-trace' });
     $('dropped').append(pic);
-    placeSvg(pic, r.svg);
-  };
-  reader.readAsText(file);
+    placeSvg(pic, r.svg, name.replace(/\.csv$/, ''));
+  });
+}
+
+// ---- kernel view ------------------------------------------------------------------------------
+
+// Kernel files are small (docs/kernel-files.md's examples are under 1 kB): the text goes in the
+// URL, so a link holds the kernel too, up to this many characters.
+const KERNEL_IN_URL = 16000;
+
+function readKernel(file) {
+  readDropped(file, (text, name) => {
+    const state = { view: 'kernel', file: name };
+    if (text.length <= KERNEL_IN_URL) state.kernel = text;
+    setUrl(state);
+    render(text);
+  });
+}
+
+// The example kernel files (kernels.js, written when the page is built from examples/kernels/).
+const EXAMPLES = typeof EXAMPLE_KERNELS === 'object' ? EXAMPLE_KERNELS : {};
+
+function renderKernel(state, dropped) {
+  let text = dropped !== undefined ? dropped : state.kernel;
+  let name = state.file || 'kernel.json';
+  if (state.example !== undefined && dropped === undefined) {
+    if (!Object.hasOwn(EXAMPLES, state.example))
+      return showError(`example: no example kernel file '${state.example}' (the page has ` +
+                       `${Object.keys(EXAMPLES).join(', ')})`);
+    text = JSON.stringify(EXAMPLES[state.example], null, 2);
+    name = state.example;
+  }
+  if (text === undefined) return;
+  if (dropped !== undefined && state.kernel === undefined)
+    $('kernel-note').textContent = `${name} is too large to keep in the address (${text.length} characters); ` +
+      'a link to this page will not hold it';
+  const r = ask(engine.kernel(text, name));
+  if (!r) return;
+  $('kernel-source').textContent = r.source;
+  $('kernel-machine').textContent = r.machine;
+  $('kernel-time-units').textContent = r.time_units;
+  stepsTable($('kernel-steps'), r.steps, ['kernel', 'step', 'array', 'memory', 'op', 'requests', 'warps', 'slots',
+                                          'max_slots_of_a_warp', 'bank_conflicts', 'time_units']);
 }
 
 // ---- the page ---------------------------------------------------------------------------------
 
 // Every element that holds a figure or a drawing, in every view.
 const OUTPUTS = ['time-units', 'warp-slots', 'warp-congestion', 'access-posed', 'access-grid', 'access-phases',
-                 'pipeline', 'time-events', 'layout-described', 'layout-grid', 'row-congestion', 'column-congestion',
-                 'diagonal-congestion', 'run-about', 'run-time-units', 'run-async-time-units', 'run-correct', 'rounds',
-                 'trace-sync', 'trace-async', 'dropped'];
+                 'tile', 'pipeline', 'time-events', 'layout-described', 'layout-grid', 'row-congestion',
+                 'column-congestion', 'diagonal-congestion', 'layout-accesses', 'run-about', 'run-time-units', 'run-async-time-units',
+                 'run-correct', 'rounds', 'time-axis', 'trace-sync', 'trace-async', 'dropped', 'kernel-source',
+                 'kernel-machine', 'kernel-time-units', 'kernel-steps', 'kernel-note'];
 
 const views = {
   access: { form: 'form-access', render: renderAccess },
   layout: { form: 'form-layout', render: renderLayout },
   run: { form: 'form-run', render: renderRun },
+  kernel: { form: 'form-kernel', render: renderKernel },
 };
 
-function render() {
+// `dropped`: a kernel file's text too large for the URL, read from the file just dropped.
+function render(dropped) {
   showError('');
   const state = urlState();
   const view = views[state.view];
   // What another state drew goes, so the page never shows a figure of a state it is not in.
   for (const id of OUTPUTS) $(id).textContent = '';
   $('layout-congestion').tBodies[0].textContent = '';
+  downloads.clear();
   document.body.dataset.ready = state.view;  // for tests: the figures (or the message) are on the page
   if (!view) {
-    showError(`view: must be access, layout or run (got '${state.view}')`);
+    showError(`view: must be access, layout, run or kernel (got '${state.view}')`);
     return;
   }
   for (const name of Object.keys(views)) $('view-' + name).hidden = name !== state.view;
   for (const a of document.querySelectorAll('nav a')) a.classList.toggle('active', a.dataset.view === state.view);
-  fillForm($(view.form), state);
+  if (state.badPercent !== undefined) {
+    showError(`the address has a '%' that is not %XX in '${state.badPercent}'`);
+    return;
+  }
+  if (view.form) fillForm($(view.form), state);
   try {
-    view.render(state);
+    view.render(state, typeof dropped === 'string' ? dropped : undefined);
   } catch (e) {
     showError('The page could not show this state: ' + e.message);
   }
+}
+
+function dropZone(zone, input, use) {
+  input.addEventListener('change', (ev) => ev.target.files[0] && use(ev.target.files[0]));
+  zone.addEventListener('dragover', (ev) => ev.preventDefault());
+  zone.addEventListener('drop', (ev) => {
+    ev.preventDefault();
+    if (ev.dataTransfer.files[0]) use(ev.dataTransfer.files[0]);
+  });
 }
 
 function start() {
@@ -460,12 +705,15 @@ function start() {
     setUrl({ view: 'run', algo: select.value });
     render();
   });
+  for (const name of Object.keys(EXAMPLES)) $('form-kernel').elements.example.append(el('option', {}, name));
   for (const [name, view] of Object.entries(views))
-    $(view.form).addEventListener('submit', (ev) => {
-      ev.preventDefault();
-      setUrl(formState($(view.form), name));
-      render();
-    });
+    if (view.form)
+      $(view.form).addEventListener('submit', (ev) => {
+        ev.preventDefault();
+        setUrl(formState($(view.form), name));
+        render();
+      });
+  for (const field of ['addr', 'cell']) $('form-access').elements[field].addEventListener('input', syncWarpField);
   for (const a of document.querySelectorAll('nav a'))
     a.addEventListener('click', (ev) => {
       ev.preventDefault();
@@ -475,14 +723,9 @@ function start() {
   $('step').addEventListener('click', () => step(1));
   $('step-back').addEventListener('click', () => step(-1));
   $('play').addEventListener('click', play);
-  $('trace-file').addEventListener('change', (ev) => ev.target.files[0] && readTrace(ev.target.files[0]));
-  const drop = $('drop');
-  drop.addEventListener('dragover', (ev) => ev.preventDefault());
-  drop.addEventListener('drop', (ev) => {
-    ev.preventDefault();
-    if (ev.dataTransfer.files[0]) readTrace(ev.dataTransfer.files[0]);
-  });
-  window.addEventListener('popstate', render);
+  dropZone($('drop'), $('trace-file'), readTrace);
+  dropZone($('kernel-drop'), $('kernel-file'), readKernel);
+  window.addEventListener('popstate', () => render());
   $('status').textContent = '';
   render();
 }

@@ -2,6 +2,7 @@
 // rounds and lanes recovered from a real run, and the pictures of it.
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <sstream>
 #include <tuple>
 
@@ -66,6 +67,32 @@ TEST_CASE("an asynchronous transpose's trace: k shared lanes beside the global o
   const auto svg = trace_svg(a, "a.csv");
   CHECK(svg.find("shared2") != std::string::npos);
   CHECK(svg.find("rounds overlap") != std::string::npos);
+}
+
+TEST_CASE("two traces drawn on one time axis share its scale; a narrow picture wraps its explanation") {
+  const ParamValues p{{"n", 1024}, {"w", 8}, {"k", 3}, {"L", 20}, {"perm", "transpose"}};
+  const auto a = trace_of("transpose", p, Execution::Asynchronous);
+  const auto s = trace_of("transpose", p, Execution::RoundSynchronous);
+  REQUIRE(a.end < s.end);
+  // The axis of the longer run: its last tick is the same in both pictures, and both are as wide.
+  const auto width = [](const std::string& svg) { return svg.substr(0, svg.find("height")); };
+  const auto shorter = trace_svg(a, "a", 760, s.end), longer = trace_svg(s, "s", 760, s.end);
+  CHECK(width(shorter) == width(longer));
+  const auto last_tick = [](const std::string& svg) {  // the largest time on the axis
+    const std::string mark = "text-anchor=\"middle\">";
+    TimeUnits most = 0;
+    for (auto at = svg.find(mark); at != std::string::npos; at = svg.find(mark, at + 1))
+      most = std::max<TimeUnits>(most, std::stoll(svg.substr(at + mark.size())));
+    return most;
+  };
+  CHECK(last_tick(shorter) == last_tick(longer));
+  CHECK(last_tick(shorter) > a.end);
+  CHECK(trace_svg(a, "a", 760, 0) == trace_svg(a, "a", 760, a.end));  // 0: the trace's own end
+  // At 1250 px (the default) the explanation is one line; at 300 px it wraps, every word kept.
+  CHECK(trace_svg(a, "a").find("<text x=\"10\" y=\"76\">") == std::string::npos);
+  const auto narrow = trace_svg(a, "a", 300);
+  CHECK(narrow.find("<text x=\"10\" y=\"76\">") != std::string::npos);
+  CHECK(narrow.find("as a share of its latency.</text>") != std::string::npos);
 }
 
 TEST_CASE("a run's own slots make the trace its CSV reads back as, with no file between") {
