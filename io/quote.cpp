@@ -35,8 +35,8 @@ std::size_t utf8_length(const std::string& text, std::size_t i) {
 
 namespace {
 
-// Up to `limit` bytes of text made printable: blanks and line breaks read as a space, other
-// control bytes (a NUL from /dev/zero, an escape that would drive the terminal) and bytes that are
+// Up to `limit` bytes of text made printable: "\n", "\r" and "\t" read as a space, other control
+// bytes and DEL (a NUL from /dev/zero, an escape that would drive the terminal) and bytes that are
 // not UTF-8 as '?'; a character is never cut in two. `cut` says whether text was left out.
 std::string printable(const std::string& text, std::size_t limit, bool& cut) {
   std::string out;

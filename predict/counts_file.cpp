@@ -8,6 +8,7 @@
 
 #include "io/input_file.h"
 #include "io/quote.h"
+#include "report/table.h"
 
 namespace mmsim::predict {
 
@@ -27,7 +28,11 @@ constexpr std::uint64_t kWriteRowsBefore = 65536;
 // opened); a row where neither holds is left out, so that its run is simulated again.
 constexpr const char* kRmwColumn = "dram_rmw_activations";
 
-bool added_later(const std::string& name) { return name == kWriteRowsColumn || name == kRmwColumn; }
+// The build columns, which files written before them lack: such a row's build reads as empty.
+bool added_later(const std::string& name) {
+  return name == kWriteRowsColumn || name == kRmwColumn || name == report::kVersionColumn ||
+         name == report::kCommitColumn;
+}
 
 // Columns of files written while an L2 of 128-byte lines was simulated beside the L2 of sectors,
 // for the model l2-lines (no longer fitted: docs/prediction.md): the line's size among the machine
@@ -118,6 +123,8 @@ CountsFile CountsFile::read(const std::filesystem::path& file) {
   expected.insert(expected.end(), machine.begin(), machine.end());
   expected.insert(expected.end(), counters.begin(), counters.end());
   expected.emplace_back(kCorrectColumn);
+  expected.emplace_back(report::kVersionColumn);
+  expected.emplace_back(report::kCommitColumn);
   std::vector<std::string> missing, unknown;
   const auto has = [&](const std::string& name) { return std::find(head.begin(), head.end(), name) != head.end(); };
   for (const auto& e : expected)
@@ -169,6 +176,8 @@ CountsFile CountsFile::read(const std::filesystem::path& file) {
     const std::string& correct = f[column(kCorrectColumn)];
     if (correct != "yes" && correct != "no") throw bad("correct must be yes or no");
     row.correct = correct == "yes";
+    row.version = has(report::kVersionColumn) ? f[column(report::kVersionColumn)] : std::string();
+    row.commit = has(report::kCommitColumn) ? f[column(report::kCommitColumn)] : std::string();
     out.put(std::move(row));
   }
   return out;
@@ -183,6 +192,10 @@ const CountsRow* CountsFile::find(const RunIdentity& run, const MachineFields& m
 void CountsFile::put(CountsRow row) {
   for (CountsRow& r : rows_)
     if (r.run == row.run && r.machine == row.machine) {
+      if (r.correct == row.correct && counter_values(r.counts) == counter_values(row.counts)) {
+        row.version = std::move(r.version);
+        row.commit = std::move(r.commit);
+      }
       r = std::move(row);
       return;
     }
@@ -201,14 +214,15 @@ std::string CountsFile::csv() const {
     for (const char* c : kRunColumns) h += std::string(h.empty() ? "" : ",") + c;
     for (const auto& m : machine_names()) h += "," + m;
     for (const auto& c : counter_names()) h += "," + c;
-    return h + "," + kCorrectColumn;
+    return h + "," + kCorrectColumn + "," + report::kVersionColumn + "," + report::kCommitColumn;
   };
   out << header() << "\n";
   for (const CountsRow* r : sorted) {
     out << r->run.algorithm << "," << r->run.permutation << "," << r->run.type << "," << r->run.n;
     for (const auto& [name, value] : r->machine) out << "," << value;
     for (std::uint64_t v : counter_values(r->counts)) out << "," << v;
-    out << "," << (r->correct ? "yes" : "no") << "\n";
+    // As the other fields, raw: the reader splits at commas, and a field read holds none.
+    out << "," << (r->correct ? "yes" : "no") << "," << r->version << "," << r->commit << "\n";
   }
   return out.str();
 }

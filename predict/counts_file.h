@@ -4,8 +4,9 @@
 //
 // Columns: the run (algorithm, permutation, type, n), the machine it was simulated on (every
 // field of the HMM and of the GPU-like memory that a count depends on), every counter by name,
-// and whether the run's output was correct. A row is reused only when its run and its machine both
-// match; a file whose counter columns are not this build's counters is refused as a whole (a
+// whether the run's output was correct, and the build that counted it (mmsim_version, mmsim_commit,
+// as every CSV of mmsim's ends: docs/report.md). A row is reused only when its run and its machine
+// both match; a file whose counter columns are not this build's counters is refused as a whole (a
 // counter added to the model would otherwise read as zero), except the few added since files were
 // written, which are read where the file's other counts imply them exactly, and the columns of the
 // L2 of lines that files had while the model l2-lines was fitted, which are read past
@@ -21,6 +22,7 @@
 
 #include "predict/cost_model.h"
 #include "predict/gpu_profile.h"
+#include "report/build_info.h"
 
 namespace mmsim::predict {
 
@@ -48,6 +50,10 @@ struct CountsRow {
   MachineFields machine;
   RunCounts counts;
   bool correct = false;
+  /// The build that counted the row: this one for a row made here; as read for a row from a file
+  /// (empty where the file was written before these columns).
+  std::string version = report::build_info().version;
+  std::string commit = report::build_info().commit;
 };
 
 /// The rows of a counts file, looked up by run and machine.
@@ -58,7 +64,8 @@ class CountsFile {
   static CountsFile read(const std::filesystem::path& file);
 
   const CountsRow* find(const RunIdentity& run, const MachineFields& machine) const;
-  /// Adds `row`, replacing a row of the same run and machine.
+  /// Adds `row`, replacing a row of the same run and machine; where that row's counts and
+  /// correctness are the same, it keeps the build that counted them first.
   void put(CountsRow row);
   const std::vector<CountsRow>& rows() const { return rows_; }
   /// Rows of the file read that lacked a counter added since and did not imply it: their runs

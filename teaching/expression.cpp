@@ -4,6 +4,7 @@
 #include <cstdio>
 #include <limits>
 
+#include "io/printable.h"
 #include "io/quote.h"
 
 namespace mmsim::teaching {
@@ -463,14 +464,18 @@ int Expression::registers_used() const {
 }
 
 std::string describe(const ExpressionError& e, std::string_view text) {
-  std::string shown(text);
-  for (auto& c : shown)  // control characters would break the one line
-    if (static_cast<unsigned char>(c) < 0x20 || c == 0x7f) c = ' ';
-  const auto at = static_cast<std::size_t>(std::max(e.column, 1) - 1);
+  // A window of the text around the blamed column, never the whole text (it may be kilobytes of a
+  // user's), each piece made one printable line (io/printable.h): "...text before[blamed]after...".
+  constexpr std::size_t kBefore = 24, kBlamed = 16, kAfter = 24;
+  const auto at = std::min(static_cast<std::size_t>(std::max(e.column, 1) - 1), text.size());
   const auto len = static_cast<std::size_t>(std::max(e.length, 1));
-  std::string marked = at < shown.size() ? shown.substr(0, at) + "[" + shown.substr(at, len) + "]" +
-                                               shown.substr(std::min(shown.size(), at + len))
-                                         : shown + "[end]";
+  std::size_t from = at > kBefore ? at - kBefore : 0;
+  while (from > 0 && from < at && (static_cast<unsigned char>(text[from]) & 0xc0) == 0x80) ++from;  // a whole character
+  const std::string before = (from > 0 ? "..." : "") + one_line(std::string(text.substr(from, at - from)), kBefore);
+  const std::string marked = at < text.size()
+                                 ? before + "[" + one_line(std::string(text.substr(at, len)), kBlamed) + "]" +
+                                       one_line(std::string(text.substr(std::min(text.size(), at + len))), kAfter)
+                                 : before + "[end]";
   return e.reason + " at column " + std::to_string(e.column) + ": " + marked;
 }
 

@@ -101,7 +101,9 @@ class Expression {
 };
 
 /// One line for a bad expression: "unexpected ')' at column 5: t*33[)]", the blamed character in
-/// brackets ("[end]" past the end), so that one line of stderr points at the column.
+/// brackets ("[end]" past the end), so that one line of stderr points at the column. Of a long text
+/// only a window is shown, at most 24 bytes either side ("...", where cut) and 16 of the blamed
+/// token, each piece printable (control bytes and bytes that are not UTF-8 as '?').
 std::string describe(const ExpressionError& e, std::string_view text);
 
 /// Why `name` cannot name a register in an expression, or empty when it can: a name is 1 to 32

@@ -48,8 +48,6 @@ std::optional<std::int64_t> value_for(const char* option, std::string_view text,
   }
 }
 
-std::string quoted(std::string_view s) { return "'" + std::string(s) + "'"; }
-
 }  // namespace
 
 namespace {
@@ -96,7 +94,7 @@ PosedAccess pose_warps(const std::vector<std::vector<std::int64_t>>& warps, int 
 PosedAccess pose_warps(const std::vector<std::string>& texts, int w) {
   PosedAccess out;
   for (std::size_t j = 0; j < texts.size(); ++j) {
-    const std::string where = "--warp: warp " + std::to_string(j) + " ('" + texts[j] + "')";
+    const std::string where = "--warp: warp " + std::to_string(j) + " (" + quote(texts[j]) + ")";
     std::vector<std::string> fields;
     std::size_t from = 0;
     while (true) {
@@ -198,9 +196,9 @@ PosedAccess pose_addresses(std::string_view text, int w, std::uint64_t threads,
   }
   const Expression e = parsed("--addr", text, [&](std::string_view s) { return Expression::parse(s, names); });
   if (e.registers_used() > static_cast<int>(registers.size()))
-    throw InputError("--addr: " + quoted(text) + " names register r" + std::to_string(e.registers_used() - 1) +
-                     " but " + std::to_string(registers.size()) + " --reg " + (registers.size() == 1 ? "is" : "are") +
-                     " given");
+    throw InputError("--addr: " + quote(std::string(text)) + " names register r" +
+                     std::to_string(e.registers_used() - 1) + " but " + std::to_string(registers.size()) + " --reg " +
+                     (registers.size() == 1 ? "is" : "are") + " given");
   PosedAccess out;
   const auto uw = static_cast<std::uint64_t>(w);
   out.warps.resize(static_cast<std::size_t>((threads + uw - 1) / uw));
@@ -211,8 +209,8 @@ PosedAccess pose_addresses(std::string_view text, int w, std::uint64_t threads,
     Address a = kNoAddress;
     if (v && *v >= 0) {
       if (static_cast<std::uint64_t>(*v) > kMaxPosedAddress)
-        throw InputError("--addr: " + quoted(text) + " gives thread t = " + std::to_string(t) + " the address " +
-                         std::to_string(*v) + ", above 16777215");
+        throw InputError("--addr: " + quote(std::string(text)) + " gives thread t = " + std::to_string(t) +
+                         " the address " + std::to_string(*v) + ", above 16777215");
       a = static_cast<Address>(*v);
     }
     out.warps[t / uw].push_back(a);
@@ -228,7 +226,7 @@ PosedAccess pose_cells(std::string_view layout, std::string_view text, int w, st
   check_threads(threads, "--cell");
   const auto exprs = parsed("--cell", text, [](std::string_view s) { return Expression::parse_list(s); });
   if (exprs.size() != 2 && exprs.size() != 4)
-    throw InputError("--cell: " + quoted(text) + " has " + std::to_string(exprs.size()) +
+    throw InputError("--cell: " + quote(std::string(text)) + " has " + std::to_string(exprs.size()) +
                      " coordinates: give 2 (i, j of a w x w matrix) or 4 (i, j, k, l of a w^4 array)");
   const DrawnLayout drawn(layout, static_cast<int>(exprs.size()), w, seed);
   PosedAccess out;
@@ -249,8 +247,8 @@ PosedAccess pose_cells(std::string_view layout, std::string_view text, int w, st
         if (cell[k] >= w) {
           std::string shown;
           for (std::size_t q = 0; q < cell.size(); ++q) shown += (q ? ", " : "") + std::to_string(cell[q]);
-          throw InputError("--cell: " + quoted(text) + " gives thread t = " + std::to_string(t) + " the cell (" +
-                           shown + "), outside 0 .. w-1 = " + std::to_string(w - 1));
+          throw InputError("--cell: " + quote(std::string(text)) + " gives thread t = " + std::to_string(t) +
+                           " the cell (" + shown + "), outside 0 .. w-1 = " + std::to_string(w - 1));
         }
         c[k] = static_cast<std::uint32_t>(cell[k]);
       }

@@ -6,6 +6,7 @@
 #include <unordered_map>
 
 #include "io/input_error.h"
+#include "io/quote.h"
 #include "models/layouts/draws.h"
 #include "teaching/expression.h"
 
@@ -391,7 +392,7 @@ MatrixTile parse_layout(std::string_view raw_text, int w, std::uint64_t seed, co
       e = Expression::parse(text);
     } catch (const ExpressionError& err) {
       if (identifier(text))
-        throw InputError(option + ": unknown '" + text + "' for a w x w matrix (one of " + names() +
+        throw InputError(option + ": unknown " + quote(text) + " for a w x w matrix (one of " + names() +
                          "; or an address expression in i, j, w, a CuTe layout SHAPE:STRIDE, or f2:BASES; the w^4 "
                          "schemes take --dims 4 or four cell expressions)");
       throw InputError(option + ": " + describe(err, text));

@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
-"""Property test of the surfaces that read a user's files and write where a user says: GPU profiles,
-counts files, sweep grids and output paths, each drawn at random from hostile pieces (control bytes,
+"""Property test of the surfaces that read a user's files and texts and write where a user says: GPU
+profiles, counts files, sweep grids, output paths, kernel files and layouts (`--layout` texts of
+`layout`, `access` and `congestion`), each drawn at random from hostile pieces (control bytes,
 escapes, bytes that are not UTF-8, names of hundreds of bytes, '../' in names, symbolic links planted
 beside an output, numbers such as 1e308). Whatever the input, mmsim either does the work (status 0)
 or refuses it (status 2) with at most one line on stderr; that line holds no control byte, is valid
@@ -156,16 +157,110 @@ def output_case(rng, tmp, k):
                     [name]), None
     return Case("output", ["schedule", "--perm", "random", "-n", "256", "-w", "4", "-o", path], [name]), None
 
+HOSTILE_NUMBERS = [0, -1, 1, 3, 31, 33, 255, 2 ** 31, 2 ** 32, 2 ** 63, 2 ** 64, -(2 ** 63), 1.5, -0.0, 1e308]
+EXPRESSION_PIECES = ["t", "i", "j", "w", "p", "index", "r0", "(", ")", "*", "+", "-", "/", "%", "<<", ">>", "^",
+                     "?", ":", "_", "min(", "max(", "0", "1", "4096", "99999999999999999999", ",", " "]
+
+
+def mutate_json(rng, value, texts, depth=0):
+    """`value` with one node replaced, removed or added, picked at random down the tree."""
+    if isinstance(value, dict) and value and rng.random() < 0.75:
+        key = rng.choice(list(value))
+        action = rng.randrange(6)
+        if action == 0:
+            del value[key]
+        elif action == 1:
+            extra = hostile_text(rng, 300)
+            value[extra] = 1
+            texts.append(extra)
+        else:
+            value[key] = mutate_json(rng, value[key], texts, depth + 1)
+        return value
+    if isinstance(value, list) and value and rng.random() < 0.75:
+        i = rng.randrange(len(value))
+        if rng.random() < 0.2:
+            value.append(value[i])
+        else:
+            value[i] = mutate_json(rng, value[i], texts, depth + 1)
+        return value
+    choice = rng.randrange(6)
+    if choice == 0:
+        text = hostile_text(rng)
+        texts.append(text)
+        return text
+    if choice == 1:
+        return rng.choice(HOSTILE_NUMBERS)
+    if choice == 2:  # an address expression, well formed or not
+        text = "".join(rng.choice(EXPRESSION_PIECES) for _ in range(rng.randint(1, 12)))
+        return "(" * rng.choice([0, 0, 300]) + text
+    if choice == 3:
+        return rng.choice([None, True, [], {}, [[[]]], "t"])
+    if choice == 4 and isinstance(value, int) and not isinstance(value, bool):
+        return value * rng.choice([2, 64, 2 ** 20]) + rng.choice([-1, 0, 1])
+    return value
+
+
+def kernel_case(rng, tmp, kernels, k):
+    name, text = rng.choice(kernels)
+    texts = []
+    if rng.random() < 0.15:  # bytes cut short or spoiled where JSON is expected
+        raw = text.encode("utf-8")
+        cut = rng.randrange(len(raw))
+        raw = raw[:cut] + (as_bytes(hostile_text(rng, 200)) if rng.random() < 0.5 else b"")
+    else:
+        value = json.loads(text)
+        for _ in range(rng.randint(1, 3)):
+            value = mutate_json(rng, value, texts)
+        raw = as_bytes(json.dumps(value, ensure_ascii=False))
+    path = os.path.join(tmp, f"kernel{k}.json")
+    with open(path, "wb") as f:
+        f.write(raw)
+    command = rng.choice([["run", "--kernel", path], ["run", "--kernel", path, "--json", "--arrays"],
+                          ["trace", "--kernel", path, "-o", os.path.join(tmp, f"kt{k}.svg")]])
+    return Case(f"kernel {name}", command, texts)
+
+
+LAYOUTS = ["raw", "ras", "rap", "pad", "xor", "i*(w+1) + j", "(i + j) % w + w*i", "Swizzle<1,0,2> o (4,4):(4,1)",
+           "(4,4):(4,1)", "((2,2),(2,2)):((1,4),(2,8))", "f2:1,2,4,8", "f2:4,8,1,2"]
+LAYOUT_PIECES = ["(", ")", ",", ":", "<", ">", " o ", "Swizzle", "f2:", "i", "j", "w", "*", "+", "-", "/", "%",
+                 "^", "<<", "0", "1", "2", "4", "-1", "99999999999999999999", "4294967296", " ", "_"]
+
+
+def layout_case(rng, tmp, k):
+    text = rng.choice(LAYOUTS)
+    for _ in range(rng.randint(0, 4)):
+        at = rng.randrange(len(text) + 1)
+        action = rng.randrange(4)
+        if action == 0:
+            text = text[:at] + rng.choice(LAYOUT_PIECES) + text[at:]
+        elif action == 1:
+            text = text[:at] + text[at + rng.randint(1, 4):]
+        elif action == 2:
+            text = text[:at] + rng.choice(PIECES) + text[at:]
+        else:
+            text = text[:at] + rng.choice(LAYOUT_PIECES) * rng.choice([2, 50, 2000]) + text[at:]
+    text = text.replace("\x00", "_")  # a command line cannot hold a NUL
+    w = rng.choice(["4", "4", "8", "3", "32"])
+    command = rng.choice([["layout", "--layout", text, "-w", w],
+                          ["access", "--layout", text, "-w", w, "--cell", "t, t"],
+                          ["congestion", "--layout", text, "--pattern", "random", "-w", w, "--trials", "20"]])
+    return Case("layout", command, [text])
+
 
 def main():
     mmsim, root = sys.argv[1], sys.argv[2]
     seed = int(os.environ.get("MMSIM_PROPERTY_SEED", sys.argv[3] if len(sys.argv) > 3 else "1"))
-    cases = int(os.environ.get("MMSIM_PROPERTY_LINES", sys.argv[4] if len(sys.argv) > 4 else "160"))
+    cases = int(os.environ.get("MMSIM_PROPERTY_LINES", sys.argv[4] if len(sys.argv) > 4 else "240"))
     rng = random.Random(seed)
     with open(os.path.join(root, "results/gpu-h100/profile-h100.json")) as f:
         base_profile = json.load(f)
     with open(os.path.join(root, "results/gpu-h100/counts-n67108864.csv")) as f:
         counts_text = f.read()
+    kernels = []
+    for name in sorted(os.listdir(os.path.join(root, "examples/kernels"))):
+        if name.endswith(".json"):
+            with open(os.path.join(root, "examples/kernels", name), encoding="utf-8") as f:
+                kernels.append((name, f.read()))
     failures = []
     with tempfile.TemporaryDirectory() as tmp:
         # The measured table of one family, copied, so that a counts-only validation is quick.
@@ -176,9 +271,13 @@ def main():
             f.write(kasagi)
         profile = os.path.join(root, "results/gpu-h100/profile-h100.json")
         for k in range(cases):
-            kind = k % 4
+            kind = k % 6
             target = None
-            if kind == 0:
+            if kind == 4:
+                case = kernel_case(rng, tmp, kernels, k)
+            elif kind == 5:
+                case = layout_case(rng, tmp, k)
+            elif kind == 0:
                 case = profile_case(rng, tmp, base_profile, k)
             elif kind == 1:
                 case = counts_case(rng, tmp, counts_text, profile, k)

@@ -152,6 +152,9 @@ TEST_CASE("a quoted value is one printable line of valid UTF-8, cut where a char
   CHECK(quote("x\xff\xc3(\xed\xa0\x80y") == "'x??(???y'");  // not UTF-8: each byte a '?'
   CHECK(quote("\xc3\xa9\xc3\xa9", 3) == "'\xc3\xa9...'");   // never half a character
   CHECK(quote(std::string(131000, 'a')).size() == 45);
+  CHECK(quote("a\r\tb\x7f") == "'a  b?'");  // as io/quote.h says: \r and \t a space, DEL '?'
+  CHECK(quote("abcdef", 3) == "'abc...'");
+  CHECK(quote("abc", 3) == "'abc'");  // nothing left out: no "..."
   CHECK(one_line("a\nb\x07") == "a b?");
   CHECK(one_line(std::string(1000, 'x')).size() == 483);
 }

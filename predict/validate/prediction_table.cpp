@@ -274,8 +274,25 @@ std::vector<predict::CountsRow> counts_rows(const predict::GpuProfile& profile, 
   return out;
 }
 
+namespace {
+// What made a validation's tables and is the same on every row (docs/report.md): the profile (its
+// device and calibration date) and the machine its runs were simulated on.
+std::vector<std::pair<std::string, report::Cell>> profile_parameters(const predict::GpuProfile& profile) {
+  const auto integer = [](auto v) { return report::Cell(static_cast<long long>(v)); };
+  return {{"device", profile.device},
+          {"profile_date", profile.date},
+          {"w", integer(profile.machine.w)},
+          {"l", integer(profile.machine.l)},
+          {"L", integer(profile.machine.L)},
+          {"k", integer(profile.machine.k)},
+          {"sector_bytes", integer(profile.memory.sector_bytes)},
+          {"cache_bytes", integer(profile.memory.cache_bytes)}};
+}
+}  // namespace
+
 report::Table prediction_table(const predict::GpuProfile& profile, const std::vector<PredictedRun>& rows) {
   report::Table t;
+  t.parameters = profile_parameters(profile);
   t.title = "Predicted against measured GPU time (" + profile.gpu.name + ")";
   t.header = {
       "profile: " + profile.device + ", calibrated " + profile.date +
@@ -327,6 +344,7 @@ report::Table prediction_table(const predict::GpuProfile& profile, const std::ve
 
 report::Table prediction_summary(const predict::GpuProfile& profile, const std::vector<PredictedRun>& rows) {
   report::Table t;
+  t.parameters = profile_parameters(profile);
   t.title = "Prediction errors per family (" + profile.gpu.name + ")";
   t.header = {
       "median of |predicted / measured - 1| and worst factor max(predicted/measured, measured/predicted) over the runs "

@@ -94,6 +94,11 @@ report::Table table1_bounds_table(const MachineParams& m, std::uint64_t seed, co
               "(Lemma 5) 2n/w + 2n/(kw) + 2L - 2, scheduled (Theorem 9) 16n/w + 16n/(kw) + 16L - 16"};
   t.columns = {
       "row", "kernel", "type", "permutation", "n", "ms", "distribution", "distribution_inverse", "bound_time_units"};
+  t.parameters = {{"w", static_cast<long long>(m.w)},
+                  {"l", static_cast<long long>(m.l)},
+                  {"L", static_cast<long long>(m.L)},
+                  {"k", static_cast<long long>(m.k)},
+                  {"seed", static_cast<long long>(seed)}};
   for (const BoundedRun& b : runs) {
     const bool conventional = b.row == "d-designated" || b.row == "s-designated";
     report::Cell d, di;

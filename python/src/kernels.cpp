@@ -34,27 +34,59 @@ struct PyMachine;
 class PyKernel;
 class PyEngine;
 
-// The object a method is called on. One made with __new__ and never initialised holds no value
-// (pybind11 leaves its pointer null): a TypeError naming the class, never a dereference of null.
+// The object a method is called on, or an object passed to one (Engine(machine), launch(kernel)).
+// One made with __new__ and never initialised (Machine.__new__(Machine), copy.copy of one, a
+// subclass whose __init__ skips the base's) has no C++ value: pybind11 2.10 hands such an object
+// to a method as freshly allocated, unconstructed memory, so a method would read garbage and crash
+// the interpreter. An argument of type Initialised<T> is loaded by the caster below, which checks
+// that the object's holder was constructed and otherwise raises TypeError naming the class.
 const char* class_name(const PyMachine*) { return "Machine"; }
 const char* class_name(const PyKernel*) { return "Kernel"; }
 const char* class_name(const PyEngine*) { return "Engine"; }
+
 template <typename T>
-T& self_of(T* p) {
-  if (p == nullptr)
-    throw py::type_error(std::string(class_name(p)) + ": made with __new__ and never initialised (call " +
-                         class_name(p) + "(...) instead)");
-  return *p;
-}
-// A method as a function of a pointer to its object, checked by self_of.
+struct Initialised {
+  T* p = nullptr;
+  T& operator*() const { return *p; }
+  T* operator->() const { return p; }
+};
+
+// A method as a function of its checked object.
 template <typename C, typename R, typename... A>
 auto checked(R (C::*f)(A...)) {
-  return [f](C* self, A... a) -> R { return (self_of(self).*f)(std::forward<A>(a)...); };
+  return [f](Initialised<C> self, A... a) -> R { return ((*self).*f)(std::forward<A>(a)...); };
 }
 template <typename C, typename R, typename... A>
 auto checked(R (C::*f)(A...) const) {
-  return [f](const C* self, A... a) -> R { return (self_of(self).*f)(std::forward<A>(a)...); };
+  return [f](Initialised<C> self, A... a) -> R { return ((*self).*f)(std::forward<A>(a)...); };
 }
+
+}  // namespace
+}  // namespace mmsim::python
+
+namespace pybind11::detail {
+template <typename T>
+struct type_caster<mmsim::python::Initialised<T>> {
+  PYBIND11_TYPE_CASTER(mmsim::python::Initialised<T>, make_caster<T>::name);
+  bool load(handle src, bool convert) {
+    if (!isinstance<T>(src)) return false;  // not a T at all: pybind11's own TypeError
+    auto* inst = reinterpret_cast<instance*>(src.ptr());
+    const value_and_holder vh = inst->get_value_and_holder(get_type_info(typeid(T)), false);
+    if (!vh || !vh.holder_constructed()) {
+      const char* name = mmsim::python::class_name(static_cast<const T*>(nullptr));
+      throw type_error(std::string(name) + ": made with __new__ and never initialised (call " + name +
+                       "(...) instead)");
+    }
+    make_caster<T> base;
+    if (!base.load(src, convert)) return false;
+    value.p = cast_op<T*>(base);
+    return value.p != nullptr;
+  }
+};
+}  // namespace pybind11::detail
+
+namespace mmsim::python {
+namespace {
 
 /// int64: the dtype NumPy gives integer arrays, so the engine reads them without a copy.
 using Addresses = py::array_t<std::int64_t, py::array::forcecast>;
@@ -306,6 +338,7 @@ class PyEngine {
                                                 .chunk_warps = 0}) {}
 
   std::int64_t add_array(const std::string& name, const std::string& space, std::int64_t size) {
+    check_idle("add_array");
     Space sp = Space::Global;
     if (space == "shared")
       sp = Space::Shared;
@@ -351,7 +384,8 @@ class PyEngine {
   /// A writable view of the engine's cells of a global array, valid as long as `self` lives (the
   /// view keeps it alive): a global array never moves once added.
   static py::array global_array(py::object self, const ArrayRef& ref) {
-    auto& e = self_of(self.cast<PyEngine*>());
+    auto& e = *self.cast<Initialised<PyEngine>>();
+    e.check_idle("global_array");
     const ArrayId id = e.resolve(ref, "global_array");
     if (e.engine_.array(id).space != Space::Global)
       throw InputError("global_array: " + e.engine_.array(id).name + " is a shared array (use shared_array)");
@@ -363,6 +397,7 @@ class PyEngine {
   /// A copy of block `block`'s shared array (shared arrays grow with the grid, so no view), for a
   /// block of a grid launched so far.
   py::array shared_array(const ArrayRef& ref, std::int64_t block) {
+    check_idle("shared_array");
     const ArrayId id = resolve(ref, "shared_array");
     if (engine_.array(id).space != Space::Shared)
       throw InputError("shared_array: " + engine_.array(id).name + " is a global array (use global_array)");
@@ -375,11 +410,11 @@ class PyEngine {
     return out;
   }
 
-  py::object launch(const PyKernel* kernel) {
-    const PyKernel& pk = self_of(kernel);
+  py::object launch(Initialised<PyKernel> kernel) {
+    const PyKernel& pk = *kernel;
     // One engine runs one kernel at a time: a second launch from another thread while one runs is
     // refused (documented in docs/library.md), never run on the same memories at once.
-    if (busy_) throw InputError("launch: this engine is running a kernel already (from another thread)");
+    check_idle("launch");
     // Shared arrays are made per block at launch: estimated as add_array estimates global ones.
     std::uint64_t shared_cells = 0;
     for (std::size_t i = 0; i < names_.size(); ++i)
@@ -419,9 +454,13 @@ class PyEngine {
     return d;
   }
 
-  py::object stats() const { return to_python(stats_json(engine_.stats())); }
+  py::object stats() const {
+    check_idle("stats");
+    return to_python(stats_json(engine_.stats()));
+  }
 
   py::object trace() const {
+    check_idle("trace");
     report::Json out = report::Json::array();
     for (const auto& e : engine_.trace()) {
       report::Json req = report::Json::array();
@@ -444,6 +483,7 @@ class PyEngine {
   /// as `mmsim predict` prices an algorithm (predict/kernel_prediction.h). A kernel's addresses are
   /// NumPy arrays, not data the threads loaded, so fresh arrays give the same accesses.
   py::object predict(const std::string& profile_path, const std::string& model, std::int64_t threads) const {
+    check_idle("predict");
     const predict::GpuProfile profile = read_profile_argument(profile_path);
     const MachineParams& mine = machine_->params();
     if (mine.model != ModelKind::Hmm)
@@ -478,6 +518,13 @@ class PyEngine {
   }
 
  private:
+  // One engine runs one kernel at a time, and while it runs (the GIL released) another Python
+  // thread may neither launch on it nor add an array (the launch's arrays would move under it) nor
+  // read its statistics, trace or memories half-written: each is refused (docs/library.md), never
+  // run at once with the launch. Checked with the GIL held, as busy_ is set and cleared.
+  void check_idle(const char* what) const {
+    if (busy_) throw InputError(std::string(what) + ": this engine is running a kernel (launched from another thread)");
+  }
   static Execution parse_execution(const std::string& e) {
     if (e == "round-synchronous") return Execution::RoundSynchronous;
     if (e == "asynchronous") return Execution::Asynchronous;
@@ -502,32 +549,13 @@ void bind_kernels(py::module_& m) {
            py::arg("model") = "hmm", py::arg("w") = 32, py::arg("l") = 1, py::arg("L") = 100, py::arg("k") = 8,
            py::arg("extensions") = std::vector<std::string>{})
       .def_property_readonly("model",
-                             [](const PyMachine* q) {
-                               const PyMachine& p = self_of(q);
-                               return std::string(to_string(p.params().model));
-                             })
-      .def_property_readonly("w",
-                             [](const PyMachine* q) {
-                               const PyMachine& p = self_of(q);
-                               return p.params().w;
-                             })
-      .def_property_readonly("l",
-                             [](const PyMachine* q) {
-                               const PyMachine& p = self_of(q);
-                               return p.params().l;
-                             })
-      .def_property_readonly("L",
-                             [](const PyMachine* q) {
-                               const PyMachine& p = self_of(q);
-                               return p.params().L;
-                             })
-      .def_property_readonly("k",
-                             [](const PyMachine* q) {
-                               const PyMachine& p = self_of(q);
-                               return p.params().k;
-                             })
-      .def("__repr__", [](const PyMachine* self) {
-        const auto& q = self_of(self).params();
+                             [](Initialised<PyMachine> p) { return std::string(to_string(p->params().model)); })
+      .def_property_readonly("w", [](Initialised<PyMachine> p) { return p->params().w; })
+      .def_property_readonly("l", [](Initialised<PyMachine> p) { return p->params().l; })
+      .def_property_readonly("L", [](Initialised<PyMachine> p) { return p->params().L; })
+      .def_property_readonly("k", [](Initialised<PyMachine> p) { return p->params().k; })
+      .def("__repr__", [](Initialised<PyMachine> self) {
+        const auto& q = self->params();
         std::string s = "Machine('" + std::string(to_string(q.model)) + "', w=" + std::to_string(q.w) +
                         ", l=" + std::to_string(q.l);
         if (q.model == ModelKind::Hmm) s += ", L=" + std::to_string(q.L) + ", k=" + std::to_string(q.k);
@@ -540,22 +568,22 @@ void bind_kernels(py::module_& m) {
            py::arg("resident_blocks_per_dmm") = 0)
       .def(
           "read",
-          [](PyKernel* k, const ArrayRef& a, const py::object& x, std::int64_t reg, std::string name) {
-            self_of(k).access(Op::Read, a, x, reg, std::move(name));
+          [](Initialised<PyKernel> k, const ArrayRef& a, const py::object& x, std::int64_t reg, std::string name) {
+            k->access(Op::Read, a, x, reg, std::move(name));
           },
           py::arg("array"), py::arg("addresses"), py::arg("reg") = 0, py::arg("name") = "",
           "register reg <- array[addresses[t]] for every thread t (negative: no request)")
       .def(
           "write",
-          [](PyKernel* k, const ArrayRef& a, const py::object& x, std::int64_t reg, std::string name) {
-            self_of(k).access(Op::Write, a, x, reg, std::move(name));
+          [](Initialised<PyKernel> k, const ArrayRef& a, const py::object& x, std::int64_t reg, std::string name) {
+            k->access(Op::Write, a, x, reg, std::move(name));
           },
           py::arg("array"), py::arg("addresses"), py::arg("reg") = 0, py::arg("name") = "",
           "array[addresses[t]] <- register reg for every thread t (negative: no request)")
       .def(
           "atomic",
-          [](PyKernel* k, const ArrayRef& a, const py::object& x, const std::string& op, std::int64_t reg,
-             std::int64_t result, std::string name) { self_of(k).atomic(a, x, op, reg, result, std::move(name)); },
+          [](Initialised<PyKernel> k, const ArrayRef& a, const py::object& x, const std::string& op, std::int64_t reg,
+             std::int64_t result, std::string name) { k->atomic(a, x, op, reg, result, std::move(name)); },
           py::arg("array"), py::arg("addresses"), py::arg("op") = "add", py::arg("reg") = 0, py::arg("result") = -1,
           py::arg("name") = "",
           "array[addresses[t]] <- op(array[addresses[t]], register reg) for every thread t, the old value into "
@@ -571,8 +599,8 @@ void bind_kernels(py::module_& m) {
       .def("__len__", checked(&PyKernel::steps));
 
   py::class_<PyEngine>(m, "Engine", "The engine with its memories' contents; launches kernels one at a time.")
-      .def(py::init([](const PyMachine* m, const std::string& execution, bool trace, std::int64_t threads) {
-             return std::make_unique<PyEngine>(self_of(m), execution, trace, threads);
+      .def(py::init([](Initialised<PyMachine> m, const std::string& execution, bool trace, std::int64_t threads) {
+             return std::make_unique<PyEngine>(*m, execution, trace, threads);
            }),
            py::arg("machine"), py::arg("execution") = "round-synchronous", py::arg("trace") = false,
            py::arg("threads") = 0)

@@ -164,6 +164,43 @@ TEST_CASE("a counts file from before the write-backs' reach was a column reads a
   CHECK(back.find(run, machine_fields(profile, 4)) == nullptr);
 }
 
+TEST_CASE("a counts file ends with the build that counted each row, kept through a read, a put and old files") {
+  CountsFile file;
+  const RunIdentity run{"d-designated", "random", "float", 1024};
+  const GpuProfile profile = small_gpu_profile();
+  file.put({run, machine_fields(profile, 4), distinct_counts(1), true});
+  const std::string text = file.csv();
+  const std::string header = text.substr(0, text.find('\n'));
+  const std::string build_columns = ",correct,mmsim_version,mmsim_commit";
+  REQUIRE(header.size() > build_columns.size());
+  CHECK(header.substr(header.size() - build_columns.size()) == build_columns);
+  const std::string version = report::build_info().version, commit = report::build_info().commit;
+  CHECK(text.find(",yes," + version + "," + commit + "\n") != std::string::npos);
+  // A row of an earlier build keeps its build when read, written again, and put again unchanged;
+  // counted again to other values, it is this build's.
+  std::string earlier = text;
+  earlier.replace(earlier.find(",yes," + version), 5 + version.size() + 1 + commit.size(), ",yes,0.1.0,abc1234");
+  const auto path = write_temp("mmsim_counts_build.csv", earlier);
+  CountsFile back = CountsFile::read(path);
+  std::filesystem::remove(path);
+  REQUIRE(back.rows().size() == 1);
+  CHECK(back.rows()[0].version == "0.1.0");
+  CHECK(back.rows()[0].commit == "abc1234");
+  CHECK(back.csv().find(",yes,0.1.0,abc1234\n") != std::string::npos);
+  back.put({run, machine_fields(profile, 4), distinct_counts(1), true});
+  CHECK(back.rows()[0].commit == "abc1234");
+  back.put({run, machine_fields(profile, 4), distinct_counts(2), true});
+  CHECK(back.rows()[0].commit == commit);
+  // A file from before the build columns (every committed one): read, each row's build empty.
+  const auto old_path =
+      write_temp("mmsim_counts_no_build.csv", without_columns(text, {"mmsim_version", "mmsim_commit"}));
+  const CountsFile old = CountsFile::read(old_path);
+  std::filesystem::remove(old_path);
+  REQUIRE(old.rows().size() == 1);
+  CHECK(old.rows()[0].version.empty());
+  CHECK(counter_values(old.rows()[0].counts) == counter_values(distinct_counts(1)));
+}
+
 TEST_CASE("a counts file from before merged write-backs' rows were counted reads them where implied") {
   const GpuProfile profile = small_gpu_profile();
   const auto machine = machine_fields(profile, 4);

@@ -123,6 +123,12 @@ TEST_CASE("a syntax error names the character and marks it in brackets on one li
   CHECK(error_line("t = 1") == "unexpected '=' at column 3: t [=] 1");
   CHECK(error_line("1 << 99") == "shift count 99 outside [0, 63] at column 3: 1 [<<] 99");
   CHECK(error_line("t\n+") == "the expression ends too early at column 4: t +[end]");  // still one line
+  // A long text: a window around the column, never the whole text, control bytes as '?'.
+  CHECK(error_line((std::string(1000, '(') + "t*33)").c_str()) ==
+        "nested more than 64 deep at column 65: ..." + std::string(24, '(') + "[(]" + std::string(24, '(') + "...");
+  const std::string line = error_line(("t" + std::string(2000, ' ') + "$" + std::string(2000, 'x')).c_str());
+  CHECK(line == "unexpected '$' at column 2002: ..." + std::string(24, ' ') + "[$]" + std::string(24, 'x') + "...");
+  CHECK(error_line("t\x1b[31m+") == "unexpected character 0x1b at column 2: t[?][31m+");
 }
 
 TEST_CASE("_ decides a whole value only: inside arithmetic it is refused where it stands") {
