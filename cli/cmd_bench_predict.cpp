@@ -49,7 +49,7 @@ Measured measure_here(Mode mode, const predict::GpuProfile& profile, const Algor
   getrusage(RUSAGE_SELF, &u);
   m.peak_mib = static_cast<double>(u.ru_maxrss) / 1024.0;  // KiB on Linux
   if (mode != Mode::Run) {
-    const auto& model = profile.model(predict::kDefaultCostModel);
+    const auto& model = profile.model(profile.default_model());
     m.ms = predict::predicted_ms(model, counts.counts);
     m.ms_half = counts.half_width_ms(model);
     m.shift = counts.shift;
