@@ -303,7 +303,7 @@ std::string prediction_tables_markdown(const std::vector<ValidateFolder>& folder
       }
       overall.push_back(std::move(row));
     }
-    // parm's network, simulated below 2^20 only (validate --families parm --min-n 4096 --max-n 65536).
+    // parm's network, simulated up to 2^20 (validate --families parm --min-n 4096 --max-n 1048576).
     const std::filesystem::path parm = folder.dir / kParmFile;
     if (std::filesystem::exists(parm)) {
       const RunTable t = read_runs(parm);
