@@ -178,7 +178,8 @@ Runner add_predict_command(CLI::App& app) {
   auto kernel = std::make_shared<KernelFileOptions>();
   auto* kernel_option =
       cmd->add_option("--kernel", kernel->file,
-                      "predict the kernels of this kernel file instead of an algorithm (docs/kernel-files.md)")
+                      "predict the kernels of this kernel file instead of an algorithm (docs/kernel-files.md); every "
+                      "sector is simulated: the answer is per step, which a sample does not give")
           ->type_name("FILE");
   cmd->add_option("--profile", kernel->profile, "with --kernel: the GPU profile");
   cmd->add_option("--model", kernel->model, "with --kernel: cost model (default: rmw-rows)");
