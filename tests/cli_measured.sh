@@ -114,6 +114,12 @@ ok "$mmsim" gpu-throughput "$tmp/enum" --format gnuplot
 grep -q '^array square_title\[2\] = \["IP naive", "OOP nvidia"\]$' "$tmp/out" || { echo "FAIL: the 2D lines"; cat "$tmp/out"; fail=1; }
 grep -q '^cb_low = 200$' "$tmp/out" && grep -q '^cb_high = 2000$' "$tmp/out" && grep -q '^8 4 NaN$' "$tmp/out" ||
   { echo "FAIL: the heat map"; cat "$tmp/out"; fail=1; }
+# A grid written now ends with its parameters and the build (docs/report.md): the same heat map.
+printf 'rows\\cols,4096,8192,device,runs,warmup,mmsim_version,mmsim_commit\n4096,250.5,0,GPU,5,1,0.1.0,abc\n8192,1999,1234,GPU,5,1,0.1.0,abc\n' \
+  >"$tmp/enum/enumeration_heatmap_v1bf.csv"
+ok "$mmsim" gpu-throughput "$tmp/enum" --format gnuplot
+grep -q '^cb_low = 200$' "$tmp/out" && grep -q '^cb_high = 2000$' "$tmp/out" && grep -q '^8 4 NaN$' "$tmp/out" ||
+  { echo "FAIL: the heat map with its parameters"; cat "$tmp/out"; fail=1; }
 sed -i 's/,ok$/,WRONG/' "$tmp/enum/enumeration.csv"
 bad "$mmsim" gpu-throughput "$tmp/enum"
 
