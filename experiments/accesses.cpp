@@ -7,6 +7,7 @@
 #include <sstream>
 
 #include "experiments/ncu_csv.h"
+#include "experiments/tables.h"
 #include "io/input_error.h"
 #include "io/input_file.h"
 #include "io/quote.h"
@@ -413,6 +414,7 @@ report::Table accesses_table(const std::string& ncu_csv) {
   t.title = "Real accesses: the simulator's slots beside Nsight Compute's counts, per warp instruction";
   t.header = {"machine: w = 32, 4-byte banks, widths and atomics extensions on; one warp, one instruction"};
   t.columns = {"case", "space", "instruction", "bytes_per_thread", "description", "slots", "bank_conflicts", "sectors"};
+  t.parameters = {{"w", 32LL}};  // one warp of one instruction: the width is the whole machine
   const bool gpu = !ncu_csv.empty();
   std::vector<gpu::NcuLaunch> ncu;
   if (gpu) {
@@ -571,6 +573,8 @@ report::Table histograms_table(std::uint64_t keys, std::uint64_t seed, const std
   t.header = {"keys: " + std::to_string(keys) + ", seed " + std::to_string(seed) +
               "; machine: HMM w = 32, k = 132, l = 1, L = 400, widths and atomics on, round-synchronous"};
   t.columns = {"kind", "distribution", "atomic", "time_units", "counting_slots", "correct"};
+  t.parameters = with_machine({{"keys", integer_cell(keys)}, {"bins", integer_cell(kBins)}}, machine,
+                              {{"seed", integer_cell(seed)}});
   std::map<std::pair<std::string, std::string>, double> gpu;
   if (!gpu_csv.empty()) {
     gpu = read_gpu_histograms(gpu_csv);

@@ -1,5 +1,7 @@
 #include "io/quote.h"
 
+#include <algorithm>
+
 #include "io/printable.h"
 
 namespace mmsim {
@@ -63,6 +65,24 @@ std::string quote(const std::string& text, std::size_t limit) {
   bool cut = false;
   std::string out = printable(text, limit, cut);
   return "'" + out + (cut ? "..." : "") + "'";
+}
+
+std::string shown_name(const std::string& name, std::size_t limit) {
+  const bool plain =
+      name.size() <= limit && std::all_of(name.begin(), name.end(), [](char c) { return c >= 0x20 && c < 0x7f; });
+  return plain ? name : quote(name, limit);
+}
+
+std::string with_names_shown(std::string message, std::vector<std::string> names, std::size_t limit) {
+  std::sort(names.begin(), names.end(), [](const auto& a, const auto& b) { return a.size() > b.size(); });
+  for (const auto& name : names) {
+    const std::string shown = shown_name(name, limit);
+    if (name.empty() || shown == name) continue;
+    for (std::size_t at = message.find(name); at != std::string::npos; at = message.find(name, at + shown.size())) {
+      message.replace(at, name.size(), shown);
+    }
+  }
+  return message;
 }
 
 std::string one_line(const std::string& message, std::size_t limit) {

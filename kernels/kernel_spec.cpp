@@ -284,8 +284,12 @@ ProgramRun run_program(const ProgramSpec& p, const EngineOptions& options) {
     try {
       engine.launch(kernel);
     } catch (const std::logic_error& e) {
-      // The engine's words for an address outside its array, from a user's expression: bad input.
-      fail_at(p, "", e.what());
+      // The engine's words for an address outside its array, from a user's expression: bad input;
+      // the engine pastes the kernel's, the step's and the array's names whole.
+      std::vector<std::string> names{k.name};
+      for (const auto& st : k.steps) names.push_back(st.name);
+      for (const auto& a : p.arrays) names.push_back(a.name);
+      fail_at(p, "", with_names_shown(e.what(), names));
     }
   }
   ProgramRun run;

@@ -30,7 +30,11 @@ mkdir -p "$out"
 field() { sed -n "s/.* $1=\([^ ]*\).*/\1/p" <<<"$2"; }
 
 csv=$out/traced.csv
-echo "example,measured_ms,traced_ms,predicted_ms,error,trace_bytes,records,bytes_per_record,traced_over_untraced" >"$csv"
+# Every row ends with what made it (docs/report.md): the timed runs, the profile (its file name) and
+# the build, as `mmsim --version` prints it.
+version=$("$mmsim" --version | sed -n 's/^mmsim //p') commit=$("$mmsim" --version | sed -n 's/^commit: //p')
+made="$reps,${profile:+$(basename "$profile")},$version,$commit"
+echo "example,measured_ms,traced_ms,predicted_ms,error,trace_bytes,records,bytes_per_record,traced_over_untraced,reps,profile,mmsim_version,mmsim_commit" >"$csv"
 status=0
 for e in $examples; do
   echo "== $e" >&2
@@ -52,7 +56,7 @@ for e in $examples; do
     error=$(python3 -c 'import sys; p, m = map(float, sys.argv[1:]); print(f"{(p - m) / m:+.3f}")' "$predicted" "$measured")
   fi
   ratio=$(python3 -c 'import sys; t, u = map(float, sys.argv[1:]); print(f"{t / u:.2f}")' "$traced" "$measured")
-  echo "$e,$measured,$traced,$predicted,$error,$bytes,$records,$per,$ratio" >>"$csv"
+  echo "$e,$measured,$traced,$predicted,$error,$bytes,$records,$per,$ratio,$made" >>"$csv"
 done
 
 python3 - "$csv" "$out/traced.md" "${profile:-none}" <<'PY'

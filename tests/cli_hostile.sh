@@ -51,6 +51,13 @@ for beside in o.json o.csv.partial; do
   [ "$(cat "$tmp/target")" = kept ] || say_fail "sweep wrote through the link at $beside"
 done
 
+# The sweep's journal is bounded by its grid (4 KiB a row and 4 KiB for the header, docs/sweep.md),
+# not at gigabytes whatever the grid: one row's journal of 9 KB is refused, and left as it was.
+mkdir -p "$tmp/journal"
+head -c 9000 /dev/zero | tr '\0' x >"$tmp/journal/o.csv.partial"
+refused "more than the 8 KiB a journal of 1 rows may have" "$mmsim" sweep "$tmp/g.json" -o "$tmp/journal/o.csv"
+[ "$(wc -c <"$tmp/journal/o.csv.partial")" = 9000 ] || say_fail "sweep changed the journal it refused"
+
 # A profile whose constants are huge, or not numbers a profile holds, is refused.
 profile=$root/results/gpu-h100/profile-h100.json
 sed 's/"ms": [0-9.e-]*/"ms": 1e308/' "$profile" >"$tmp/huge.json"

@@ -51,6 +51,25 @@ def echoed_too_much(stderr, texts):
     return False
 
 
+def broken_promises(status, err, allowed, texts):
+    """What a run with this status and stderr broke of the promise: status in `allowed`, at most one
+    line on stderr, no control byte, valid UTF-8, no more than ECHO_LIMIT characters of `texts`."""
+    why = []
+    if status not in allowed:
+        why.append(f"status {status}, wanted one of {allowed}")
+    if err.count(10) > 1 or (err and not err.endswith(b"\n")):
+        why.append(f"{err.count(10)} lines on stderr")
+    if any(b < 0x20 and b != 0x0a for b in err) or 0x7f in err:
+        why.append("a control byte on stderr")
+    try:
+        err.decode("utf-8")
+    except UnicodeDecodeError:
+        why.append("stderr is not UTF-8")
+    if echoed_too_much(err, texts):
+        why.append(f"more than {ECHO_LIMIT} characters of the user's text echoed")
+    return why
+
+
 class Case:
     def __init__(self, what, args, texts, allowed=(0, 2)):
         self.what, self.args, self.texts, self.allowed = what, args, texts, allowed
@@ -291,19 +310,7 @@ def main():
                 failures.append(f"{case.what} #{k}: still running after {TIMEOUT_S} s")
                 continue
             err = p.stderr
-            why = []
-            if p.returncode not in case.allowed:
-                why.append(f"status {p.returncode}, wanted one of {case.allowed}")
-            if err.count(10) > 1 or (err and not err.endswith(b"\n")):
-                why.append(f"{err.count(10)} lines on stderr")
-            if any(b < 0x20 and b != 0x0a for b in err) or 0x7f in err:
-                why.append("a control byte on stderr")
-            try:
-                err.decode("utf-8")
-            except UnicodeDecodeError:
-                why.append("stderr is not UTF-8")
-            if echoed_too_much(err, case.texts):
-                why.append(f"more than {ECHO_LIMIT} characters of the user's text echoed")
+            why = broken_promises(p.returncode, err, case.allowed, case.texts)
             if target is not None:
                 with open(target) as f:
                     if f.read() != "kept\n":
@@ -311,9 +318,14 @@ def main():
             if why:
                 failures.append(f"{case.what} #{k} (mmsim {' '.join(a[:60] for a in case.args)[:300]!r}): "
                                 f"{'; '.join(why)}; stderr {err[:300]!r}")
+    return report(failures, f"hostile inputs: {cases} cases (seed {seed}), {len(failures)} failures")
+
+
+def report(failures, summary):
+    """Prints each failure and the summary line; the exit status."""
     for f in failures:
         print("FAIL:", f)
-    print(f"hostile inputs: {cases} cases (seed {seed}), {len(failures)} failures")
+    print(summary)
     return 1 if failures else 0
 
 

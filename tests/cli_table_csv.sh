@@ -52,5 +52,12 @@ ok "$mmsim" sweep gb.json -o b.csv --threads 1
 cmp -s a.csv b.csv || { echo "FAIL: the sweep's columns follow the grid's order"; diff a.csv b.csv; fail=1; }
 head -1 a.csv | grep -q '^algorithm,execution,n,w,.*,correct,error,mmsim_version,mmsim_commit$' ||
   { echo "FAIL: the sweep's header: $(head -1 a.csv)"; fail=1; }
+# The real-access catalogue and the histograms: their parameters and the build after their columns.
+ok "$mmsim" accesses --format csv
+head -1 "$tmp/out" | grep -q ',sectors,w,mmsim_version,mmsim_commit$' || { echo "FAIL: accesses' header: $(head -1 "$tmp/out")"; fail=1; }
+ok "$mmsim" accesses --histograms --keys 1024 --seed 7 --format csv
+head -1 "$tmp/out" | grep -q ',correct,keys,bins,w,l,L,k,seed,mmsim_version,mmsim_commit$' &&
+  sed -n 2p "$tmp/out" | grep -q ",1024,256,32,1,400,132,7,$version,$commit\$" ||
+  { echo "FAIL: the histograms' parameters: $(head -2 "$tmp/out")"; fail=1; }
 [ $fail = 0 ] && echo "cli_table_csv: all passed"
 exit $fail

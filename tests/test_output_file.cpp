@@ -159,6 +159,23 @@ TEST_CASE("a quoted value is one printable line of valid UTF-8, cut where a char
   CHECK(one_line(std::string(1000, 'x')).size() == 483);
 }
 
+TEST_CASE("a name pasted whole into a message is shown as quote() shows it; a plain short one as it is") {
+  CHECK(shown_name("read a") == "read a");
+  CHECK(shown_name(std::string(32, 'k')) == std::string(32, 'k'));
+  CHECK(shown_name(std::string(33, 'k')) == "'" + std::string(32, 'k') + "...'");
+  CHECK(shown_name("k\x1b[2J") == "'k?[2J'");
+  CHECK(shown_name("caf\xc3\xa9") == "'caf\xc3\xa9'");  // not ASCII: quoted, so that its end is plain
+  const std::string k = "\x1b[2J" + std::string(3000, 'x'), a = std::string(500, 'a');
+  // The engine's words (sim/engine.cpp) with every name whole; the shorter name inside the longer
+  // one is left to the longer's replacement.
+  const std::string said = "kernel " + k + " step 0 (" + k + "): address 3200 outside " + a + "[32]";
+  const std::string shown = with_names_shown(said, {a, "x", k, ""});
+  CHECK(shown ==
+        "kernel " + shown_name(k) + " step 0 (" + shown_name(k) + "): address 3200 outside " + shown_name(a) + "[32]");
+  CHECK(shown.size() < 200);
+  CHECK(with_names_shown("kernel k step 0 (read a)", {"k", "read a"}) == "kernel k step 0 (read a)");
+}
+
 TEST_CASE("any name a file system takes can be written, however long: the temporary name is shorter") {
   TempFolder dir;
   const std::string name = (dir.path / std::string(250, 'n')).string();

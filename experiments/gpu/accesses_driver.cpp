@@ -2,6 +2,7 @@
 
 #include "cuda/harness/device.h"
 #include "cuda/harness/error.h"
+#include "experiments/gpu/timing_parameters.h"
 
 namespace mmsim::gpu::accesses {
 
@@ -52,6 +53,7 @@ report::Table atomic_times(const TimingPlan& plan) {
   t.title = "Atomic adds on " + d.name + ": ns per warp instruction";
   t.columns = {
       "case", "space", "regime", "blocks", "warps_per_block", "repeats", "median_ms", "ns_per_warp_instruction"};
+  t.parameters = timing_parameters(d.name, plan.runs, plan.warmups, std::nullopt);
   for (const auto& c : experiments::access_cases()) {
     if (c.instr == experiments::AccessInstr::Load || c.instr == experiments::AccessInstr::Store) continue;
     const WarpInstruction w = instruction_of(c);
@@ -77,6 +79,7 @@ report::Table histogram_times(const HistogramOptions& o, const TimingPlan& plan,
   report::Table t;
   t.title = "Histograms on " + device_info().name;
   t.columns = {"distribution", "keys", "bins", "kind", "median_ms", "min_ms", "max_ms", "correct"};
+  t.parameters = timing_parameters(device_info().name, plan.runs, plan.warmups, o.seed);
   all_correct = true;
   for (const auto d : experiments::kKeyDistributions) {
     const auto keys = experiments::histogram_keys(o.keys, o.bins, d, o.seed);

@@ -11,6 +11,7 @@
 #include "cuda/bmmc/plan.h"
 #include "cuda/harness/device.h"
 #include "cuda/harness/poison.h"
+#include "experiments/gpu/timing_parameters.h"
 #include "sim/random.h"
 
 namespace mmsim::gpu::bmmc {
@@ -225,6 +226,7 @@ BmmcTables bmmc_tables(const BmmcOptions& o, const BmmcRun& run) {
   speed.title = "Speed-up of tile-banks-iters over naive by size (BDS Fig. 11)";
   speed.columns = {"log2 n"};
   for (const auto& p : run.perms) speed.columns.push_back(p);
+  t.csv.parameters = timing_parameters("", -1, o.warmup, o.seed);  // device and runs: columns
   t.csv.columns = {"device",
                    "log2_n",
                    "n",

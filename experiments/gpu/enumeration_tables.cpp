@@ -6,6 +6,7 @@
 
 #include "cuda/enumeration/tiles.h"
 #include "experiments/gpu/enumeration_driver.h"
+#include "experiments/gpu/timing_parameters.h"
 
 namespace mmsim::gpu::enumeration {
 
@@ -235,6 +236,13 @@ EnumerationTables enumeration_tables(const EnumerationOptions& o, const Enumerat
   t.heat = results_table(run.heat);
   t.heat_nvidia = heat_grid(run.heat, "nvidia", o);
   t.heat_v1bf = heat_grid(run.heat, "v1bf", o);
+  // Every CSV's rows end with the device and the warm-ups (runs is a column of the tidy tables; the
+  // grids' cells are medians of heat_runs runs after one warm-up run each).
+  t.square.parameters = timing_parameters(run.device, -1, o.warmup, std::nullopt);
+  t.involution.parameters = t.square.parameters;
+  t.heat.parameters = timing_parameters(run.device, -1, 1, std::nullopt);
+  t.heat_nvidia.parameters = timing_parameters(run.device, o.heat_runs, 1, std::nullopt);
+  t.heat_v1bf.parameters = t.heat_nvidia.parameters;
   t.throughput = throughput_table(run, o);
   t.stability = stability_table(run);
   t.heat_summary = heat_summary_table(run, o);

@@ -11,6 +11,7 @@
 #include "algorithms/offline/entries.h"
 #include "algorithms/offline/schedule_file.h"
 #include "algorithms/permutations/permutation.h"
+#include "experiments/gpu/timing_parameters.h"
 #include "sim/random.h"
 
 namespace mmsim::gpu {
@@ -285,6 +286,7 @@ report::Table kasagi_t2_table(const Sweep& s) {
   t.header.push_back(
       "ratio: to D-designated identical of the same type and size (the paper's comparison); "
       "% of copy: the copy's time over the kernel's; GTX 680 ratio: the same ratio from the paper's Table 2");
+  t.parameters = timing_parameters(s.device.name, s.options.runs, kWarmups, s.options.seed);
   t.columns = {"type", "sqrt(n)", "permutation",          "algorithm", "ms", "ratio to D identical", "% of copy",
                "GB/s", "correct", "GTX 680 ratio (paper)"};
   for (const auto& r : s.rows) {
@@ -326,6 +328,7 @@ report::Table bench_table(const Sweep& s) {
   t.header.push_back(
       "GB/s: 2 n x element size (payload read and written once) over the median time; index arrays are "
       "extra traffic not counted");
+  t.parameters = timing_parameters(s.device.name, s.options.runs, kWarmups, s.options.seed);
   t.columns = {"type",   "sqrt(n)", "n",    "kernel",    "permutation", "launches", "median ms",
                "min ms", "max ms",  "GB/s", "% of copy", "correct",     "note"};
   for (const auto& r : s.rows)

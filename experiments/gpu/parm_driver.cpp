@@ -9,6 +9,7 @@
 #include "cuda/bmmc/parm_plan.h"
 #include "cuda/harness/device.h"
 #include "cuda/harness/poison.h"
+#include "experiments/gpu/timing_parameters.h"
 #include "models/machines.h"
 #include "sim/random.h"
 
@@ -144,6 +145,7 @@ ParmTables parm_tables(const ParmOptions& o, const ParmRun& run) {
   md.columns = {
       "log2 n", "variant", "launches", "median ms", "us per launch", "simulated time units", "simulated launches",
       "correct"};
+  t.csv.parameters = timing_parameters("", -1, o.warmup, o.seed);  // device and runs: columns
   t.csv.columns = {"device",         "log2_n",       "n",       "variant",    "launches",
                    "median_ms",      "min_ms",       "max_ms",  "runs",       "us_per_launch",
                    "sim_time_units", "sim_launches", "correct", "mismatches", "first_mismatch"};

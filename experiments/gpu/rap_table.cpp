@@ -5,6 +5,7 @@
 #include <map>
 
 #include "algorithms/layouts/transposes.h"
+#include "experiments/gpu/timing_parameters.h"
 #include "experiments/layouts/rap_tables.h"
 #include "experiments/ncu_csv.h"
 #include "io/input_error.h"
@@ -60,6 +61,8 @@ report::Table rap_t3_gpu_table(const RapTableOptions& o) {
   }
   t.columns.push_back("GTX TITAN ns (paper, double)");
   t.columns.push_back("correct");
+  t.parameters = timing_parameters(dev.name, -1, -1, std::nullopt);  // then rap-t3's own (w, l, trials, seed)
+  t.parameters.insert(t.parameters.end(), sim.parameters.begin(), sim.parameters.end());
   std::vector<std::string> clocks;
   std::size_t row = 0;
   for (int ti = 0; ti < kSmemTransposes; ++ti)

@@ -10,6 +10,7 @@
 #include "algorithms/registry.h"
 #include "algorithms/sorting/inputs.h"
 #include "cuda/harness/device.h"
+#include "experiments/gpu/timing_parameters.h"
 #include "experiments/ncu_csv.h"
 #include "io/input_error.h"
 
@@ -187,6 +188,7 @@ report::Table sorting_table(const SortingOptions& o, const SortingRun& run) {
       "gpu_cycles_per_instance: median over instances of clock64() around the algorithm (shared-memory load and "
       "store outside); gpu_cycles_alone: instance 0 launched alone; ms: median of " +
           std::to_string(o.runs) + " event-timed launches of the full wave, load and store included"};
+  t.parameters = timing_parameters(run.device, o.runs, o.warmup, o.seed);
   t.columns = {"algorithm",
                "w",
                "m",

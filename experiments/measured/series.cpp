@@ -144,8 +144,10 @@ Throughput enumeration_throughput(const report::CsvTable& square, const report::
     if (!csv) continue;
     HeatMap h{.algorithm = algorithm, .cols = {}, .rows = {}, .cells = {}};
     // The header's first cell names the axes ("rows_cols"); the others are the columns, up to the
-    // build's own (report::kVersionColumn and after, which every table's CSV ends with).
-    for (std::size_t i = 1; i < csv->columns().size() && csv->columns()[i] != report::kVersionColumn; ++i) {
+    // parameters (`device` first) or the build's own columns (report::kVersionColumn), which every
+    // table's CSV ends with (docs/report.md); a grid written before either has neither.
+    const auto after_grid = [](const std::string& name) { return name == "device" || name == report::kVersionColumn; };
+    for (std::size_t i = 1; i < csv->columns().size() && !after_grid(csv->columns()[i]); ++i) {
       try {
         h.cols.push_back(std::stoll(csv->columns()[i]));
       } catch (const std::exception&) {

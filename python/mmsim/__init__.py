@@ -134,7 +134,14 @@ def table(name, *, wide=False, **params):
 
 def _grid_text(grid):
     if isinstance(grid, dict):
-        return json.dumps(grid), "grid"
+        # A dict nested past Python's recursion limit, or holding itself, is bad input like any
+        # other grid: InputError, not json's RecursionError or ValueError.
+        try:
+            return json.dumps(grid), "grid"
+        except RecursionError:
+            raise InputError("sweep: grid=: nested deeper than Python can write as JSON") from None
+        except ValueError as e:
+            raise InputError("sweep: grid=: not writable as JSON (%s)" % str(e)[:60]) from None
     if isinstance(grid, (str, os.PathLike)):
         path = os.fspath(grid)
         return _mmsim.read_grid(path), path
@@ -167,6 +174,9 @@ def sweep(grid, executor=None, *, chunk=1):
     batches = [range(i, min(i + chunk, count)) for i in range(0, count, chunk)]
     if executor is None:
         return _sweep_rows(text, name, range(count))
+    if not callable(getattr(executor, "submit", None)):
+        raise TypeError("sweep: executor=: a concurrent.futures.Executor (with submit), not %s" %
+                        type(executor).__name__)
     futures = [executor.submit(_sweep_rows, text, name, list(b)) for b in batches]
     rows = []
     for f in futures:

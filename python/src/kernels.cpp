@@ -18,6 +18,7 @@
 #include "algorithms/registry.h"
 #include "algorithms/run_output.h"
 #include "io/input_error.h"
+#include "io/quote.h"
 #include "io/work_bounds.h"
 #include "kernels/kernel_file.h"
 #include "models/machines.h"
@@ -196,8 +197,8 @@ class PyKernel {
   // A step's addresses: negative, the thread requests nothing; the upper end is the largest cell an
   // array may have.
   Addresses step_addresses(const py::object& given, const std::string& step) const {
-    return whole_numbers<std::int64_t>(given, "kernel " + name_ + ": step " + step + ": ", "addresses",
-                                       std::numeric_limits<std::int32_t>::min(), kMaxCells - 1);
+    return whole_numbers<std::int64_t>(given, "kernel " + shown_name(name_) + ": step " + shown_name(step) + ": ",
+                                       "addresses", std::numeric_limits<std::int32_t>::min(), kMaxCells - 1);
   }
   void access(Op op, const ArrayRef& array, const py::object& given, std::int64_t reg, std::string name) {
     name = step_name(std::move(name), op, array);
@@ -227,8 +228,9 @@ class PyKernel {
   }
   void set(std::int64_t reg, const py::object& given, std::string name) {
     if (name.empty()) name = "set r" + std::to_string(reg);
-    const Values values = whole_numbers<Word>(given, "kernel " + name_ + ": step " + name + ": ", "values", 0,
-                                              std::numeric_limits<Word>::max());
+    const Values values =
+        whole_numbers<Word>(given, "kernel " + shown_name(name_) + ": step " + shown_name(name) + ": ", "values", 0,
+                            std::numeric_limits<Word>::max());
     StepSpec s{StepSpec::Kind::Set,
                std::move(name),
                Op::Read,
@@ -258,7 +260,7 @@ class PyKernel {
           t.set(r, v(static_cast<py::ssize_t>(t.id())));
         }});
       } else {
-        const ArrayId id = resolve(s.array, name_ + ": step " + s.name);
+        const ArrayId id = resolve(s.array, shown_name(name_) + ": step " + shown_name(s.name));
         k.steps.emplace_back(Access{.name = s.name,
                                     .op = s.op,
                                     .array = id,
@@ -277,6 +279,12 @@ class PyKernel {
   }
 
   const std::string& name() const { return name_; }
+  /// The kernel's name and its steps' names, for with_names_shown (io/quote.h).
+  std::vector<std::string> names() const {
+    std::vector<std::string> out{name_};
+    for (const auto& s : steps_) out.push_back(s.name);
+    return out;
+  }
   std::uint64_t threads() const { return blocks_ * threads_per_block_; }
   std::uint64_t blocks() const { return blocks_; }
   std::uint32_t threads_per_block() const { return threads_per_block_; }
@@ -289,7 +297,9 @@ class PyKernel {
   }
 
  private:
-  [[noreturn]] void fail(const std::string& what) const { throw InputError("kernel " + name_ + ": " + what); }
+  [[noreturn]] void fail(const std::string& what) const {
+    throw InputError("kernel " + shown_name(name_) + ": " + what);
+  }
   int check_reg(std::int64_t reg) const {
     if (reg < 0 || reg >= registers_)
       fail("register " + std::to_string(reg) + " outside 0 .. " + std::to_string(registers_ - 1) +
@@ -304,7 +314,7 @@ class PyKernel {
   template <typename A>
   void check_length(const std::string& step, const A& a, const char* what) const {
     if (a.ndim() != 1 || static_cast<std::uint64_t>(a.shape(0)) != threads())
-      fail("step " + step + ": " + what + " must be one 1-D array of blocks x threads_per_block = " +
+      fail("step " + shown_name(step) + ": " + what + " must be one 1-D array of blocks x threads_per_block = " +
            std::to_string(threads()) + " entries, one per thread");
   }
 
@@ -388,7 +398,8 @@ class PyEngine {
     e.check_idle("global_array");
     const ArrayId id = e.resolve(ref, "global_array");
     if (e.engine_.array(id).space != Space::Global)
-      throw InputError("global_array: " + e.engine_.array(id).name + " is a shared array (use shared_array)");
+      throw InputError("global_array: " + shown_name(e.engine_.array(id).name) +
+                       " is a shared array (use shared_array)");
     const std::span<Word> cells = e.engine_.global(id);
     return py::array_t<Word>({static_cast<py::ssize_t>(cells.size())}, {static_cast<py::ssize_t>(sizeof(Word))},
                              cells.data(), self);
@@ -400,7 +411,7 @@ class PyEngine {
     check_idle("shared_array");
     const ArrayId id = resolve(ref, "shared_array");
     if (engine_.array(id).space != Space::Shared)
-      throw InputError("shared_array: " + engine_.array(id).name + " is a global array (use global_array)");
+      throw InputError("shared_array: " + shown_name(engine_.array(id).name) + " is a global array (use global_array)");
     if (block < 0 || static_cast<std::uint64_t>(block) >= max_blocks_)
       throw InputError("shared_array: block must be in [0, " + std::to_string(max_blocks_) +
                        "), the blocks of the largest grid launched so far (got " + std::to_string(block) + ")");
@@ -423,7 +434,7 @@ class PyEngine {
     if (shared_cells > 0 && pk.blocks() > 0 &&
         shared_cells <= std::numeric_limits<std::uint64_t>::max() / sizeof(Word) / pk.blocks())
       check_memory("launch",
-                   "kernel " + pk.name() + ": " + std::to_string(pk.blocks()) + " blocks x " +
+                   "kernel " + shown_name(pk.name()) + ": " + std::to_string(pk.blocks()) + " blocks x " +
                        std::to_string(shared_cells) + " shared cells",
                    (global_cells_ + shared_cells * pk.blocks()) * sizeof(Word));
     const Kernel k =
@@ -440,10 +451,12 @@ class PyEngine {
         s = engine_.launch(k);
       } catch (const std::logic_error& e) {
         // What the engine calls an algorithm's bug (an address outside its array, threads per
-        // block not a multiple of w) is here the user's input.
-        throw InputError(e.what());
+        // block not a multiple of w) is here the user's input; the engine pastes names whole.
+        std::vector<std::string> names = pk.names();
+        names.insert(names.end(), names_.begin(), names_.end());
+        throw InputError(with_names_shown(e.what(), names));
       } catch (const std::bad_alloc&) {
-        throw InputError("launch: kernel " + pk.name() + ": out of memory");
+        throw InputError("launch: kernel " + shown_name(pk.name()) + ": out of memory");
       }
     }
     max_blocks_ = std::max(max_blocks_, k.blocks);
@@ -496,7 +509,7 @@ class PyEngine {
     std::vector<std::size_t> rounds;
     for (const PyKernel& k : launched_) {
       if (k.threads_per_block() > predict::kMaxGpuThreadsPerBlock)
-        throw InputError("predict: kernel " + k.name() +
+        throw InputError("predict: kernel " + shown_name(k.name()) +
                          ": threads_per_block = " + std::to_string(k.threads_per_block()) + ", more than the " +
                          std::to_string(predict::kMaxGpuThreadsPerBlock) + " threads of a CUDA block");
       rounds.push_back(k.rounds());
