@@ -1,6 +1,7 @@
 #include "models/congestion.h"
 
 #include <algorithm>
+#include <array>
 #include <bit>
 
 #include "models/bank_counter.h"
@@ -57,6 +58,29 @@ class SmallSet {
   std::size_t mask_ = 0;
 };
 
+// A set of at most kMaxKeys keys on the stack, its slots marked used in a bit mask: a warp of the
+// usual widths counts its groups with no clearing and no thread_local scratch.
+class StackSet {
+ public:
+  static constexpr std::size_t kMaxKeys = 64;
+  /// Inserts `key`; true if it was not there yet.
+  bool insert(std::uint64_t key) {
+    std::size_t h = static_cast<std::size_t>((key * 0x9E3779B97F4A7C15ull) >> 32) & kMask;
+    while (used_[h / 64] >> (h % 64) & 1) {
+      if (keys_[h] == key) return false;
+      h = (h + 1) & kMask;
+    }
+    used_[h / 64] |= std::uint64_t{1} << (h % 64);
+    keys_[h] = key;
+    return true;
+  }
+
+ private:
+  static constexpr std::size_t kSlots = 2 * kMaxKeys, kMask = kSlots - 1;
+  std::array<std::uint64_t, kSlots> keys_;  // read only where used_ says
+  std::array<std::uint64_t, kSlots / 64> used_{};
+};
+
 struct Scratch {
   SmallSet addresses;
   SmallSet groups;
@@ -106,13 +130,22 @@ WarpCost banked(std::span<const Address> warp, const Width& wd, bool count_group
 
 // UMM: one hash insertion per request (equal addresses share a group, so they need no merging of
 // their own). The congestion reported for a global access is its slot count, the UMM's analogue.
-WarpCost grouped(std::span<const Address> warp, const Width& wd) {
+template <class Set>
+WarpCost grouped(std::span<const Address> warp, const Width& wd, Set& set) {
   WarpCost c;
-  scratch.groups.reset(warp.size());
   for (Address a : warp)
-    if (a != kNoAddress) c.slots += scratch.groups.insert(wd.group(a));
+    if (a != kNoAddress) c.slots += set.insert(wd.group(a));
   c.congestion = c.slots;
   return c;
+}
+
+WarpCost grouped(std::span<const Address> warp, const Width& wd) {
+  if (warp.size() <= StackSet::kMaxKeys) {
+    StackSet set;
+    return grouped(warp, wd, set);
+  }
+  scratch.groups.reset(warp.size());
+  return grouped(warp, wd, scratch.groups);
 }
 
 WarpCost bank_cost(std::span<const Address> warp, int w) { return banked(warp, Width(w), false); }

@@ -23,6 +23,7 @@ std::optional<std::string> PipelinedMemory::refuses(const AccessContext& context
 // The papers' rule unless an extension changes this access: widths for other than one word per
 // thread, atomics for an update that serialises. Where neither does, both rules agree.
 bool PipelinedMemory::shaped(const AccessContext& context) const {
+  if (!extensions_.widths && !extensions_.atomics) return false;  // the papers' model: asked per warp
   const AccessShape s = shape_of(context);
   const bool wide = extensions_.widths && (s.element_bytes != 4 || s.vector != 1);
   const bool serial = extensions_.atomics && s.atomic != AtomicOp::None;

@@ -17,6 +17,8 @@ namespace {
 constexpr std::uint32_t kUnitBytesWithoutRows = 1024;
 // t(31, 0.975): the 95 % two-sided quantile of Student's t with kSampleGroups - 1 degrees of freedom.
 constexpr double kT31 = 2.0395;
+// How many recorded sectors ahead a replay prefetches the L2 set (GpuMemoryHierarchy::prefetch).
+constexpr std::size_t kPrefetchAhead = 8;
 
 std::uint64_t mix(std::uint64_t x) {  // splitmix64's finaliser
   x ^= x >> 30;
@@ -166,14 +168,20 @@ SampledCounts count_sampled(const GpuProfile& profile, std::uint32_t element_byt
   out.shift = record.shift;
   out.recorded = record.touches.size();
   GpuMemoryHierarchy below(profile.machine.w, scaled(params, record.shift), record.shift);
+  // The record's sectors hit the scaled L2's sets at random: each pass asks the host for the set
+  // of the sector kPrefetchAhead on while it serves one, so that the host's misses overlap.
+  const std::vector<Touch>& touches = record.touches;
+  const auto pass = [&](auto&& stats_of) {
+    for (std::size_t i = 0; i < touches.size(); ++i) {
+      if (i + kPrefetchAhead < touches.size()) below.prefetch(touches[i + kPrefetchAhead].sector_write >> 1);
+      const std::uint64_t sector = touches[i].sector_write >> 1;
+      below.serve(touches[i].sector_write & 1 ? Op::Write : Op::Read, {sector, touches[i].mask}, stats_of(sector));
+    }
+  };
   GpuMemoryStats warm;
-  for (const Touch& t : record.touches)
-    below.serve(t.sector_write & 1 ? Op::Write : Op::Read, {t.sector_write >> 1, t.mask}, warm);
+  pass([&](std::uint64_t) -> GpuMemoryStats& { return warm; });
   std::array<GpuMemoryStats, kSampleGroups> counted{};
-  for (const Touch& t : record.touches) {
-    const std::uint64_t sector = t.sector_write >> 1;
-    below.serve(t.sector_write & 1 ? Op::Write : Op::Read, {sector, t.mask}, counted[record.group(sector)]);
-  }
+  pass([&](std::uint64_t sector) -> GpuMemoryStats& { return counted[record.group(sector)]; });
   // Scaled: the whole's estimate, and each group's own (x kSampleGroups more).
   out.counts = counts_of(stats, record.exact);
   for (auto field : kSampledFields) out.counts.memory.*field = 0;

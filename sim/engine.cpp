@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cstdlib>
+#include <new>
 #include <queue>
 #include <stdexcept>
 #include <string>
@@ -152,10 +154,11 @@ KernelStats Engine::launch(const Kernel& kernel) {
   state.warps_per_block = kernel.threads_per_block / w;
   state.warps = kernel.blocks * state.warps_per_block;
   for (int r = 0; r < kernel.registers; ++r) {
-    state.reg_storage.emplace_back(new Word[kernel.threads()]);
-    state.regs.push_back(state.reg_storage.back().get());
+    auto* regs = static_cast<Word*>(std::calloc(std::max<std::uint64_t>(kernel.threads(), 1), sizeof(Word)));
+    if (regs == nullptr) throw std::bad_alloc();
+    state.reg_storage.emplace_back(regs);
+    state.regs.push_back(regs);
   }
-  zero_registers(state);
   state.first_round = static_cast<int>(stats_.rounds.size());
   for (const auto& step : kernel.steps) {
     if (const auto* access = std::get_if<Access>(&step)) {
@@ -189,8 +192,16 @@ AccessContext Engine::context_of(const Access& access, int round) const {
           .round = round};
 }
 
-int Engine::warp_addresses(const Kernel& kernel, std::size_t step, const Access& access, std::uint64_t warp,
-                           LaunchState& state, Address* out) const {
+Engine::AddressShape Engine::address_shape(const Access& access) {
+  using Kind = AddressShape::Kind;
+  if (access.vector != 1) return {};
+  if (access.address.target<ThreadIndexAddress>() != nullptr) return {Kind::ThreadIndex};
+  if (const auto* r = access.address.target<RegisterAddress>()) return {Kind::Register, r->reg};
+  return {};
+}
+
+int Engine::warp_addresses(const Kernel& kernel, std::size_t step, const Access& access, AddressShape shape,
+                           std::uint64_t warp, LaunchState& state, Address* out) const {
   const auto w = static_cast<std::uint64_t>(machine_.width());
   const std::uint64_t block = warp / state.warps_per_block;
   const auto local0 = static_cast<std::uint32_t>((warp % state.warps_per_block) * w);
@@ -198,20 +209,18 @@ int Engine::warp_addresses(const Kernel& kernel, std::size_t step, const Access&
   const std::uint64_t size = arrays_[static_cast<std::size_t>(access.array)].decl.size;
   // The shapes the engine knows (sim/program.h) a warp at a time; a lane out of bounds falls
   // through to the general loop below, which names it.
-  if (access.vector == 1) {
-    if (access.address.target<ThreadIndexAddress>() != nullptr && first + w <= size) {
-      for (std::uint64_t t = 0; t < w; ++t) out[t] = first + t;
-      return static_cast<int>(w);
+  if (shape.kind == AddressShape::Kind::ThreadIndex && first + w <= size) {
+    for (std::uint64_t t = 0; t < w; ++t) out[t] = first + t;
+    return static_cast<int>(w);
+  }
+  if (shape.kind == AddressShape::Kind::Register) {
+    const Word* reg = state.regs[static_cast<std::size_t>(shape.reg)] + first;
+    Word worst = 0;
+    for (std::uint64_t t = 0; t < w; ++t) {
+      out[t] = reg[t];
+      worst = std::max(worst, reg[t]);
     }
-    if (const auto* r = access.address.target<RegisterAddress>()) {
-      const Word* reg = state.regs[static_cast<std::size_t>(r->reg)] + first;
-      Word worst = 0;
-      for (std::uint64_t t = 0; t < w; ++t) {
-        out[t] = reg[t];
-        worst = std::max(worst, reg[t]);
-      }
-      if (worst < size) return static_cast<int>(w);
-    }
+    if (worst < size) return static_cast<int>(w);
   }
   int active = 0;
   for (std::uint64_t t = 0; t < w; ++t) {
@@ -410,7 +419,7 @@ TimeUnits Engine::run_asynchronous(const Kernel& kernel, LaunchState& state) {
       // while it waits); its cost is asked at dispatch, in dispatch order.
       const auto& access = std::get<Access>(step);
       Address* addrs = pending.data() + g * w;
-      active[g] = warp_addresses(kernel, pc[g], access, g, state, addrs);
+      active[g] = warp_addresses(kernel, pc[g], access, address_shape(access), g, state, addrs);
       if (active[g] == 0) {
         ++pc[g];  // nothing requested: not dispatched, no wait
         continue;

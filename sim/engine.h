@@ -127,7 +127,6 @@ class Engine {
   // Round-synchronous parts (sim/engine_rounds.cpp): how many chunks a round of `warps` warps gets,
   // and one chunk's work on a compute step or a memory round.
   std::size_t chunks_for(std::uint64_t warps, bool order_free);
-  void zero_registers(LaunchState& state);
   void compute_chunk(const Compute& compute, const LaunchState& state, std::uint64_t first_warp,
                      std::uint64_t end_warp) const;
   void access_chunk(const Kernel& kernel, std::size_t step, const Access& access, LaunchState& state, Chunk& chunk,
@@ -136,10 +135,18 @@ class Engine {
   void resolve_collisions(const Kernel& kernel, std::size_t step, const Access& access, LaunchState& state,
                           std::vector<Chunk>& chunks, std::uint64_t* collided);
 
-  // Computes the warp's addresses for `access`, checking them against the array's bounds; returns
-  // how many threads request.
-  int warp_addresses(const Kernel& kernel, std::size_t step, const Access& access, std::uint64_t warp,
-                     LaunchState& state, Address* out) const;
+  // How an access's addresses are made: a shape the engine evaluates a warp at a time (sim/program.h),
+  // or one call per thread. Found once per round: asking the std::function per warp costs a type
+  // comparison each time.
+  struct AddressShape {
+    enum class Kind : std::uint8_t { ThreadIndex, Register, PerThread } kind = Kind::PerThread;
+    int reg = 0;  // Register: the register that holds each thread's address
+  };
+  static AddressShape address_shape(const Access& access);
+  // Computes the warp's addresses for `access` (of shape `shape`), checking them against the array's
+  // bounds; returns how many threads request.
+  int warp_addresses(const Kernel& kernel, std::size_t step, const Access& access, AddressShape shape,
+                     std::uint64_t warp, LaunchState& state, Address* out) const;
   // Moves the data of one warp's access between memory and registers. `written` (round-synchronous
   // writes) marks the cells written earlier in the round, so that the lowest thread wins.
   void move_data(const Access& access, std::uint64_t warp, std::uint64_t block, const Address* addrs,

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstdint>
+#include <cstdlib>
 #include <memory>
 #include <utility>
 #include <vector>
@@ -13,9 +14,13 @@ namespace mmsim {
 
 // Registers and bookkeeping of one launch.
 struct Engine::LaunchState {
-  // Left uninitialised by new[] and zeroed by the threads that run the rounds, so that at 2^26
-  // threads the pages are first touched in parallel (a vector would zero them on one thread).
-  std::vector<std::unique_ptr<Word[]>> reg_storage;
+  // Zeroed by calloc: a large block comes as fresh pages the system zeroes when they are first
+  // touched, by the threads that run the rounds, so the registers are never swept once more to
+  // zero them (a vector would zero them on one thread, new[] and a fill twice).
+  struct Free {
+    void operator()(Word* p) const { std::free(p); }
+  };
+  std::vector<std::unique_ptr<Word, Free>> reg_storage;
   std::vector<Word*> regs;
   std::uint64_t warps_per_block = 0;
   std::uint64_t warps = 0;

@@ -50,6 +50,9 @@ void relaxed_or(T& cell, T bits) {
 constexpr std::uint64_t kChunkWarps = 512;
 // Enough chunks for a busy machine's cores to share a round's work evenly.
 constexpr std::size_t kMaxChunks = 256;
+// How far ahead a round through a register prefetches its cells: one warp's w random cells already
+// keep the host's outstanding misses busy.
+constexpr std::uint64_t kPrefetchWarps = 2;
 
 }  // namespace
 
@@ -61,19 +64,6 @@ std::size_t Engine::chunks_for(std::uint64_t warps, bool order_free) {
   if (chunks <= 1) return 1;
   if (!pool_) pool_ = std::make_unique<WorkerPool>(threads);
   return static_cast<std::size_t>(chunks);
-}
-
-void Engine::zero_registers(LaunchState& state) {
-  const bool split = options_.execution == Execution::RoundSynchronous;
-  const std::size_t n = split ? chunks_for(state.warps, true) : 1;
-  const std::uint64_t threads = state.warps * static_cast<std::uint64_t>(machine_.width());
-  const auto zero = [&](std::size_t c) {
-    for (Word* r : state.regs) std::fill(r + threads * c / n, r + threads * (c + 1) / n, Word{0});
-  };
-  if (n == 1)
-    zero(0);
-  else
-    pool_->run(n, zero);
 }
 
 void Engine::compute_chunk(const Compute& compute, const LaunchState& state, std::uint64_t first_warp,
@@ -105,13 +95,35 @@ void Engine::access_chunk(const Kernel& kernel, std::size_t step, const Access& 
   const Word* reg = state.regs[static_cast<std::size_t>(access.reg)];
   std::vector<Address> addrs(w);
   const AccessContext context = context_of(access, round);
+  const AddressShape shape = address_shape(access);
+  // A gather or scatter through a register (a permutation's b[p[i]]) touches a random cell per
+  // thread: the host would wait for each one's cache miss in turn. The cells of the warp
+  // kPrefetchWarps ahead (and their marks in `written`) are asked for early, so that the misses
+  // overlap; what is prefetched changes nothing but the host's caches.
+  const Word* ahead =
+      shape.kind == AddressShape::Kind::Register && !shared ? state.regs[static_cast<std::size_t>(shape.reg)] : nullptr;
+  const std::uint64_t size = arr.decl.size;
+  // A coalesced read of one cell per thread, every lane in bounds: its data move is one copy.
+  const bool copy_read = shape.kind == AddressShape::Kind::ThreadIndex && access.op == Op::Read;
   for (std::uint64_t g = chunk.first_warp; g < chunk.end_warp; ++g) {
-    const int requests = warp_addresses(kernel, step, access, g, state, addrs.data());
+    if (ahead != nullptr && g + kPrefetchWarps < chunk.end_warp) {
+      const Word* next = ahead + (g + kPrefetchWarps) * w;
+      for (std::uint64_t t = 0; t < w; ++t) {
+        const Word a = next[t];
+        if (a >= size) continue;
+        __builtin_prefetch(arr.cells.data() + a, 1);  // for a read too: the gathered line stays
+        if (written != nullptr) __builtin_prefetch(written + a / 64, 1);
+      }
+    }
+    const int requests = warp_addresses(kernel, step, access, shape, g, state, addrs.data());
     const WarpCost c = requests == 0 ? WarpCost{} : model.cost_access(addrs, context);
     detail::add_cost(chunk.counts, c, requests);
     if (c.slots == 0) continue;
     const std::uint64_t block = g / state.warps_per_block;
-    if (collided == nullptr) {
+    if (copy_read && static_cast<std::uint64_t>(requests) == w) {
+      const Word* from = arr.cells.data() + (shared ? block * size : 0) + addrs[0];
+      std::copy_n(from, w, state.regs[static_cast<std::size_t>(access.reg)] + g * w);
+    } else if (collided == nullptr) {
       move_data(access, g, block, addrs.data(), state, written);
     } else {
       const std::uint64_t base = shared ? block * arr.decl.size : 0;
@@ -164,12 +176,13 @@ void Engine::resolve_collisions(const Kernel& kernel, std::size_t step, const Ac
   const auto w = static_cast<std::uint64_t>(machine_.width());
   auto& arr = arrays_[static_cast<std::size_t>(access.array)];
   const bool shared = arr.decl.space == Space::Shared;
+  const AddressShape shape = address_shape(access);
   pool_->run(chunks.size(), [&](std::size_t c) {
     Chunk& chunk = chunks[c];
     std::unordered_set<std::uint64_t> seen;
     std::vector<Address> addrs(w);
     for (std::uint64_t g = chunk.first_warp; g < chunk.end_warp; ++g) {
-      if (warp_addresses(kernel, step, access, g, state, addrs.data()) == 0) continue;
+      if (warp_addresses(kernel, step, access, shape, g, state, addrs.data()) == 0) continue;
       const std::uint64_t base = shared ? g / state.warps_per_block * arr.decl.size : 0;
       // A thread's k-th cell of its vector takes the value of its register reg + k.
       for (std::uint64_t t = 0; t < w; ++t) {

@@ -46,6 +46,11 @@ class GpuMemoryHierarchy {
   /// does for each of its sectors, in order, for a caller that keeps a warp's sectors to replay
   /// them (a sampled prediction, predict/sampled.h).
   void serve(Op op, const SectorTouch& touch, GpuMemoryStats& stats);
+  /// Asks the host's memory for what serving `sector` will look at, ahead of serve(): a caller
+  /// replaying many sectors overlaps their host cache misses. No effect on what is held or counted.
+  void prefetch(std::uint64_t sector) const {
+    if (l2_) l2_->prefetch(sector);
+  }
   const GpuMemoryStats& stats() const { return stats_; }
   /// Zeroes the counters, the rounds' too; the L2 keeps what it holds.
   void reset_counters() {

@@ -24,10 +24,12 @@ void L2Cache::prefetch(std::uint64_t sector) const {
   const std::size_t first = set_of(sector);
   const auto* tags = reinterpret_cast<const char*>(&tags_[first]);
   const auto* stamps = reinterpret_cast<const char*>(&stamps_[first]);
+  const auto* bytes = reinterpret_cast<const char*>(&bytes_[first]);
   for (std::size_t b = 0; b < ways_ * sizeof(std::uint64_t); b += 64) {
     __builtin_prefetch(tags + b);
     __builtin_prefetch(stamps + b);
   }
+  for (std::size_t b = 0; b < ways_ * sizeof(Bytes); b += 64) __builtin_prefetch(bytes + b);
 }
 
 std::size_t L2Cache::find_or_install(std::uint64_t sector, bool& hit, GpuMemoryStats& stats) {
