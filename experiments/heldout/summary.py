@@ -22,7 +22,10 @@ def gpu_rows(path):
 
 
 def main():
-    out, device, version, profiles = sys.argv[1], sys.argv[2], sys.argv[3], sys.argv[4:]
+    out, device, build, profiles = sys.argv[1], sys.argv[2], sys.argv[3].split(), sys.argv[4:]
+    # `mmsim --version` on one line: "mmsim VERSION commit: COMMIT"
+    version = build[1] if len(build) > 1 else ""
+    commit = build[build.index("commit:") + 1] if "commit:" in build[:-1] else ""
     records = []
     for md in sorted(glob.glob(f"{out}/gpu/*.md")):
         name = os.path.basename(md)[:-3]
@@ -39,7 +42,7 @@ def main():
                     "measured_ms": ms, "correct": "yes" if correct and p["correct"] else "NO",
                     "profile": os.path.basename(profile), "model": p["model"], "predicted_ms": p["predicted_ms"],
                     "interval_low_ms": lo, "interval_high_ms": hi, "error": p["predicted_ms"] / ms - 1,
-                    "inside_interval": "yes" if lo <= ms <= hi else "no", "mmsim_version": version})
+                    "inside_interval": "yes" if lo <= ms <= hi else "no", "mmsim_version": version, "mmsim_commit": commit})
     with open(f"{out}/heldout-{device}.csv", "w", newline="") as f:
         w = csv.DictWriter(f, fieldnames=list(records[0].keys()))
         w.writeheader()
