@@ -11,6 +11,7 @@
 #include "cli/common.h"
 #include "cli/kernel_option.h"
 #include "cli/profile_option.h"
+#include "cli/sampling_option.h"
 #include "kernels/kernel_file.h"
 #include "predict/kernel_prediction.h"
 #include "predict/sampled.h"
@@ -26,8 +27,8 @@ struct PredictOptions {
   std::vector<std::pair<const ParamSpec*, CLI::Option*>> options;
   std::vector<std::unique_ptr<std::string>> storage;
   std::string profile, type = "float", model;  // model: "" for the profile's choice
-  bool json = false, exact = false;
-  std::uint64_t sample_budget = predict::SamplingOptions{}.budget, sample_seed = 1;
+  bool json = false;
+  SamplingOption sampling;
   ThreadsOption threads;
 };
 
@@ -56,13 +57,14 @@ int predict_one(const PredictOptions& a) {
   // The command line's text, parsed once here into typed values.
   ParamValues params = parse_params(*a.entry, given);
   predict::SampledAlgorithmCounts run;
-  if (a.exact) {
-    auto exact = predict::count_algorithm(profile, *a.entry, std::move(params), bytes, a.threads.value());
-    run.counts.counts = exact.counts;
-    run.report = std::move(exact.report);
+  const bool exact = a.sampling.exact;
+  if (exact) {
+    auto whole = predict::count_algorithm(profile, *a.entry, std::move(params), bytes, a.threads.value());
+    run.counts.counts = whole.counts;
+    run.report = std::move(whole.report);
   } else {
     run = predict::count_algorithm_sampled(profile, *a.entry, std::move(params), bytes, a.threads.value(),
-                                           {.budget = a.sample_budget, .seed = a.sample_seed});
+                                           a.sampling.sampling);
   }
   const predict::SampledCounts& sampled = run.counts;
   const predict::RunCounts& c = sampled.counts;
@@ -92,11 +94,11 @@ int predict_one(const PredictOptions& a) {
     }
     out.set("predicted_ms_ci95", sampled.half_width_ms(cost))
         .set("sampling", report::Json::object()
-                             .set("exact", a.exact)
+                             .set("exact", exact)
                              .set("fraction", sampled.fraction())
                              .set("recorded_sectors", static_cast<unsigned long long>(sampled.recorded))
-                             .set("budget", static_cast<unsigned long long>(a.sample_budget))
-                             .set("seed", static_cast<unsigned long long>(a.sample_seed)))
+                             .set("budget", static_cast<unsigned long long>(a.sampling.sampling.budget))
+                             .set("seed", static_cast<unsigned long long>(a.sampling.sampling.seed)))
         .set("time_units", static_cast<long long>(run.report.stats.time_units))
         .set("counts", predict::counts_json(c))
         .set("counts_ci95",
@@ -122,7 +124,7 @@ int predict_one(const PredictOptions& a) {
       std::cout
           << "interval_ms none  (the profile records no cross-validation: fit it again with mmsim validate --refit)\n";
     std::cout << "from the simulated run (the second of two; the first warms the cache)"
-              << (a.exact              ? ""
+              << (exact                ? ""
                   : sampled.shift == 0 ? ", every DRAM row simulated (the run fits the sample budget)"
                                        : ", the L2 and DRAM of 1/" + std::to_string(1ull << sampled.shift) +
                                              " of the DRAM rows simulated and scaled (95 % intervals)")
@@ -176,7 +178,8 @@ Runner add_predict_command(CLI::App& app) {
   auto kernel = std::make_shared<KernelFileOptions>();
   auto* kernel_option =
       cmd->add_option("--kernel", kernel->file,
-                      "predict the kernels of this kernel file instead of an algorithm (docs/kernel-files.md)")
+                      "predict the kernels of this kernel file instead of an algorithm (docs/kernel-files.md); every "
+                      "sector is simulated: the answer is per step, which a sample does not give")
           ->type_name("FILE");
   cmd->add_option("--profile", kernel->profile, "with --kernel: the GPU profile");
   cmd->add_option("--model", kernel->model, "with --kernel: cost model (default: rmw-rows)");
@@ -206,17 +209,7 @@ Runner add_predict_command(CLI::App& app) {
                            "cost model: one the profile holds (papers, dram-rows, rmw-rows); default: the one the "
                            "profile's cross-validation chose");
     a->command->add_flag("--json", a->json, "print one JSON object");
-    a->command->add_flag("--exact", a->exact,
-                         "simulate the L2 and DRAM rows of every sector (default: those of a sample of the DRAM "
-                         "rows, scaled, with 95 % intervals; a run within --sample-budget is simulated whole)");
-    add_integer_option(*a->command, a->sample_budget,
-                       integer_param("sample-budget", "--sample-budget",
-                                     "sectors a sampled prediction records at most (the sampled fraction of the rows "
-                                     "is halved until they fit)",
-                                     1024, std::int64_t{1} << 30));
-    add_integer_option(
-        *a->command, a->sample_seed,
-        integer_param("sample-seed", "--sample-seed", "seed of the choice of sampled rows", 0, std::int64_t{1} << 62));
+    a->sampling.add_to(*a->command, "the run");
     a->threads.add_to(*a->command, "host threads (the offline schedule, the shared-memory rounds)");
     all->push_back(std::move(a));
   }

@@ -11,6 +11,7 @@
 
 #include "cli/common.h"
 #include "cli/profile_option.h"
+#include "cli/sampling_option.h"
 #include "io/output_file.h"
 #include "io/output_path.h"
 #include "io/work_bounds.h"
@@ -75,6 +76,7 @@ Runner add_validate_command(CLI::App& app) {
     std::uint64_t min_n = std::uint64_t{1} << 20, max_n = std::uint64_t{1} << 24;
     std::string families = "all";
     ThreadsOption threads;
+    SamplingOption sampling;
     bool refit = false, fit_cache = false, counts_only = false, microbenchmarks = false;
   };
   auto o = std::make_shared<Opts>();
@@ -99,6 +101,7 @@ Runner add_validate_command(CLI::App& app) {
                   "always run")
       ->capture_default_str();
   o->threads.add_to(*cmd, "host threads (one simulated run each)");
+  o->sampling.add_to(*cmd, "each run");
   cmd->add_option("--counts", o->counts,
                   "counts file (CSV): reuse the runs it holds for this machine instead of simulating them, and write "
                   "it back with every run's counts added");
@@ -260,6 +263,7 @@ Runner add_validate_command(CLI::App& app) {
     predict::SimulationPlan plan{
         threads, o->max_memory ? o->max_memory : memory_available(), counts ? &*counts : nullptr, &std::cerr, {}};
     plan.counts_only = o->counts_only;
+    plan.sampling = o->sampling.value();
     // The file is written again as each run ends: a validation stopped half-way keeps its runs.
     if (!o->counts.empty())
       plan.finished = [&](const predict::CountsRow& row) {

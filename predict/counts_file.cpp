@@ -20,6 +20,10 @@ static_assert(sizeof(GpuMemoryParams) == 32, "GpuMemoryParams changed: name ever
 
 constexpr const char* kRunColumns[] = {"algorithm", "permutation", "type", "n"};
 constexpr const char* kCorrectColumn = "correct";
+// The sampling columns (predict/sampled.h), added after files were written: a file without them
+// holds exact simulations (shift 0).
+constexpr const char* kShiftColumn = "sample_shift";
+constexpr const char* kSeedColumn = "sample_seed";
 // A machine column added after files were written, with the value those files' runs had.
 constexpr const char* kWriteRowsColumn = "dram_write_rows";
 constexpr std::uint64_t kWriteRowsBefore = 65536;
@@ -30,8 +34,8 @@ constexpr const char* kRmwColumn = "dram_rmw_activations";
 
 // The build columns, which files written before them lack: such a row's build reads as empty.
 bool added_later(const std::string& name) {
-  return name == kWriteRowsColumn || name == kRmwColumn || name == report::kVersionColumn ||
-         name == report::kCommitColumn;
+  return name == kWriteRowsColumn || name == kRmwColumn || name == kShiftColumn || name == kSeedColumn ||
+         name == report::kVersionColumn || name == report::kCommitColumn;
 }
 
 // Columns of files written while an L2 of 128-byte lines was simulated beside the L2 of sectors,
@@ -122,6 +126,8 @@ CountsFile CountsFile::read(const std::filesystem::path& file) {
   std::vector<std::string> expected(std::begin(kRunColumns), std::end(kRunColumns));
   expected.insert(expected.end(), machine.begin(), machine.end());
   expected.insert(expected.end(), counters.begin(), counters.end());
+  expected.emplace_back(kShiftColumn);
+  expected.emplace_back(kSeedColumn);
   expected.emplace_back(kCorrectColumn);
   expected.emplace_back(report::kVersionColumn);
   expected.emplace_back(report::kCommitColumn);
@@ -176,6 +182,12 @@ CountsFile CountsFile::read(const std::filesystem::path& file) {
     const std::string& correct = f[column(kCorrectColumn)];
     if (correct != "yes" && correct != "no") throw bad("correct must be yes or no");
     row.correct = correct == "yes";
+    if (has(kShiftColumn)) {
+      const std::uint64_t shift = number_in(kShiftColumn);
+      if (shift > 62) throw bad(std::string(kShiftColumn) + " must be at most 62");
+      row.sample_shift = static_cast<int>(shift);
+    }
+    row.sample_seed = has(kSeedColumn) ? number_in(kSeedColumn) : 0;
     row.version = has(report::kVersionColumn) ? f[column(report::kVersionColumn)] : std::string();
     row.commit = has(report::kCommitColumn) ? f[column(report::kCommitColumn)] : std::string();
     out.put(std::move(row));
@@ -192,7 +204,8 @@ const CountsRow* CountsFile::find(const RunIdentity& run, const MachineFields& m
 void CountsFile::put(CountsRow row) {
   for (CountsRow& r : rows_)
     if (r.run == row.run && r.machine == row.machine) {
-      if (r.correct == row.correct && counter_values(r.counts) == counter_values(row.counts)) {
+      if (r.correct == row.correct && counter_values(r.counts) == counter_values(row.counts) &&
+          r.sample_shift == row.sample_shift && r.sample_seed == row.sample_seed) {
         row.version = std::move(r.version);
         row.commit = std::move(r.commit);
       }
@@ -214,13 +227,15 @@ std::string CountsFile::csv() const {
     for (const char* c : kRunColumns) h += std::string(h.empty() ? "" : ",") + c;
     for (const auto& m : machine_names()) h += "," + m;
     for (const auto& c : counter_names()) h += "," + c;
-    return h + "," + kCorrectColumn + "," + report::kVersionColumn + "," + report::kCommitColumn;
+    return h + "," + kShiftColumn + "," + kSeedColumn + "," + kCorrectColumn + "," + report::kVersionColumn + "," +
+           report::kCommitColumn;
   };
   out << header() << "\n";
   for (const CountsRow* r : sorted) {
     out << r->run.algorithm << "," << r->run.permutation << "," << r->run.type << "," << r->run.n;
     for (const auto& [name, value] : r->machine) out << "," << value;
     for (std::uint64_t v : counter_values(r->counts)) out << "," << v;
+    out << "," << r->sample_shift << "," << r->sample_seed;
     // As the other fields, raw: the reader splits at commas, and a field read holds none.
     out << "," << (r->correct ? "yes" : "no") << "," << r->version << "," << r->commit << "\n";
   }

@@ -4,7 +4,8 @@
 //
 // Columns: the run (algorithm, permutation, type, n), the machine it was simulated on (every
 // field of the HMM and of the GPU-like memory that a count depends on), every counter by name,
-// whether the run's output was correct, and the build that counted it (mmsim_version, mmsim_commit,
+// the sampling the counts come from (sample_shift, sample_seed: 0 for an exact simulation), whether
+// the run's output was correct, and the build that counted it (mmsim_version, mmsim_commit,
 // as every CSV of mmsim's ends: docs/report.md). A row is reused only when its run and its machine
 // both match; a file whose counter columns are not this build's counters is refused as a whole (a
 // counter added to the model would otherwise read as zero), except the few added since files were
@@ -50,6 +51,10 @@ struct CountsRow {
   MachineFields machine;
   RunCounts counts;
   bool correct = false;
+  /// The sampling the counts come from (predict/sampled.h): 1/2^sample_shift of the DRAM rows, chosen
+  /// with sample_seed; 0 for every row (an exact simulation, and every file written before these columns).
+  int sample_shift = 0;
+  std::uint64_t sample_seed = 0;
   /// The build that counted the row: this one for a row made here; as read for a row from a file
   /// (empty where the file was written before these columns).
   std::string version = report::build_info().version;

@@ -64,14 +64,23 @@ double priced_ms(const predict::CostModel& f, const MeasuredRun& m, const std::v
 }
 
 // Runs an algorithm as the profile's machine would: an HMM algorithm on the profile's HMM with its
-// GPU-like global memory (predict::count_algorithm), a DMM one (one warp's shared memory) on a DMM
-// of the profile's w and l.
-predict::AlgorithmCounts count_on_profile(const predict::GpuProfile& profile, const AlgorithmEntry& entry,
-                                          ParamValues given, std::uint32_t element_bytes, unsigned threads) {
-  if (entry.machine == ModelKind::Hmm) return predict::count_algorithm(profile, entry, given, element_bytes, threads);
+// GPU-like global memory (predict::count_algorithm, or count_algorithm_sampled with a sampling), a
+// DMM one (one warp's shared memory) on a DMM of the profile's w and l, whole: its few sectors fit
+// any sample budget.
+predict::SampledAlgorithmCounts count_on_profile(const predict::GpuProfile& profile, const AlgorithmEntry& entry,
+                                                 ParamValues given, std::uint32_t element_bytes, unsigned threads,
+                                                 const std::optional<predict::SamplingOptions>& sampling) {
+  predict::SampledAlgorithmCounts out;
+  if (entry.machine == ModelKind::Hmm && sampling)
+    return predict::count_algorithm_sampled(profile, entry, std::move(given), element_bytes, threads, *sampling);
+  if (entry.machine == ModelKind::Hmm) {
+    auto exact = predict::count_algorithm(profile, entry, std::move(given), element_bytes, threads);
+    out.counts.counts = exact.counts;
+    out.report = std::move(exact.report);
+    return out;
+  }
   set_machine(given, entry, profile.machine);  // w and l; the A-S entries declare no l: their DMM has l = 1
-  predict::AlgorithmCounts out;
-  out.counts = predict::count_warm(
+  out.counts.counts = predict::count_warm(
       profile, element_bytes,
       [&](const EngineOptions& options) {
         out.report = run_algorithm(entry, given, options);
@@ -79,6 +88,16 @@ predict::AlgorithmCounts count_on_profile(const predict::GpuProfile& profile, co
       },
       1);
   return out;
+}
+
+// Half the width of the 95 % sampling interval of a model's price of m, the mean over its seeds'
+// runs: each run's half-width (none but the counts priced whole: predict/sampled.h) combined as
+// independent samples' are.
+double priced_ci95(const predict::CostModel& f, const MeasuredRun& m, const std::vector<predict::SampledCounts>& runs) {
+  if (m.pricing != Pricing::WholeRun || runs.empty()) return 0;  // shared-memory time units are counted whole
+  double square = 0;
+  for (const predict::SampledCounts& s : runs) square += std::pow(s.half_width_ms(f), 2);
+  return std::sqrt(square) / static_cast<double>(runs.size());
 }
 
 std::string pricing_text(Pricing p) {
@@ -160,7 +179,10 @@ std::vector<PredictedRun> predict_runs(const predict::GpuProfile& profile, const
     ParamValues params;
     unsigned seeds = 1;
     bool reusable = false;
-    std::vector<predict::RunCounts> counts;  ///< one per seed
+    std::vector<predict::RunCounts> counts;       ///< one per seed
+    std::vector<predict::SampledCounts> samples;  ///< one per seed when simulated; empty when reused
+    int sample_shift = 0;                         ///< the largest of the seeds' (or the reused row's)
+    std::uint64_t sample_seed = 0;
     bool correct = false, reused = false;
     std::string error;
   };
@@ -185,8 +207,12 @@ std::vector<PredictedRun> predict_runs(const predict::GpuProfile& profile, const
           plan.reuse && job.reusable
               ? plan.reuse->find(job.run, predict::machine_fields(profile, element_bytes(job.run.type)))
               : nullptr;
+      // An exact validation reuses exact rows only; a sampled one, either.
+      if (known && known->sample_shift > 0 && !plan.sampling) known = nullptr;
       if (known) {
         job.counts = {known->counts};
+        job.sample_shift = known->sample_shift;
+        job.sample_seed = known->sample_seed;
         job.correct = known->correct;
         job.reused = true;
       }
@@ -226,14 +252,20 @@ std::vector<PredictedRun> predict_runs(const predict::GpuProfile& profile, const
           for (unsigned seed = 0; seed < job.seeds; ++seed) {
             ParamValues given = job.params;
             if (job.seeds > 1) given.set("seed", given.integer("seed") + seed);
-            const auto r = count_on_profile(profile, *entry, given, element_bytes(job.run.type), per_run);
-            job.counts.push_back(r.counts);
+            auto r = count_on_profile(profile, *entry, given, element_bytes(job.run.type), per_run, plan.sampling);
+            job.counts.push_back(r.counts.counts);
+            job.sample_shift = std::max(job.sample_shift, r.counts.shift);
+            job.samples.push_back(std::move(r.counts));
             job.correct = job.correct && r.report.correct;
           }
+          if (job.sample_shift > 0) job.sample_seed = plan.sampling->seed;
           if (plan.finished && job.reusable) {
             const std::lock_guard lock(finishing);
-            plan.finished({job.run, predict::machine_fields(profile, element_bytes(job.run.type)), job.counts.front(),
-                           job.correct});
+            predict::CountsRow row{job.run, predict::machine_fields(profile, element_bytes(job.run.type)),
+                                   job.counts.front(), job.correct};
+            row.sample_shift = job.sample_shift;
+            row.sample_seed = job.sample_seed;
+            plan.finished(row);
           }
         } catch (const std::exception& e) {
           job.error = e.what();
@@ -256,7 +288,12 @@ std::vector<PredictedRun> predict_runs(const predict::GpuProfile& profile, const
       p.counts = j.counts.front();
       p.correct = j.correct;
       p.reused = j.reused;
+      p.sample_shift = j.sample_shift;
+      p.sample_seed = j.sample_seed;
       for (const auto& f : profile.models) p.predicted.push_back(priced_ms(f, runs[i], j.counts));
+      // A reused sampled row keeps its counts, not its groups: its interval is not known.
+      if (!j.reused || j.sample_shift == 0)
+        for (const auto& f : profile.models) p.predicted_ci95.push_back(priced_ci95(f, runs[i], j.samples));
     }
     out.push_back(std::move(p));
   }
@@ -266,11 +303,14 @@ std::vector<PredictedRun> predict_runs(const predict::GpuProfile& profile, const
 std::vector<predict::CountsRow> counts_rows(const predict::GpuProfile& profile, const std::vector<PredictedRun>& rows) {
   std::vector<predict::CountsRow> out;
   for (const PredictedRun& r : rows)
-    if (!r.simulated.empty() && countable(r.measured))
+    if (!r.simulated.empty() && countable(r.measured)) {
       out.push_back({{r.simulated, r.measured.permutation, r.measured.type, r.measured.n},
                      predict::machine_fields(profile, element_bytes(r.measured.type)),
                      r.counts,
                      r.correct});
+      out.back().sample_shift = r.sample_shift;
+      out.back().sample_seed = r.sample_seed;
+    }
   return out;
 }
 
@@ -299,7 +339,10 @@ report::Table prediction_table(const predict::GpuProfile& profile, const std::ve
           " on microbenchmarks only (mmsim gpu calibrate); machine HMM w = " + std::to_string(profile.machine.w) +
           ", k = " + std::to_string(profile.machine.k) + ", sectors of " + std::to_string(profile.memory.sector_bytes) +
           " B, L2 " + std::to_string(profile.memory.cache_bytes) + " B",
-      "error = predicted / measured - 1; each run simulated twice, the second counted (warm cache)"};
+      "error = predicted / measured - 1; each run simulated twice, the second counted (warm cache)",
+      "sample fraction: the share of the DRAM rows whose L2 and DRAM were simulated, the counts scaled (1: every "
+      "one); MODEL ms ci95: half the width of the predicted ms' 95 % sampling interval (empty for a sampled run "
+      "reused from a counts file)"};
   t.columns = {"family", "kernel", "permutation", "type", "n", "measured ms", "simulated"};
   for (const auto& f : profile.models) {
     t.columns.push_back(f.name + " ms");
@@ -307,6 +350,9 @@ report::Table prediction_table(const predict::GpuProfile& profile, const std::ve
   }
   t.columns.push_back("model known to fail");
   t.columns.push_back("correct");
+  // The sampling (predict/sampled.h), after the columns tables made before it had.
+  t.columns.push_back("sample fraction");
+  for (const auto& f : profile.models) t.columns.push_back(f.name + " ms ci95");
   // How each family's GPU figure became ms and how its runs are priced, once per family.
   std::vector<std::string> conversions;
   for (const PredictedRun& r : rows) {
@@ -337,6 +383,12 @@ report::Table prediction_table(const predict::GpuProfile& profile, const std::ve
     }
     row.push_back(r.measured.known_failure);
     row.push_back(r.simulated.empty() ? std::string("not simulated") : std::string(r.correct ? "yes" : "NO"));
+    if (r.simulated.empty())
+      row.emplace_back();
+    else
+      row.push_back(1.0 / static_cast<double>(std::uint64_t{1} << r.sample_shift));
+    for (std::size_t m = 0; m < profile.models.size(); ++m)
+      row.push_back(m < r.predicted_ci95.size() ? report::Cell(r.predicted_ci95[m]) : report::Cell());
     t.add_row(std::move(row));
   }
   return t;

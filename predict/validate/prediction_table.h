@@ -13,6 +13,7 @@
 #include "algorithms/params.h"
 #include "predict/counts_file.h"
 #include "predict/gpu_profile.h"
+#include "predict/sampled.h"
 #include "predict/simulate.h"
 #include "report/table.h"
 
@@ -58,6 +59,12 @@ struct PredictedRun {
   bool correct = false;
   bool reused = false;          ///< the counts came from a counts file, not from a simulation
   bool missing_counts = false;  ///< a program mirrors the kernel, but with counts_only its counts were not found
+  /// 1/2^sample_shift of the DRAM rows were simulated (predict/sampled.h); 0: every one, as --exact.
+  int sample_shift = 0;
+  std::uint64_t sample_seed = 0;  ///< the seed of the sample's rows (0 when exact)
+  /// Per cost model, half the width of the predicted ms' 95 % sampling interval (0 when every row
+  /// was simulated); empty for a sampled run reused from a counts file, which keeps no interval.
+  std::vector<double> predicted_ci95;
 };
 
 /// How predict_runs simulates: up to `threads` runs at a time while their estimated peak memory
@@ -73,6 +80,9 @@ struct SimulationPlan {
   std::ostream* progress = nullptr;
   std::function<void(const predict::CountsRow&)> finished;
   bool counts_only = false;  ///< simulate nothing: runs not in `reuse` stay unpriced (missing_counts)
+  /// The GPU-memory runs' sampling (predict/sampled.h); nullopt simulates every sector (--exact),
+  /// and then a sampled run of the counts file is simulated again rather than reused.
+  std::optional<predict::SamplingOptions> sampling = std::nullopt;
 };
 
 /// A run's estimated peak memory in bytes: the simulated algorithm's measured bytes per element

@@ -54,6 +54,19 @@ RunTable read_runs(const std::filesystem::path& file) {
   return t;
 }
 
+// The family parm's reader names its rows (predict/validate/parm.cpp).
+const std::string kParmFamily = "parm sort";
+
+// A table of `dir`, less the parm network's rows when it is not validate-parm.csv and the folder
+// has that file: validate.csv holds the parm rows of 2^20..2^24 too, and since rows up to 2^20
+// are simulated, the 2^20 ones would be counted twice.
+RunTable read_runs_once(const std::filesystem::path& dir, const std::string& name) {
+  RunTable t = read_runs(dir / name);
+  if (name != kParmFile && std::filesystem::exists(dir / kParmFile))
+    std::erase_if(t.rows, [](const validate::CsvRow& r) { return r.text("family") == kParmFamily; });
+  return t;
+}
+
 // A row the models priced (a program mirrors the kernel and its counts were there).
 bool priced(const RunTable& t, const validate::CsvRow& r) {
   return !r.text(report::column_key(t.models.front() + " ms")).empty();
@@ -208,7 +221,7 @@ std::string intervals_markdown(const std::vector<ValidateFolder>& folders) {
     files.push_back(kParmFile);
     for (const std::string& name : files) {
       if (!std::filesystem::exists(folder.dir / name)) continue;
-      const RunTable t = read_runs(folder.dir / name);
+      const RunTable t = read_runs_once(folder.dir, name);
       if (std::find(t.models.begin(), t.models.end(), model) == t.models.end()) continue;
       for (const validate::CsvRow& r : t.rows)
         if (priced(t, r))
@@ -244,7 +257,7 @@ std::string prediction_tables_markdown(const std::vector<ValidateFolder>& folder
     for (const std::string& name : kKniFiles) {
       const std::filesystem::path file = folder.dir / name;
       if (!std::filesystem::exists(file)) continue;
-      const RunTable t = read_runs(file);
+      const RunTable t = read_runs_once(folder.dir, name);
       if (models.empty()) models = t.models;
       check_models(models, t, file);
       if (pooled.empty()) pooled.resize(models.size());
@@ -303,7 +316,7 @@ std::string prediction_tables_markdown(const std::vector<ValidateFolder>& folder
       }
       overall.push_back(std::move(row));
     }
-    // parm's network, simulated below 2^20 only (validate --families parm --min-n 4096 --max-n 65536).
+    // parm's network, simulated up to 2^20 (validate --families parm --min-n 4096 --max-n 1048576).
     const std::filesystem::path parm = folder.dir / kParmFile;
     if (std::filesystem::exists(parm)) {
       const RunTable t = read_runs(parm);

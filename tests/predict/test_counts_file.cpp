@@ -312,3 +312,38 @@ TEST_CASE("the memory scheduler runs every job and never passes the budget") {
   CHECK(alone_violations == 0);
   CHECK(progress.str().find("run 11 of 11: too large for the budget started") != std::string::npos);
 }
+
+TEST_CASE("a counts file keeps each row's sampling; a file from before the columns holds exact runs") {
+  CountsFile file;
+  const GpuProfile profile = small_gpu_profile();
+  CountsRow sampled{{"d-designated", "random", "float", 1024}, machine_fields(profile, 4), distinct_counts(1), true};
+  sampled.sample_shift = 5;
+  sampled.sample_seed = 9;
+  file.put(sampled);
+  file.put({{"transpose", "transpose", "float", 1024}, machine_fields(profile, 4), distinct_counts(2), true});
+  const std::string text = file.csv();
+  const auto path = write_temp("mmsim_counts_sampling.csv", text);
+  const CountsFile back = CountsFile::read(path);
+  std::filesystem::remove(path);
+  const CountsRow* s = back.find(sampled.run, sampled.machine);
+  REQUIRE(s != nullptr);
+  CHECK(s->sample_shift == 5);
+  CHECK(s->sample_seed == 9);
+  const CountsRow* e = back.find({"transpose", "transpose", "float", 1024}, sampled.machine);
+  REQUIRE(e != nullptr);
+  CHECK(e->sample_shift == 0);
+  // Without the columns (every file written before them): every row exact.
+  const auto old_path =
+      write_temp("mmsim_counts_no_sampling.csv", without_columns(text, {"sample_shift", "sample_seed"}));
+  const CountsFile old = CountsFile::read(old_path);
+  std::filesystem::remove(old_path);
+  REQUIRE(old.rows().size() == 2);
+  for (const CountsRow& r : old.rows()) CHECK(r.sample_shift == 0);
+  // A shift no sample can have is refused, naming the column.
+  std::string wrong = text;
+  wrong.replace(wrong.find(",5,9,yes"), 8, ",99,9,yes");
+  const auto wrong_path = write_temp("mmsim_counts_bad_shift.csv", wrong);
+  CHECK_THROWS_WITH_AS(CountsFile::read(wrong_path), doctest::Contains("sample_shift must be at most 62"),
+                       std::invalid_argument);
+  std::filesystem::remove(wrong_path);
+}

@@ -150,11 +150,15 @@ TEST_CASE("parm: each variant is the registry's parm-sort, direct or through the
   // Its rows are what a counts file can hold.
   CHECK(counts_rows(p, predicted).size() == 2);
 
-  // Past 2^16 a row is shown, not simulated (minutes of simulation at 2^20, hours at 2^24).
-  f.write("parm-gpu.csv", "device,log2_n,n,variant,launches,median_ms,correct\nx,17,131072,naive,1,0.5,yes\n");
+  // Up to 2^20 a row is simulated (sampled, a minute or so); past it, shown, not simulated (hours
+  // at 2^24).
+  f.write("parm-gpu.csv",
+          "device,log2_n,n,variant,launches,median_ms,correct\nx,20,1048576,naive,1,0.5,yes\n"
+          "x,21,2097152,naive,1,0.9,yes\n");
   const auto large = validate::read_parm(f.dir, {0, std::uint64_t{1} << 24, "float"}, p);
-  REQUIRE(large.size() == 1);
-  CHECK(large[0].algorithm.empty());
+  REQUIRE(large.size() == 2);
+  CHECK(large[0].algorithm == "parm-sort");
+  CHECK(large[1].algorithm.empty());
 
   f.write("parm-gpu.csv", "device,log2_n,n,variant,launches,median_ms,correct\nx,10,1024,bogus,1,0.02,yes\n");
   CHECK_THROWS_AS(validate::read_parm(f.dir, {0, 1024, "float"}, p), std::invalid_argument);

@@ -1,14 +1,17 @@
 // Sampled prediction (predict/sampled.h) against the exact one: on every KNI family, the counts the
 // sampling leaves whole are equal, the sampled ones lie near the exact ones and within their
-// stated interval; a run within the budget is the exact one to the unit; a seed gives one answer.
+// stated interval; a run within the budget is the exact one to the unit; a seed gives one answer;
+// `mmsim validate`'s runs (predict_runs) sampled and exact agree on KNI rows.
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <cmath>
 
 #include "algorithms/registry.h"
 #include "models/gpu_memory/dram_rows.h"
 #include "predict/sampled.h"
 #include "predict/simulate.h"
+#include "predict/validate/prediction_table.h"
 #include "tests/predict/small_gpu.h"
 
 using namespace mmsim;
@@ -152,4 +155,64 @@ TEST_CASE("the DRAM rows cut by slot count what the whole memory counts for the 
     CHECK(a.write_activations == b.write_activations);
     CHECK(a.rmw_activations == b.rmw_activations);
   }
+}
+
+namespace {
+
+// A KNI Table II row as `mmsim validate` reads it from kasagi-t2.csv (the measured ms is not used).
+MeasuredRun kni_row(const std::string& kernel, const std::string& permutation, std::int64_t n) {
+  MeasuredRun m;
+  m.family = kernel.rfind("scheduled", 0) == 0 ? "scheduled" : kernel == "in-place" ? "in-place" : "conventional";
+  m.kernel = kernel;
+  m.permutation = permutation;
+  m.type = "float";
+  m.n = static_cast<std::uint64_t>(n);
+  m.ms = 1;
+  return m;
+}
+
+}  // namespace
+
+TEST_CASE("validate's sampled and exact predictions agree within 2 % on KNI runs; a seed gives one answer") {
+  const GpuProfile p = mid_gpu_profile();
+  const std::vector<MeasuredRun> rows{
+      kni_row("d-designated", "random", kSampledN), kni_row("s-designated", "bit-reversal", kSampledN),
+      kni_row("in-place", "transpose", kSampledN), kni_row("scheduled-paper", "random", kSampledN)};
+  SimulationPlan plan{2, ~std::uint64_t{0}, nullptr, nullptr, {}};
+  const auto exact = predict_runs(p, rows, plan);
+  // 2^15 sectors: a half to a 16th of the runs' rows (the in-place transpose moves fewest
+  // sectors). Much less would cut the 1 MiB L2 to a few dozen sets (mid_gpu_profile).
+  plan.sampling = SamplingOptions{.budget = std::uint64_t{1} << 15, .seed = 3};
+  const auto sampled = predict_runs(p, rows, plan);
+  REQUIRE(exact.size() == rows.size());
+  REQUIRE(sampled.size() == rows.size());
+  for (std::size_t i = 0; i < rows.size(); ++i) {
+    CAPTURE(rows[i].kernel);
+    CAPTURE(rows[i].permutation);
+    CHECK(exact[i].sample_shift == 0);
+    CHECK(sampled[i].sample_shift >= 1);
+    CHECK(sampled[i].sample_seed == 3);
+    CHECK(sampled[i].correct);
+    REQUIRE(sampled[i].predicted.size() == p.models.size());
+    REQUIRE(sampled[i].predicted_ci95.size() == p.models.size());
+    double widest = 0;  // a model may price no sampled count (papers: sectors and slots alone)
+    for (std::size_t m = 0; m < p.models.size(); ++m) {
+      CAPTURE(p.models[m].name);
+      CHECK(exact[i].predicted_ci95[m] == 0);
+      widest = std::max(widest, sampled[i].predicted_ci95[m]);
+      CHECK(std::abs(sampled[i].predicted[m] - exact[i].predicted[m]) <= 0.02 * exact[i].predicted[m]);
+    }
+    CHECK(widest > 0);
+  }
+  // The sampled table's columns: the fraction and each model's half-width, after the others.
+  const report::Table t = prediction_table(p, sampled);
+  REQUIRE(t.rows.size() == rows.size());
+  const auto at = std::find(t.columns.begin(), t.columns.end(), "sample fraction");
+  REQUIRE(at != t.columns.end());
+  CHECK(std::get<double>(t.rows[0][static_cast<std::size_t>(at - t.columns.begin())]) ==
+        1.0 / static_cast<double>(std::uint64_t{1} << sampled[0].sample_shift));
+  // Seeded: the same seed again gives the same counts, on another thread count.
+  plan.threads = 1;
+  const auto again = predict_runs(p, {rows.front()}, plan);
+  CHECK(same(again.front().counts, sampled.front().counts));
 }
