@@ -176,3 +176,21 @@ TEST_CASE("gpu calibrate --check: timings 20 % slower show as 20 % in the times,
   bare.timing_counts.clear();
   CHECK_THROWS_AS(check_calibration(bare, timings_at(1.0), nullptr), std::invalid_argument);
 }
+
+TEST_CASE("gpu calibrate --check on the committed H100 profile and its counts file") {
+  const std::filesystem::path dir = std::filesystem::path(MMSIM_SOURCE_DIR) / "results" / "gpu-h100";
+  const GpuProfile p = read_profile(dir / "profile-h100.json");
+  const CountsFile counts = CountsFile::read(dir / "validate-counts.csv");
+  std::vector<MicrobenchTiming> now = p.timings;
+  for (auto& t : now) t.median_ms *= 1.1;
+  const CalibrationCheck c = check_calibration(p, now, &counts);
+  CHECK(c.median_timing_change() == doctest::Approx(0.1));
+  CHECK_FALSE(c.runs.empty());
+  CHECK(c.median_prediction_change() == doctest::Approx(0.1).epsilon(1e-3));
+  CHECK(check_summary_table(c, p).rows.size() == 4);
+  CHECK(check_constant_table(c, "h100").rows.size() == c.constants.size());
+  CHECK_FALSE(report::to_csv(check_bench_table(c, "h100")).empty());
+  CHECK_FALSE(report::to_markdown(check_summary_table(c, p)).empty());
+  CHECK_FALSE(report::to_markdown(check_constant_table(c, "h100")).empty());
+  CHECK_FALSE(report::to_csv(check_constant_table(c, "h100")).empty());
+}
