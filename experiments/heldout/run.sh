@@ -12,6 +12,9 @@ shift 2
 here=$(cd "$(dirname "$0")" && pwd)
 jobs=$(nproc 2>/dev/null || echo 2)
 sizes=${MMSIM_HELDOUT_SIZES:-21 23 25}
+# The predictions are kept by profile file name: two profiles of one name would overwrite each other's.
+names=$(for p in "$@"; do basename "$p"; done)
+[ "$(echo "$names" | sort | uniq -d)" = "" ] || { echo "run.sh: two profiles share a file name" >&2; exit 2; }
 stages=" ${MMSIM_HELDOUT_STAGES:-perms time predict summary} "
 stage() { [[ "$stages" == *" $1 "* ]]; }
 mkdir -p "$out/perms" "$out/gpu" "$out/predict"
