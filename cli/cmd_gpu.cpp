@@ -148,7 +148,8 @@ Runner add_gpu_command(CLI::App& app) {
       ->capture_default_str();
   run->add_option("--perm", o->perm, "named permutation")->capture_default_str();
   run->add_option("--perm-file", o->perm_file, "permutation file (one P(i) per line)");
-  run->add_option("-n", o->n, "number of elements, sqrt(n) a power of two >= 32")->capture_default_str();
+  run->add_option("-n", o->n, "number of elements (the scheduled kernels run where sqrt(n) is a power of two >= 32)")
+      ->capture_default_str();
   run->add_option("--schedule", o->schedule, "schedule file written by `mmsim schedule` (w = 32)");
   run->add_option("--type", o->type, "float or double")->capture_default_str();
   run->add_option("--runs", o->runs, "timed runs (>= 20)")->capture_default_str();

@@ -213,8 +213,11 @@ Runner add_validate_command(CLI::App& app) {
         profile.memory.dram_write_rows = static_cast<std::uint32_t>(o->dram_write_rows);
         if (auto err = profile.memory.validate()) throw InputError("--" + *err);
       }
+      // The counts the profile records serve a refit that keeps its memory: no simulation.
       if (o->fit_cache)
         predict::fit_cache_capacity(profile, timings, threads);
+      else if (o->dram_write_rows == 0 && profile.timing_counts.size() == timings.size())
+        predict::refit_recorded(profile);
       else
         predict::fit_profile(profile, timings, threads);
       if (!o->out.empty()) refitted = predict::profile_json(profile);

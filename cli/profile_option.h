@@ -10,11 +10,11 @@
 
 namespace mmsim::cli {
 
-inline predict::GpuProfile read_profile_option(const std::string& path) {
+inline predict::GpuProfile read_profile_option(const std::string& path, const std::string& flag = "--profile") {
   try {
     return predict::read_profile(path);
   } catch (const std::invalid_argument& e) {
-    throw InputError(std::string("--profile: ") + e.what());
+    throw InputError(flag + ": " + e.what());
   }
 }
 

@@ -14,6 +14,7 @@
 #include "io/output_file.h"
 #include "io/quote.h"
 #include "predict/fit.h"
+#include "predict/microbench_values.h"
 #include "predict/simulate.h"
 #include "report/json.h"
 #include "report/json_reader.h"
@@ -138,7 +139,44 @@ void fit_profile(GpuProfile& profile, const std::vector<MicrobenchTiming>& timin
   fit_models(profile, timings, std::move(counts[0]));
 }
 
-void fit_cache_capacity(GpuProfile& profile, const std::vector<MicrobenchTiming>& timings, unsigned threads) {
+void refit_recorded(GpuProfile& profile) {
+  if (profile.timings.empty() || profile.timing_counts.size() != profile.timings.size())
+    throw std::invalid_argument("the profile records no simulated counts of its microbenchmarks to fit on");
+  const std::vector<MicrobenchTiming> timings = profile.timings;
+  std::vector<RunCounts> counts = profile.timing_counts;
+  fit_models(profile, timings, std::move(counts));
+}
+
+namespace {
+
+// The capacity fit_cache_capacity keeps: the smallest error of kCacheFitCostModel (ties: the larger).
+template <typename ErrorOf>
+std::size_t best_capacity(std::size_t candidates, ErrorOf error_of) {
+  std::size_t best = 0;
+  double best_error = 0;
+  for (std::size_t k = 0; k < candidates; ++k)
+    if (const double e = error_of(k); k == 0 || e <= best_error) best = k, best_error = e;
+  return best;
+}
+
+double mean_abs_log_error(const CostModel& f, const std::vector<MicrobenchTiming>& timings,
+                          const std::vector<RunCounts>& counts) {
+  double sum = 0;
+  for (std::size_t i = 0; i < timings.size(); ++i)
+    sum += std::abs(std::log(std::max(predicted_ms(f, counts[i]), 1e-12) / timings[i].median_ms));
+  return timings.empty() ? 0 : sum / static_cast<double>(timings.size());
+}
+
+const CostModel* find_model(const GpuProfile& p, std::string_view name) {
+  for (const CostModel& m : p.models)
+    if (m.name == name) return &m;
+  return nullptr;
+}
+
+}  // namespace
+
+void fit_cache_capacity(GpuProfile& profile, const std::vector<MicrobenchTiming>& timings, unsigned threads,
+                        const std::vector<std::vector<MicrobenchTiming>>& passes) {
   const std::uint64_t l2 = profile.gpu.l2_bytes > 0 ? profile.gpu.l2_bytes : profile.memory.cache_bytes;
   if (l2 == 0) throw std::invalid_argument("fit_cache_capacity: the profile has no L2 size to start from");
   timed_ms(timings);
@@ -153,27 +191,60 @@ void fit_cache_capacity(GpuProfile& profile, const std::vector<MicrobenchTiming>
   std::vector<GpuProfile*> machines;
   for (GpuProfile& c : candidates) machines.push_back(&c);
   auto counts = count_microbenches(machines, timings, threads);
+  // Each pass alone, on the same simulated counts: the capacity and the constants it would give.
+  std::vector<CalibrationPass> pass_fits;
+  for (const auto& pass : passes) {
+    std::vector<GpuProfile> fitted;
+    for (std::size_t k = 0; k < candidates.size(); ++k) {
+      fitted.push_back(candidates[k]);
+      fit_models(fitted.back(), pass, counts[k]);
+    }
+    const std::size_t k = best_capacity(fitted.size(), [&](std::size_t c) {
+      const CostModel* f = find_model(fitted[c], kCacheFitCostModel);
+      return f ? mean_abs_log_error(*f, pass, fitted[c].timing_counts) : 0.0;
+    });
+    CalibrationPass cp;
+    cp.cache_bytes = fitted[k].memory.cache_bytes;
+    cp.chosen = fitted[k].choice.chosen;
+    for (const CostModel& f : fitted[k].models)
+      for (const PricedCount& price : f.prices) cp.constants.push_back({f.name, price.constant, price.ms});
+    pass_fits.push_back(std::move(cp));
+  }
   std::vector<CacheCandidate> tried;
-  std::size_t best = 0;
-  double best_error = 0;
+  std::vector<double> default_error(candidates.size(), 0);
   for (std::size_t k = 0; k < candidates.size(); ++k) {
     GpuProfile& candidate = candidates[k];
     fit_models(candidate, timings, std::move(counts[k]));
     CacheCandidate c;
     c.cache_bytes = candidate.memory.cache_bytes;
-    double default_error = 0;
     for (const CostModel& f : candidate.models) {
-      double sum = 0;
-      for (std::size_t i = 0; i < timings.size(); ++i)
-        sum += std::abs(std::log(std::max(predicted_ms(f, candidate.timing_counts[i]), 1e-12) / timings[i].median_ms));
-      c.mean_abs_log_error.emplace_back(f.name, timings.empty() ? 0 : sum / static_cast<double>(timings.size()));
-      if (f.name == kCacheFitCostModel) default_error = c.mean_abs_log_error.back().second;
+      c.mean_abs_log_error.emplace_back(f.name, mean_abs_log_error(f, timings, candidate.timing_counts));
+      if (f.name == kCacheFitCostModel) default_error[k] = c.mean_abs_log_error.back().second;
     }
     tried.push_back(std::move(c));
-    if (k == 0 || default_error <= best_error) best = k, best_error = default_error;
   }
+  const std::size_t best = best_capacity(candidates.size(), [&](std::size_t k) { return default_error[k]; });
   profile = std::move(candidates[best]);
   profile.cache_fit = std::move(tried);
+  profile.passes = std::move(pass_fits);
+}
+
+std::vector<ConstantSpread> constant_spread(const GpuProfile& profile) {
+  std::vector<ConstantSpread> out;
+  if (profile.passes.empty()) return out;
+  for (const CostModel& f : profile.models)
+    for (const PricedCount& price : f.prices) {
+      std::vector<double> values;
+      for (const CalibrationPass& pass : profile.passes)
+        for (const CalibrationPass::Constant& c : pass.constants)
+          if (c.model == f.name && c.constant == price.constant) values.push_back(c.ms);
+      if (values.empty()) continue;
+      std::sort(values.begin(), values.end());
+      const std::size_t m = values.size();
+      out.push_back({f.name, price.constant, price.ms, m % 2 ? values[m / 2] : (values[m / 2 - 1] + values[m / 2]) / 2,
+                     values.front(), values.back()});
+    }
+  return out;
 }
 
 // ---- JSON ----
@@ -282,6 +353,7 @@ std::string profile_json(const GpuProfile& p) {
     b.set("stride", t.bench.stride);
     b.set("repeats", t.bench.repeats);
     b.set("element_bytes", t.bench.element_bytes);
+    if (t.bench.cold) b.set("cold", true);
     b.set("median_ms", t.median_ms);
     if (&t - p.timings.data() < static_cast<std::ptrdiff_t>(p.timing_counts.size())) {
       // How each model's constants price this microbenchmark: the fit, bench by bench.
@@ -330,6 +402,22 @@ std::string profile_json(const GpuProfile& p) {
       fit.push(std::move(entry));
     }
     root.set("cache_fit", std::move(fit));
+  }
+  if (!p.passes.empty()) {
+    // Each pass of the timings fitted alone: how far one run of the calibration moves the profile.
+    Json passes = Json::array();
+    for (const CalibrationPass& pass : p.passes) {
+      Json constants = Json::array();
+      for (const CalibrationPass::Constant& c : pass.constants) {
+        Json term = Json::object();
+        term.set("model", c.model).set("constant", c.constant).set("ms", c.ms);
+        constants.push(std::move(term));
+      }
+      Json entry = Json::object();
+      entry.set("cache_bytes", pass.cache_bytes).set("chosen", pass.chosen).set("constants", std::move(constants));
+      passes.push(std::move(entry));
+    }
+    root.set("calibration_passes", std::move(passes));
   }
   root.set("microbenchmarks", std::move(benches));
   return root.dump() + "\n";
@@ -475,6 +563,11 @@ GpuProfile read_profile(const std::filesystem::path& file) {
       t.bench.stride = static_cast<std::uint32_t>(r.integer(b, "stride", "microbenchmarks[]", 1, 32));
       t.bench.repeats = static_cast<std::uint32_t>(r.integer(b, "repeats", "microbenchmarks[]", 0, 1 << 20));
       t.bench.element_bytes = static_cast<std::uint32_t>(r.integer(b, "element_bytes", "microbenchmarks[]", 4, 8));
+      if (const report::JsonValue* cold = b.find("cold"); cold != nullptr) {
+        if (!cold->is_bool()) r.fail("microbenchmarks[].cold must be true or false");
+        t.bench.cold = cold->boolean();
+      }
+      if (const char* err = microbench_error(t.bench)) r.fail("microbenchmarks[" + t.bench.name() + "]: " + err);
       t.median_ms = r.number(b, "median_ms", "microbenchmarks[]");
       p.timings.push_back(t);
       // Its simulated counts, when the file records every stored count (files written before the
@@ -496,6 +589,22 @@ GpuProfile read_profile(const std::filesystem::path& file) {
       p.timing_counts.push_back(c);
     }
     if (!complete) p.timing_counts.clear();
+  }
+  if (const report::JsonValue* passes = root.find("calibration_passes"); passes != nullptr) {
+    if (!passes->is_array()) r.fail("calibration_passes must be an array");
+    for (const auto& entry : passes->items()) {
+      CalibrationPass pass;
+      pass.cache_bytes =
+          static_cast<std::uint64_t>(r.integer(entry, "cache_bytes", "calibration_passes[]", 1, std::int64_t{1} << 34));
+      pass.chosen = r.text(entry, "chosen", "calibration_passes[]");
+      const auto& constants = r.member(entry, "constants", "calibration_passes[]");
+      if (!constants.is_array()) r.fail("calibration_passes[].constants must be an array");
+      for (const auto& c : constants.items())
+        pass.constants.push_back({r.text(c, "model", "calibration_passes[].constants[]"),
+                                  r.text(c, "constant", "calibration_passes[].constants[]"),
+                                  r.number(c, "ms", "calibration_passes[].constants[]")});
+      p.passes.push_back(std::move(pass));
+    }
   }
   // The cross-validation the fit recorded (model_choice.h), read back as it was made: the default
   // model and the interval of every prediction from this profile.
@@ -525,12 +634,13 @@ GpuProfile read_profile(const std::filesystem::path& file) {
 
 std::filesystem::path write_profile_from_calibration(const std::filesystem::path& out_dir, const std::string& device,
                                                      const GpuFacts& gpu, const std::vector<MicrobenchTiming>& timings,
-                                                     unsigned threads) {
+                                                     unsigned threads,
+                                                     const std::vector<std::vector<MicrobenchTiming>>& passes) {
   char date[11] = {};
   const std::time_t now = std::time(nullptr);
   std::strftime(date, sizeof date, "%Y-%m-%d", std::gmtime(&now));
   GpuProfile p = profile_skeleton(gpu, device, date);
-  fit_cache_capacity(p, timings, threads);
+  fit_cache_capacity(p, timings, threads, passes);
   const std::filesystem::path file = out_dir / ("profile-" + device + ".json");
   write_file_atomically(file.string(), profile_json(p), "--out");
   return file;

@@ -36,6 +36,26 @@ struct CacheCandidate {
   std::optional<double> error_of(std::string_view model) const;
 };
 
+/// One pass of a calibration fitted alone (fit_cache_capacity with passes): the L2 capacity it
+/// chose, the model cross-validation chose, and every model's constants. The spread of these over
+/// the passes is how far one calibration run's constants can be trusted.
+struct CalibrationPass {
+  std::uint64_t cache_bytes = 0;
+  std::string chosen;
+  struct Constant {
+    std::string model, constant;
+    double ms = 0;
+  };
+  std::vector<Constant> constants;
+};
+
+/// One constant over the passes: its median, least and greatest value.
+struct ConstantSpread {
+  std::string model, constant;
+  double profile_ms = 0;  ///< the profile's own (fitted on the pooled timings)
+  double median_ms = 0, min_ms = 0, max_ms = 0;
+};
+
 struct GpuProfile {
   GpuFacts gpu;
   std::string device;                     ///< the slug of the file name: h100, h200, ...
@@ -51,6 +71,9 @@ struct GpuProfile {
   /// Each model cross-validated on the microbenchmarks, and the one chosen (model_choice.h): made
   /// by a fit, and on reading a file that records the counts (empty otherwise).
   ModelChoice choice;
+  /// Each pass of the calibration fitted alone (empty: a calibration of one pass, or a file written
+  /// before passes were recorded).
+  std::vector<CalibrationPass> passes;
 
   /// The model named `name`; throws std::invalid_argument naming the models the profile has.
   const CostModel& model(std::string_view name) const;
@@ -68,13 +91,24 @@ GpuProfile profile_skeleton(const GpuFacts& gpu, std::string device, std::string
 /// `threads` microbenchmarks are simulated at a time (0: every core).
 void fit_profile(GpuProfile& profile, const std::vector<MicrobenchTiming>& timings, unsigned threads = 0);
 
+/// fit_profile without simulating: the constants fitted again on the counts the profile records
+/// (timing_counts, one per timing), as after a change of the cost models that left the memory as it
+/// was. Throws std::invalid_argument when the profile records no complete counts.
+void refit_recorded(GpuProfile& profile);
+
 /// The L2 capacity the simulated cache is given, fitted on the microbenchmarks alone: fit_profile
 /// with memory.cache_bytes at each of 1/8, 2/8, ..., 8/8 of the GPU's L2, keeping the capacity at
 /// which kCacheFitCostModel fits best by mean |ln(predicted / measured)| (ties: the larger). The
 /// reported L2 need not be what a random walk over a large array finds: an H100's L2 is two halves,
 /// and the microbenchmarks of 16 to 128 MiB (calibration_set) show how much of it such a walk gets.
-/// Every capacity tried is kept in profile.cache_fit. Costs eight fits.
-void fit_cache_capacity(GpuProfile& profile, const std::vector<MicrobenchTiming>& timings, unsigned threads = 0);
+/// Every capacity tried is kept in profile.cache_fit. Costs eight simulations of the microbenchmarks.
+/// With `passes` (the timings of each pass, pooled into `timings`: pool_passes), each pass is also
+/// fitted alone on the same simulated counts, capacity included, into profile.passes.
+void fit_cache_capacity(GpuProfile& profile, const std::vector<MicrobenchTiming>& timings, unsigned threads = 0,
+                        const std::vector<std::vector<MicrobenchTiming>>& passes = {});
+
+/// Every constant of every model over profile.passes (empty without passes), in the profile's order.
+std::vector<ConstantSpread> constant_spread(const GpuProfile& profile);
 
 /// A run's counts as a JSON object, and what each of the profile's models predicts from them (ms
 /// by model name): what `mmsim predict --json` and the profile file's microbenchmarks print.
@@ -94,6 +128,7 @@ GpuProfile read_profile(const std::filesystem::path& file);
 /// written.
 std::filesystem::path write_profile_from_calibration(const std::filesystem::path& out_dir, const std::string& device,
                                                      const GpuFacts& gpu, const std::vector<MicrobenchTiming>& timings,
-                                                     unsigned threads = 0);
+                                                     unsigned threads = 0,
+                                                     const std::vector<std::vector<MicrobenchTiming>>& passes = {});
 
 }  // namespace mmsim::predict

@@ -1,14 +1,17 @@
 #include "predict/microbench.h"
 
+#include <algorithm>
+#include <stdexcept>
+
 namespace mmsim::predict {
 
 std::string Microbench::name() const {
-  const std::string s = std::to_string(stride);
+  const std::string s = std::to_string(stride), temperature = cold ? "-cold" : "";
   // The kind's name, and the stride (the congestion for shared) where the kind has one.
   switch (kind) {
     case MicrobenchKind::ReadStride:
     case MicrobenchKind::WriteStride:
-      return std::string(to_string(kind)) + "-" + s;
+      return std::string(to_string(kind)) + "-" + s + temperature;
     case MicrobenchKind::Shared:
       return "shared-congestion-" + s;
     case MicrobenchKind::Empty:
@@ -17,7 +20,7 @@ std::string Microbench::name() const {
     case MicrobenchKind::WriteRandom:
       break;
   }
-  return to_string(kind);
+  return to_string(kind) + temperature;
 }
 
 const char* to_string(MicrobenchKind kind) {
@@ -66,10 +69,46 @@ std::vector<Microbench> calibration_set() {
     set.push_back({MicrobenchKind::ReadRandom, n, 1, 0, 4});
     set.push_back({MicrobenchKind::WriteRandom, n, 1, 0, 4});
   }
+  // Writes against reads with nothing of a or b in the L2 (cold): strided and scattered partial
+  // writes of 4 and 8 bytes beside the reads of the same pattern, and a copy; 16 MiB arrays, whose
+  // warm runs above the cache serves whole.
+  for (const std::uint32_t bytes : {4u, 8u}) {
+    const std::uint64_t n = (std::uint64_t{1} << 24) / bytes;
+    if (bytes == 4) set.push_back({MicrobenchKind::Copy, n, 1, 0, bytes, true});
+    for (const std::uint32_t s : {8u, 32u}) {
+      set.push_back({MicrobenchKind::ReadStride, n, s, 0, bytes, true});
+      set.push_back({MicrobenchKind::WriteStride, n, s, 0, bytes, true});
+    }
+    set.push_back({MicrobenchKind::ReadRandom, n, 1, 0, bytes, true});
+    set.push_back({MicrobenchKind::WriteRandom, n, 1, 0, bytes, true});
+  }
   // Shared memory: enough threads to fill every SM of an H100 / H200 (132 x 2048 < 2^19).
   for (const std::uint32_t c : {1u, 2u, 4u, 8u, 16u, 32u})
     set.push_back({MicrobenchKind::Shared, std::uint64_t{1} << 19, c, 64, 4});
   return set;
+}
+
+std::vector<MicrobenchTiming> pool_passes(const std::vector<std::vector<MicrobenchTiming>>& passes) {
+  if (passes.empty()) return {};
+  std::vector<MicrobenchTiming> pooled = passes.front();
+  for (std::size_t i = 0; i < pooled.size(); ++i) {
+    std::vector<double> medians;
+    for (const auto& pass : passes) {
+      if (pass.size() != pooled.size() || pass[i].bench.name() != pooled[i].bench.name() ||
+          pass[i].bench.n != pooled[i].bench.n || pass[i].bench.element_bytes != pooled[i].bench.element_bytes)
+        throw std::invalid_argument("pool_passes: the passes do not time the same microbenchmarks");
+      medians.push_back(pass[i].median_ms);
+      if (&pass == &passes.front()) continue;
+      pooled[i].min_ms = std::min(pooled[i].min_ms, pass[i].min_ms);
+      pooled[i].max_ms = std::max(pooled[i].max_ms, pass[i].max_ms);
+      pooled[i].runs += pass[i].runs;
+      pooled[i].correct = pooled[i].correct && pass[i].correct;
+    }
+    std::sort(medians.begin(), medians.end());
+    const std::size_t m = medians.size();
+    pooled[i].median_ms = m % 2 ? medians[m / 2] : (medians[m / 2 - 1] + medians[m / 2]) / 2;
+  }
+  return pooled;
 }
 
 }  // namespace mmsim::predict

@@ -17,6 +17,10 @@
 //                mod 1024: all 32 lanes in one bank.) Before the reads each block fills word j of
 //                its shared array with j + block, then a barrier (the sums are then checkable, and
 //                differ from block to block: predict/microbench_reference.h).
+// A global kind may be `cold`: before each timed run the GPU reads a buffer twice the L2's size, so
+// the run finds neither a nor b in the cache, and the simulator counts its first run (warm kinds:
+// the second of two). Cold and warm kinds of one access pattern tell what the cache saved, and
+// what write-backs left over from a run before cost the next.
 #pragma once
 
 #include <cstdint>
@@ -33,8 +37,9 @@ struct Microbench {
   std::uint32_t stride = 1;   ///< ReadStride / WriteStride stride; Shared: the congestion
   std::uint32_t repeats = 0;  ///< Shared only: accesses per thread
   std::uint32_t element_bytes = 4;
+  bool cold = false;  ///< the L2 flushed before each timed run (global kinds only)
 
-  std::string name() const;  ///< e.g. "read-stride-8", "shared-congestion-4", "copy"
+  std::string name() const;  ///< e.g. "read-stride-8", "shared-congestion-4", "copy", "write-random-cold"
 };
 
 /// The 32-bit hash of the random microbenchmarks (a multiply-xorshift mix; any fixed bijection of
@@ -49,7 +54,9 @@ constexpr std::uint32_t scatter_hash(std::uint32_t i) {
 
 /// The set `mmsim gpu calibrate` runs: every kind with arrays that fit the L2 cache (16 MiB each)
 /// and arrays that do not (128 MiB), strides and congestions 1, 2, 4, 8, 16, 32, float and double;
-/// then random reads and writes of float arrays of 24, 32, 48, 64 and 96 MiB, between the two.
+/// then random reads and writes of float arrays of 24, 32, 48, 64 and 96 MiB, between the two;
+/// then, on arrays of 16 MiB, the reads and writes that separate a partial write from a read with
+/// the L2 flushed before each run (cold).
 std::vector<Microbench> calibration_set();
 
 /// One timed microbenchmark.
@@ -60,6 +67,11 @@ struct MicrobenchTiming {
   int runs = 0;                   ///< timed runs behind the median
   bool correct = false;           ///< every output cell checked right after the runs
 };
+
+/// One microbenchmark timed in several passes over the whole set, pooled: the median of the passes'
+/// medians, the extremes of every run, the runs added up, correct when every pass was. Throws
+/// std::invalid_argument when the passes do not list the same benches in the same order.
+std::vector<MicrobenchTiming> pool_passes(const std::vector<std::vector<MicrobenchTiming>>& passes);
 
 /// "empty", "copy", "read-stride", "write-stride", "read-random", "write-random" or "shared".
 const char* to_string(MicrobenchKind kind);

@@ -25,23 +25,25 @@ predict::OutputCheck check(Runner& runner, const predict::Microbench& m) {
 
 }  // namespace
 
-std::vector<predict::MicrobenchTiming> run_calibration(const std::vector<predict::Microbench>& benches) {
+std::vector<std::vector<predict::MicrobenchTiming>> run_calibration(const std::vector<predict::Microbench>& benches,
+                                                                    int passes) {
   std::uint64_t capacity = 0;
   for (const auto& m : benches)
     capacity = std::max({capacity, predict::microbench_input_size(m) * m.element_bytes,
                          predict::microbench_output_size(m) * m.element_bytes});
   Runner runner(std::max<std::uint64_t>(capacity, 256));
-  std::vector<predict::MicrobenchTiming> out;
-  for (const auto& m : benches) {
-    const Timing t = runner.run(m, {kWarmups, kRuns});
-    const predict::OutputCheck c =
-        m.element_bytes == 8 ? check<std::uint64_t>(runner, m) : check<std::uint32_t>(runner, m);
-    out.push_back({m, t.median_ms, t.min_ms, t.max_ms, t.runs, c.wrong == 0});
-    std::fprintf(stderr, "%-22s n=%-9llu %uB %10.5f ms  %s\n", m.name().c_str(), static_cast<unsigned long long>(m.n),
-                 m.element_bytes, t.median_ms,
-                 c.wrong ? ("WRONG: " + std::to_string(c.wrong) + " cells, first " + std::to_string(c.first)).c_str()
-                         : "checked");
-  }
+  std::vector<std::vector<predict::MicrobenchTiming>> out(static_cast<std::size_t>(std::max(passes, 1)));
+  for (std::size_t pass = 0; pass < out.size(); ++pass)
+    for (const auto& m : benches) {
+      const Timing t = runner.run(m, {kWarmups, kRuns});
+      const predict::OutputCheck c =
+          m.element_bytes == 8 ? check<std::uint64_t>(runner, m) : check<std::uint32_t>(runner, m);
+      out[pass].push_back({m, t.median_ms, t.min_ms, t.max_ms, t.runs, c.wrong == 0});
+      std::fprintf(stderr, "pass %zu/%zu %-24s n=%-9llu %uB %10.5f ms  %s\n", pass + 1, out.size(), m.name().c_str(),
+                   static_cast<unsigned long long>(m.n), m.element_bytes, t.median_ms,
+                   c.wrong ? ("WRONG: " + std::to_string(c.wrong) + " cells, first " + std::to_string(c.first)).c_str()
+                           : "checked");
+    }
   return out;
 }
 

@@ -377,14 +377,16 @@ report::Table run_one_table(const RunOneOptions& o) {
   const DeviceInfo dev = device_info();
   const std::uint64_t n = o.perm.size();
   const std::uint64_t side = exact_sqrt(n);
-  if (side < kW || (side & (side - 1)) != 0)
-    throw InputError("-n: sqrt(n) must be a power of two of at least 32 on the GPU");
+  // The scheduled kernels need a square of a power of two; the conventional ones run at any n.
+  const bool square = side >= kW && (side & (side - 1)) == 0;
+  if (!square && o.schedule_file) throw InputError("--schedule: sqrt(n) must be a power of two of at least 32");
   GpuSchedule g;
-  std::string source;
-  if (o.schedule_file) {
+  std::string source =
+      "no schedule: sqrt(n) is not a power of two of at least 32, so only the conventional kernels run";
+  if (square && o.schedule_file) {
     g = from_schedule_file(offline::read_schedule_file(*o.schedule_file, o.perm.p, static_cast<int>(kW)), o.elem);
     source = "schedule read from " + *o.schedule_file;
-  } else {
+  } else if (square) {
     g = build_schedule(o.perm.p, static_cast<std::uint32_t>(side), o.elem, true);
     source = "schedule computed on the host";
   }
@@ -405,6 +407,7 @@ report::Table run_one_table(const RunOneOptions& o) {
   add("copy", copy);
   add("d-designated", bench.d_designated(o.perm.p));
   add("s-designated", bench.s_designated(o.perm.p));
+  if (!square) return t;
   if (2ull * side * elem_bytes(o.elem) <= dev.shared_per_block_optin)
     add("scheduled-paper", bench.scheduled_paper(g, o.perm.p));
   if (2ull * side * elem_bytes(o.elem) <= dev.shared_per_block_optin)
