@@ -192,6 +192,9 @@ while IFS= read -r csv; do
   case "$csv" in */gpu-*/*) [[ " ${not_yet[*]} " == *" $base "* ]] && continue ;; esac
   head -1 "$csv" | grep -q ',mmsim_version,mmsim_commit$' || { echo "FAIL: $csv does not say what made it"; fail=1; }
 done < <(find "$root/results" -name '*.csv')
-find "$root/results" -name '*.csv' ! -name 'accesses-atomics.csv' ! -name 'histograms-gpu.csv' -exec grep -l -- '-dirty$' {} + |
+# The H200's recalibration of 2026-11-26 was made by the build of d25bf16 before that commit's test
+# file was committed (docs/prediction.md, "A calibration run again"): its cells say -dirty truly.
+find "$root/results" -name '*.csv' ! -name 'accesses-atomics.csv' ! -name 'histograms-gpu.csv' \
+  ! -path '*/gpu-h200/recalibration-2026-11-26/*' -exec grep -l -- '-dirty$' {} + |
   sed 's/^/FAIL: a row from an uncommitted tree in /' | grep . && fail=1
 exit $fail
