@@ -185,7 +185,7 @@ done
 # other programs (Nsight Compute, nvidia-smi). The list only shrinks.
 not_yet=(as-gpu bench bmmc calibration-h100 calibration-h200 counts-n268435456 counts-n67108864 enumeration
   enumeration_3d enumeration_heatmap enumeration_heatmap_nvidia enumeration_heatmap_v1bf kasagi-t2 parm-gpu rap-t3
-  traced validate validate-counts validate-parm validate-parm-counts validate-parm-summary validate-summary)
+  traced validate validate-counts validate-summary)
 while IFS= read -r csv; do
   base=$(basename "$csv" .csv)
   case "$base" in ncu-* | nvidia-smi) continue ;; esac
