@@ -400,14 +400,23 @@ std::vector<ResultEntry> make_results() {
                     "the scale goals cell by cell: the scheduled permutation against a copy and the conventional "
                     "algorithms, BMMC bit-reversal against the copy",
                     "mmsim gpu-goals results/gpu-<device> > results/gpu-<device>/goals.md", "tables", {"goals.md"}));
-  all.push_back(gpu(kTable, "calibration", "",
-                    "the calibration microbenchmarks' times and the GPU profile fitted on them alone",
-                    "mmsim gpu calibrate" + out, "calibrate",
-                    {"calibration-<device>.csv", "profile-<device>.json", "full-l2/", "write-reach/"},
-                    {{.csv = "calibration-<device>.csv",
-                      .keys = {"bench", "n", "element_bytes"},
-                      .rows = {{"copy", "4194304", "4"}, {"empty", "32", "4"}},
-                      .columns = {"median_ms", "correct"}}}));
+  all.push_back(gpu(
+      kTable, "calibration", "", "the calibration microbenchmarks' times and the GPU profile fitted on them alone",
+      "mmsim gpu calibrate" + out, "calibrate",
+      {"calibration-<device>.csv", "profile-<device>.json", "full-l2/", "write-reach/", "recalibration-2026-11-26/"},
+      {{.csv = "calibration-<device>.csv",
+        .keys = {"bench", "n", "element_bytes"},
+        .rows = {{"copy", "4194304", "4"}, {"empty", "32", "4"}},
+        .columns = {"median_ms", "correct"}}}));
+  all.push_back(gpu(kTable, "heldout", "",
+                    "permutations and sizes no table or microbenchmark uses, timed and predicted from each profile "
+                    "(docs/prediction.md, \"Held out\")",
+                    "experiments/heldout/run.sh build/cli/mmsim DIR results/gpu-<device>/profile-<device>.json", "",
+                    {"heldout-<device>.csv"},
+                    {{.csv = "heldout-<device>.csv",
+                      .keys = {"pattern", "n", "kernel", "profile"},
+                      .rows = {{"reverse", "2097152", "d-designated", "profile-<device>.json"}},
+                      .columns = {"measured_ms", "predicted_ms", "correct"}}}));
   all.push_back(gpu(kTable, "validate", "",
                     "every measured table predicted from the profile, per cost model, and the errors per family",
                     "mmsim validate --profile results/gpu-<device>/profile-<device>.json --measured "

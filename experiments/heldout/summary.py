@@ -44,7 +44,7 @@ def main():
                     "interval_low_ms": lo, "interval_high_ms": hi, "error": p["predicted_ms"] / ms - 1,
                     "inside_interval": "yes" if lo <= ms <= hi else "no", "mmsim_version": version, "mmsim_commit": commit})
     with open(f"{out}/heldout-{device}.csv", "w", newline="") as f:
-        w = csv.DictWriter(f, fieldnames=list(records[0].keys()))
+        w = csv.DictWriter(f, fieldnames=list(records[0].keys()), lineterminator="\n")
         w.writeheader()
         w.writerows(records)
     print(f"| GPU | profile | model | runs | median abs error | worst factor | inside the interval |")
