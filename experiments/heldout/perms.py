@@ -52,15 +52,23 @@ def destination(pattern, n, bits):
 
 
 def main():
-    if len(sys.argv) < 2:
-        sys.exit(__doc__)
+    def refuse(why):
+        print(f"perms.py: {why} (usage: perms.py OUT_DIR [LOG2_N ...] [--only PATTERN])", file=sys.stderr)
+        sys.exit(2)
+
     args = sys.argv[1:]
     only = None
     if "--only" in args:
         k = args.index("--only")
+        if k + 1 >= len(args) or args[k + 1] not in PATTERNS:
+            refuse("--only takes one of " + ", ".join(PATTERNS))
         only = args[k + 1]
         del args[k:k + 2]
+    if not args:
+        refuse("OUT_DIR is required")
     out = args[0]
+    if not all(b.isdigit() and 15 <= int(b) <= 28 for b in args[1:]):
+        refuse("each LOG2_N must be a whole number in [15, 28]")
     sizes = [int(b) for b in args[1:]] or [21, 23, 25]
     for bits in sizes:
         n = 1 << bits
