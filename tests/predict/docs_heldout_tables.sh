@@ -1,0 +1,30 @@
+#!/usr/bin/env bash
+# docs/prediction.md's held-out table and its two calibrations' rows are what
+# experiments/heldout/compare.py makes of the committed CSVs, line for line; and compare.py refuses
+# a bad call with one line and status 2.
+#   docs_heldout_tables.sh SOURCE_DIR
+set -u
+src=$1
+cd "$src" || exit 1
+fail=0
+doc=docs/prediction.md
+while IFS= read -r line; do
+  grep -qxF -- "$line" "$doc" || { echo "FAIL: not in $doc: $line"; fail=1; }
+done < <(python3 experiments/heldout/compare.py heldout results/gpu-h100/heldout-h100.csv results/gpu-h200/heldout-h200.csv)
+check_row() {  # GPU OLD_MODEL NEW_MODEL: the change and errors the doc's row gives
+  local out
+  out=$(python3 experiments/heldout/compare.py calibrations "results/gpu-$1/validate.csv" "$2" \
+    "results/gpu-$1/recalibration-2026-11-26/validate-kni.csv" "$3") || { echo "FAIL: compare.py calibrations $1"; fail=1; return; }
+  local change worst errors
+  change=$(sed -E 's/.*median change ([0-9.]+ %).*/\1/' <<<"$out")
+  worst=$(sed -E 's/.*worst ([0-9.]+x).*/\1/' <<<"$out")
+  errors=$(sed -E 's/.*\|error\| ([0-9.]+) .* \/ ([0-9.]+) .*/\1 \/ \2/' <<<"$out")
+  grep -qF -- "| $change, $worst (69 runs) | $errors |" "$doc" || { echo "FAIL: $1's row is not $out"; fail=1; }
+}
+check_row h100 dram-rows dram-rows
+check_row h200 rmw-rows rmw-rows-rw
+python3 experiments/heldout/compare.py nonsense >/dev/null 2>"${TMPDIR:-/tmp}/compare_err.$$"
+status=$?
+[ "$status" = 2 ] && [ "$(wc -l <"${TMPDIR:-/tmp}/compare_err.$$")" = 1 ] || { echo "FAIL: a bad call gave status $status"; fail=1; }
+rm -f "${TMPDIR:-/tmp}/compare_err.$$"
+exit $fail
