@@ -75,11 +75,7 @@ int check(const CalibrateOptions& o, OutFolder& out) {
   // Every input read before the GPU runs a minute.
   const predict::GpuProfile profile = read_profile_option(o.check, "--check");
   std::optional<predict::CountsFile> counts;
-  if (!o.counts.empty()) try {
-      counts = predict::CountsFile::read(o.counts);
-    } catch (const std::invalid_argument& e) {
-      throw InputError(std::string("--counts: ") + e.what());
-    }
+  if (!o.counts.empty()) counts = read_counts_option(o.counts);
   if (profile.timing_counts.size() != profile.timings.size() || profile.timings.empty())
     throw InputError("--check: " + quote(o.check) + " records no simulated counts of its microbenchmarks");
   std::vector<predict::Microbench> benches;

@@ -186,15 +186,11 @@ Runner add_validate_command(CLI::App& app) {
     std::optional<predict::CountsFile> counts;
     std::error_code counts_ec;
     if (!o->counts.empty() && std::filesystem::exists(o->counts, counts_ec)) {
-      try {
-        counts = predict::CountsFile::read(o->counts);
-        if (counts->left_out() > 0)
-          counts_note = "validate: " + quote(o->counts) + ": " + std::to_string(counts->left_out()) +
-                        " rows lack the rows opened by merged write-backs, which their counts do not imply: "
-                        "their runs are simulated again\n";
-      } catch (const std::invalid_argument& e) {
-        throw InputError(std::string("--counts: ") + e.what());
-      }
+      counts = read_counts_option(o->counts);
+      if (counts->left_out() > 0)
+        counts_note = "validate: " + quote(o->counts) + ": " + std::to_string(counts->left_out()) +
+                      " rows lack the rows opened by merged write-backs, which their counts do not imply: "
+                      "their runs are simulated again\n";
     }
     if (o->counts_only && !counts) throw InputError("--counts-only: give an existing counts file with --counts");
     {

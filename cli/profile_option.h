@@ -6,9 +6,19 @@
 #include <string>
 
 #include "io/input_error.h"
+#include "predict/counts_file.h"
 #include "predict/gpu_profile.h"
 
 namespace mmsim::cli {
+
+/// A counts file (mmsim validate --counts) read as the user's input, the same way.
+inline predict::CountsFile read_counts_option(const std::string& path, const std::string& flag = "--counts") {
+  try {
+    return predict::CountsFile::read(path);
+  } catch (const std::invalid_argument& e) {
+    throw InputError(flag + ": " + e.what());
+  }
+}
 
 inline predict::GpuProfile read_profile_option(const std::string& path, const std::string& flag = "--profile") {
   try {

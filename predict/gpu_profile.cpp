@@ -239,10 +239,8 @@ std::vector<ConstantSpread> constant_spread(const GpuProfile& profile) {
         for (const CalibrationPass::Constant& c : pass.constants)
           if (c.model == f.name && c.constant == price.constant) values.push_back(c.ms);
       if (values.empty()) continue;
-      std::sort(values.begin(), values.end());
-      const std::size_t m = values.size();
-      out.push_back({f.name, price.constant, price.ms, m % 2 ? values[m / 2] : (values[m / 2 - 1] + values[m / 2]) / 2,
-                     values.front(), values.back()});
+      const auto [least, greatest] = std::minmax_element(values.begin(), values.end());
+      out.push_back({f.name, price.constant, price.ms, median_of(values), *least, *greatest});
     }
   return out;
 }

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <stdexcept>
 
+#include "predict/fit.h"
+
 namespace mmsim::predict {
 
 std::string Microbench::name() const {
@@ -104,9 +106,7 @@ std::vector<MicrobenchTiming> pool_passes(const std::vector<std::vector<Microben
       pooled[i].runs += pass[i].runs;
       pooled[i].correct = pooled[i].correct && pass[i].correct;
     }
-    std::sort(medians.begin(), medians.end());
-    const std::size_t m = medians.size();
-    pooled[i].median_ms = m % 2 ? medians[m / 2] : (medians[m / 2 - 1] + medians[m / 2]) / 2;
+    pooled[i].median_ms = median_of(std::move(medians));
   }
   return pooled;
 }
