@@ -183,9 +183,9 @@ done
 # and no row names a build from an uncommitted tree. Not yet: the GPU tables committed before their
 # writers had those columns (each remade by a stage of ./mmsim.sh gpu-reproduce), and the files of
 # other programs (Nsight Compute, nvidia-smi). The list only shrinks.
-not_yet=(as-gpu bench bmmc calibration-h100 calibration-h200 counts-n268435456 counts-n67108864 enumeration
+not_yet=(as-gpu bench bmmc calibration-h100 calibration-h200 enumeration
   enumeration_3d enumeration_heatmap enumeration_heatmap_nvidia enumeration_heatmap_v1bf kasagi-t2 parm-gpu rap-t3
-  traced validate validate-counts validate-summary)
+  traced)
 while IFS= read -r csv; do
   base=$(basename "$csv" .csv)
   case "$base" in ncu-* | nvidia-smi) continue ;; esac
