@@ -1,7 +1,11 @@
 #include "predict/sampled.h"
 
 #include <algorithm>
+#include <atomic>
+#include <bit>
 #include <cmath>
+#include <memory>
+#include <mutex>
 #include <stdexcept>
 
 #include "models/gpu_memory/coalescer.h"
@@ -34,6 +38,15 @@ struct Touch {
   std::uint64_t mask;
 };
 
+// A recorded sector with its place in dispatch order: its round, then its warp.
+struct OrderedTouch {
+  std::uint64_t order;  // round << kWarpBits | warp
+  Touch touch;
+};
+constexpr int kWarpBits = 40;
+// Sectors a part adds between two publications of its counts to the record.
+constexpr std::uint64_t kPublishEvery = 4096;
+
 // The largest shift the DRAM tables can be divided by: 2^s must divide the banks and the
 // write-back reach (DramRows' slot_shift); without rows, any.
 int max_shift(const GpuMemoryParams& p) {
@@ -44,57 +57,171 @@ int max_shift(const GpuMemoryParams& p) {
 
 // What the sampling run keeps: the coalescer's counts, whole, and the sectors of the chosen rows,
 // in the order the warps were dispatched.
-struct Record {
-  Record(int w, const GpuMemoryParams& p, const SamplingOptions& s)
-      : coalescer(w, p.sector_bytes, p.element_bytes),
-        sectors_per_unit((p.has_dram_rows() ? p.dram_row_bytes : kUnitBytesWithoutRows) / p.sector_bytes),
-        seed(mix(s.seed + 0x9E3779B97F4A7C15ull)),
-        budget(std::max<std::uint64_t>(s.budget, 1)),
-        largest_shift(max_shift(p)) {}
+//
+// The engine costs a round's warps on several threads (the recording memory is order-free in its
+// costs), so each thread adds to a part of its own: its coalescer, its exact counts and its kept
+// sectors, each tagged with its round and warp; finish() sums the counts and merges the sectors
+// back into dispatch order (round by round, warp by warp: the order of a one-thread run). An
+// asynchronous run is costed on one thread in its own order, which is kept as it came.
+//
+// The fraction: a sector's level is the number of low bits of its row's slot hash (xor the seed)
+// that are 0, so it is kept at every shift up to its level. Each part counts its sectors by level
+// and publishes the counts every kPublishEvery sectors; the shift is raised while the published
+// sectors kept at it exceed the budget. Published counts never exceed the true ones, so the shift
+// never passes the smallest one whose sectors fit, and finish() settles on exactly that one: the
+// same sample for every number of threads.
+class Record {
+ public:
+  Record(int w, const GpuMemoryParams& p, const SamplingOptions& s, bool dispatch_order_by_round)
+      : w_(w),
+        params_(p),
+        sectors_per_unit_((p.has_dram_rows() ? p.dram_row_bytes : kUnitBytesWithoutRows) / p.sector_bytes),
+        seed_(mix(s.seed + 0x9E3779B97F4A7C15ull)),
+        budget_(std::max<std::uint64_t>(s.budget, 1)),
+        largest_shift_(max_shift(p)),
+        by_round_(dispatch_order_by_round) {}
 
-  std::uint64_t row(std::uint64_t sector) const { return sector / sectors_per_unit; }
+  std::uint64_t row(std::uint64_t sector) const { return sector / sectors_per_unit_; }
   // A row is kept at shift s when the low s bits of its DRAM slot hash, xor the seed, are 0: the
   // rows of 1/2^s of the DRAM's bank and write-back slots, whole. Rows that share a slot with a
   // kept row are kept too, so the DRAM tables of the sampled memory (DramRows' slot_shift) see
   // the same collisions as the full memory's; each halving keeps a subset.
-  bool kept(std::uint64_t sector) const {
-    return ((DramRows::slot_hash(row(sector)) ^ seed) & ((std::uint64_t{1} << shift) - 1)) == 0;
+  int level(std::uint64_t sector) const {
+    const std::uint64_t h = DramRows::slot_hash(row(sector)) ^ seed_;
+    return h == 0 ? largest_shift_ : std::min(std::countr_zero(h), largest_shift_);
   }
   // The interval's group of a kept sector: a hash of its row.
   std::size_t group(std::uint64_t sector) const { return mix(row(sector)) % kSampleGroups; }
 
-  void add(const WarpRequest& r) {
-    add_request(r, exact);
+  // The coalesced request of one warp access, recorded; safe from several threads at once.
+  const WarpRequest& add(std::span<const Address> warp, const AccessContext& context) {
+    Part& p = part();
+    const WarpRequest& r = p.coalescer(warp, context);
+    if (r.sectors.empty()) return r;
+    add_request(r, p.exact);
+    const int s = shift_.load(std::memory_order_relaxed);
+    if (p.shift < s) drop_below(p, s);
     const std::uint64_t write = r.op == Op::Write ? 1 : 0;
-    for (const SectorTouch& t : r.sectors)
-      if (kept(t.sector)) touches.push_back({t.sector << 1 | write, t.mask});
-    while (touches.size() > budget && shift < largest_shift) {
-      ++shift;
-      std::erase_if(touches, [&](const Touch& t) { return !kept(t.sector_write >> 1); });
+    const std::uint64_t order = static_cast<std::uint64_t>(std::max(context.round, 0)) << kWarpBits | context.warp;
+    for (const SectorTouch& t : r.sectors) {
+      const int l = level(t.sector);
+      ++p.unpublished[static_cast<std::size_t>(l)];
+      if (l >= s) p.touches.push_back({order, {t.sector << 1 | write, t.mask}});
     }
+    p.pending += r.sectors.size();
+    if (p.pending >= kPublishEvery) publish(p);
+    return r;
   }
 
-  Coalescer coalescer;
-  std::uint64_t sectors_per_unit, seed, budget;
-  int largest_shift;
-  int shift = 0;
-  GpuMemoryStats exact;
-  std::vector<Touch> touches;
+  // After the run, on one thread: the shift, the exact counts and the kept sectors in dispatch order.
+  struct Result {
+    int shift = 0;
+    GpuMemoryStats exact;
+    std::vector<Touch> touches;
+  };
+  Result finish() {
+    Result out;
+    for (auto& p : parts_) publish(*p);
+    int s = shift_.load();
+    while (s < largest_shift_ && kept_at(s) > budget_) ++s;
+    out.shift = s;
+    std::vector<OrderedTouch> all;
+    for (auto& p : parts_) {
+      out.exact += p->exact;
+      drop_below(*p, s);
+      if (all.empty())
+        all = std::move(p->touches);
+      else
+        all.insert(all.end(), p->touches.begin(), p->touches.end());
+      std::vector<OrderedTouch>().swap(p->touches);
+    }
+    // One warp's sectors come from one call, in order: a stable sort by (round, warp) is the
+    // dispatch order of a round-synchronous run.
+    if (by_round_)
+      std::stable_sort(all.begin(), all.end(),
+                       [](const OrderedTouch& a, const OrderedTouch& b) { return a.order < b.order; });
+    out.touches.reserve(all.size());
+    for (const OrderedTouch& t : all) out.touches.push_back(t.touch);
+    return out;
+  }
+
+ private:
+  static constexpr int kLevels = 41;  // levels 0..40 (max_shift's bound)
+  struct Part {
+    Part(int w, const GpuMemoryParams& p) : coalescer(w, p.sector_bytes, p.element_bytes) {}
+    Coalescer coalescer;
+    GpuMemoryStats exact;
+    std::vector<OrderedTouch> touches;
+    std::array<std::uint64_t, kLevels> unpublished{};
+    std::uint64_t pending = 0;
+    int shift = 0;  // the shift its touches were last cut to
+  };
+
+  // This thread's part, made at its first access.
+  Part& part() {
+    thread_local std::uint64_t owner = 0;  // the id of the record `mine` belongs to
+    thread_local Part* mine = nullptr;
+    if (owner == id_) return *mine;
+    const std::lock_guard lock(mutex_);
+    parts_.push_back(std::make_unique<Part>(w_, params_));
+    owner = id_;
+    mine = parts_.back().get();
+    return *mine;
+  }
+  void drop_below(Part& p, int s) const {
+    if (p.shift >= s) return;
+    std::erase_if(p.touches, [&](const OrderedTouch& t) { return level(t.touch.sector_write >> 1) < s; });
+    p.shift = s;
+  }
+  std::uint64_t kept_at(int s) const {
+    std::uint64_t n = 0;
+    for (int l = s; l < kLevels; ++l) n += published_[static_cast<std::size_t>(l)].load(std::memory_order_relaxed);
+    return n;
+  }
+  void publish(Part& p) {
+    for (std::size_t l = 0; l < p.unpublished.size(); ++l)
+      if (p.unpublished[l] != 0) published_[l].fetch_add(p.unpublished[l], std::memory_order_relaxed);
+    p.unpublished.fill(0);
+    p.pending = 0;
+    int s = shift_.load();
+    if (s >= largest_shift_ || kept_at(s) <= budget_) return;
+    const std::lock_guard lock(mutex_);
+    s = shift_.load();
+    while (s < largest_shift_ && kept_at(s) > budget_) ++s;
+    shift_.store(s);
+    drop_below(p, s);
+  }
+
+  static std::uint64_t next_id() {
+    static std::atomic<std::uint64_t> ids{0};
+    return ++ids;
+  }
+
+  int w_;
+  GpuMemoryParams params_;
+  std::uint64_t sectors_per_unit_, seed_, budget_;
+  int largest_shift_;
+  bool by_round_;
+  const std::uint64_t id_ = next_id();  // a record made where an earlier one was is another record
+  std::atomic<int> shift_{0};
+  std::array<std::atomic<std::uint64_t>, kLevels> published_{};
+  std::mutex mutex_;
+  std::vector<std::unique_ptr<Part>> parts_;
 };
 
 // The engine's global memory in the sampling run: slots as GpuGlobalMemory gives them (one per
-// sector), the requests recorded. Not order-free: the record follows dispatch order.
+// sector), the requests recorded. Its costs depend on the addresses alone, so a round's warps are
+// costed on several threads; the record puts them back in dispatch order (Record above).
 class RecordingMemory final : public MemoryModel {
  public:
   RecordingMemory(int w, int latency, Record& record) : w_(w), latency_(latency), record_(record) {}
   std::string_view name() const override { return "gpu-global-sampled"; }
   int width() const override { return w_; }
   int latency() const override { return latency_; }
+  bool order_free() const override { return true; }
   WarpCost cost(std::span<const Address> warp) const override { return cost_access(warp, AccessContext{}); }
   WarpCost cost_access(std::span<const Address> warp, const AccessContext& context) const override {
-    const WarpRequest& r = record_.coalescer(warp, context);
-    if (r.sectors.empty()) return {};
-    record_.add(r);
+    const WarpRequest& r = record_.add(warp, context);
     const auto sectors = static_cast<int>(r.sectors.size());
     return {sectors, sectors, 0};
   }
@@ -155,22 +282,23 @@ SampledCounts count_sampled(const GpuProfile& profile, std::uint32_t element_byt
   GpuMemoryParams params = profile.memory;
   params.element_bytes = element_bytes;
   if (auto err = params.validate()) throw std::invalid_argument(*err);
-  Record record(profile.machine.w, params, sampling);
-  const RecordingMemory memory(profile.machine.w, profile.machine.L, record);
   EngineOptions options;
   options.threads = threads;
+  Record record(profile.machine.w, params, sampling, options.execution == Execution::RoundSynchronous);
+  const RecordingMemory memory(profile.machine.w, profile.machine.L, record);
   options.global_memory = &memory;
   const RunStats stats = run(options);
+  const Record::Result kept = record.finish();
 
   // The record served twice by the scaled memory: the first pass warms its L2 as the first of
   // count_warm's two runs does, the second is counted, group by group.
   SampledCounts out;
-  out.shift = record.shift;
-  out.recorded = record.touches.size();
-  GpuMemoryHierarchy below(profile.machine.w, scaled(params, record.shift), record.shift);
+  out.shift = kept.shift;
+  out.recorded = kept.touches.size();
+  GpuMemoryHierarchy below(profile.machine.w, scaled(params, kept.shift), kept.shift);
   // The record's sectors hit the scaled L2's sets at random: each pass asks the host for the set
   // of the sector kPrefetchAhead on while it serves one, so that the host's misses overlap.
-  const std::vector<Touch>& touches = record.touches;
+  const std::vector<Touch>& touches = kept.touches;
   const auto pass = [&](auto&& stats_of) {
     for (std::size_t i = 0; i < touches.size(); ++i) {
       if (i + kPrefetchAhead < touches.size()) below.prefetch(touches[i + kPrefetchAhead].sector_write >> 1);
@@ -183,17 +311,17 @@ SampledCounts count_sampled(const GpuProfile& profile, std::uint32_t element_byt
   std::array<GpuMemoryStats, kSampleGroups> counted{};
   pass([&](std::uint64_t sector) -> GpuMemoryStats& { return counted[record.group(sector)]; });
   // Scaled: the whole's estimate, and each group's own (x kSampleGroups more).
-  out.counts = counts_of(stats, record.exact);
+  out.counts = counts_of(stats, kept.exact);
   for (auto field : kSampledFields) out.counts.memory.*field = 0;
   for (int g = 0; g < kSampleGroups; ++g) {
     out.groups[static_cast<std::size_t>(g)] = out.counts;
     for (auto field : kSampledFields) {
       const std::uint64_t raw = counted[static_cast<std::size_t>(g)].*field;
-      out.groups[static_cast<std::size_t>(g)].memory.*field = (raw * kSampleGroups) << record.shift;
+      out.groups[static_cast<std::size_t>(g)].memory.*field = (raw * kSampleGroups) << kept.shift;
     }
   }
   for (const GpuMemoryStats& g : counted)
-    for (auto field : kSampledFields) out.counts.memory.*field += (g.*field) << record.shift;
+    for (auto field : kSampledFields) out.counts.memory.*field += (g.*field) << kept.shift;
   return out;
 }
 

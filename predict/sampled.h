@@ -60,7 +60,9 @@ struct SampledCounts {
 };
 
 /// Like count_warm, sampled: `run` is called once (the engine's global memory records what the
-/// sampling keeps), and the memory below the coalescer serves the record twice.
+/// sampling keeps), and the memory below the coalescer serves the record twice. `run` must run
+/// with the options it is given: their threads cost the warps of a round at once, and their
+/// execution says the order the record is put back in.
 SampledCounts count_sampled(const GpuProfile& profile, std::uint32_t element_bytes,
                             const std::function<RunStats(const EngineOptions&)>& run, unsigned threads = 0,
                             const SamplingOptions& sampling = {});

@@ -447,7 +447,8 @@ TimeUnits Engine::run_asynchronous(const Kernel& kernel, LaunchState& state) {
       RoundStats& rs = stats_.rounds[static_cast<std::size_t>(round)];
       const MemoryModel& model = model_of(rs.memory);
       const std::span<const Address> addrs(pending.data() + g * w, w);
-      const AccessContext context = context_of(access, round);
+      AccessContext context = context_of(access, round);
+      context.warp = g;
       const WarpCost c = model.cost_access(addrs, context);
       detail::add_cost(rs, c, active[g]);
       move_data(access, g, g / state.warps_per_block, addrs.data(), state, nullptr);

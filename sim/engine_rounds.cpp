@@ -94,7 +94,7 @@ void Engine::access_chunk(const Kernel& kernel, std::size_t step, const Access& 
   auto& arr = arrays_[static_cast<std::size_t>(access.array)];
   const Word* reg = state.regs[static_cast<std::size_t>(access.reg)];
   std::vector<Address> addrs(w);
-  const AccessContext context = context_of(access, round);
+  AccessContext context = context_of(access, round);
   const AddressShape shape = address_shape(access);
   // A gather or scatter through a register (a permutation's b[p[i]]) touches a random cell per
   // thread: the host would wait for each one's cache miss in turn. The cells of the warp
@@ -116,6 +116,7 @@ void Engine::access_chunk(const Kernel& kernel, std::size_t step, const Access& 
       }
     }
     const int requests = warp_addresses(kernel, step, access, shape, g, state, addrs.data());
+    context.warp = g;
     const WarpCost c = requests == 0 ? WarpCost{} : model.cost_access(addrs, context);
     detail::add_cost(chunk.counts, c, requests);
     if (c.slots == 0) continue;

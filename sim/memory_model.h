@@ -33,6 +33,10 @@ struct AccessContext {
   /// that keeps counts of its own may keep them per round with it (models/gpu_memory); no cost
   /// depends on it.
   int round = -1;
+  /// The warp's index in its launch. Within a round-synchronous round the warps are costed in this
+  /// order (several threads may cost disjoint ranges of them at once, for an order-free model), so
+  /// a model that records its accesses can put them back in dispatch order (predict/sampled.cpp).
+  std::uint64_t warp = 0;
 };
 
 /// A memory of width w behind one pipeline of `latency()` stages.
@@ -46,7 +50,10 @@ struct AccessContext {
 ///  - `order_free` is true when `cost` and `partition` depend on the addresses alone (no state
 ///    carried from one access to the next) and may be asked from several threads at once: the
 ///    engine then costs a round's warps in parallel (sim/engine.h). A model with state (a TLB)
-///    keeps the default, false, and sees every access in dispatch order.
+///    keeps the default, false, and sees every access in dispatch order. A model whose costs
+///    are order-free but which also records its accesses may say true if its record is safe to
+///    add to from several threads and puts the accesses back in dispatch order by
+///    AccessContext::round and warp (the sampled prediction's record does).
 class MemoryModel {
  public:
   virtual ~MemoryModel() = default;
