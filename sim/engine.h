@@ -12,6 +12,7 @@
 #include <span>
 #include <vector>
 
+#include "sim/huge_pages.h"
 #include "sim/memory_model.h"
 #include "sim/program.h"
 #include "sim/stats.h"
@@ -115,8 +116,8 @@ class Engine {
  private:
   struct ArrayData {
     ArrayDecl decl;
-    std::uint64_t blocks = 0;  // shared arrays: copies allocated
-    std::vector<Word> cells;
+    std::uint64_t blocks = 0;                          // shared arrays: copies allocated
+    std::vector<Word, HugePageAllocator<Word>> cells;  // gathered and scattered at random: huge pages
   };
   struct LaunchState;
   struct Chunk;

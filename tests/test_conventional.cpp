@@ -68,6 +68,29 @@ TEST_CASE("D_w of the named permutations (KNI Sect. 4)") {
   }
 }
 
+TEST_CASE("D_w, the inverse and the output check on several threads: the answers of one thread") {
+  // 2^19 elements: above the size from which they run on a pool of threads.
+  const std::uint64_t n = 1 << 19;
+  const auto r = named_permutation("random", n, 5);
+  const std::vector<Word> q = inverse(r.p, 1);
+  for (std::size_t i = 0; i < n; i += 997) CHECK(q[r.p[i]] == i);
+  std::vector<Word> b(n);
+  for (std::size_t i = 0; i < n; ++i) b[r.p[i]] = source_value(i);
+  for (const unsigned threads : {2u, 3u, 0u}) {
+    CAPTURE(threads);
+    CHECK(inverse(r.p, threads) == q);
+    for (std::uint64_t w : {32u, 1024u})
+      CHECK(distribution(r.p, w, threads) == static_cast<std::uint64_t>(naive_distribution(r.p, w)));
+    CHECK(holds_permutation(b, r.p, threads));
+    // One wrong cell, first or last: every piece's verdict counts.
+    for (const std::size_t at : {std::size_t{0}, n - 1}) {
+      b[r.p[at]] ^= 1;
+      CHECK_FALSE(holds_permutation(b, r.p, threads));
+      b[r.p[at]] ^= 1;
+    }
+  }
+}
+
 TEST_CASE("D- and S-designated time equals Table 1 over the parameter grid") {
   int sets = 0;
   const std::string file = temp_file([] {

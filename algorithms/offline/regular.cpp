@@ -103,7 +103,7 @@ RunReport run_regular(const std::string& algorithm, const Machine& machine, cons
   engine.launch(k);
   if (in.after_launch) in.after_launch(engine, k);
   RunReport run = collect(engine);
-  run.correct = holds_permutation(engine.global(b), in.perm->p);
+  run.correct = holds_permutation(engine.global(b), in.perm->p, opt.threads);
   const auto busiest =
       closed_form::busiest_dmm_slots(static_cast<std::int64_t>(k.blocks), k.threads_per_block, mp.w, mp.k);
   run.predicted_time_units = closed_form::regular_permutation(static_cast<std::int64_t>(n), mp.w, mp.L, mp.l, busiest);

@@ -110,7 +110,7 @@ RunReport run_line(const std::string& algorithm, const Machine& machine, const P
     run.predicted_time_units =
         closed_form::column_wise(static_cast<std::int64_t>(n), mp.w, mp.L, mp.l, tile_busiest, row_busiest);
   }
-  run.correct = holds_permutation(engine.global(b), lines.effective);
+  run.correct = holds_permutation(engine.global(b), lines.effective, opt.threads);
   if (lines.effective != in.perm->p) {
     // D_w of what moved: the derived per-row (or per-column) permutation.
     run.permutation = in.perm->name + " (each line permuted as derived from it)";

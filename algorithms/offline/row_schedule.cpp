@@ -7,7 +7,7 @@
 
 #include "algorithms/offline/edge_colouring.h"
 #include "algorithms/offline/no_init_vector.h"
-#include "sim/workers.h"
+#include "sim/parallel_for.h"
 
 namespace mmsim::offline {
 
@@ -70,13 +70,6 @@ void row_schedule_on(WorkerPool& pool, std::span<const Word> row_perm, RowSchedu
   check_row_table(row_perm, N, w);
   const std::uint64_t pieces = pool.threads() == 1 ? 1 : std::min<std::uint64_t>(N, 8 * std::uint64_t{pool.threads()});
   pool.run(pieces, [&](std::size_t c) { schedule_rows(row_perm, N, w, N * c / pieces, N * (c + 1) / pieces, out); });
-}
-
-// Runs body(first, end) over [0, n) in pieces on the pool.
-template <typename Body>
-void parallel_for(WorkerPool& pool, std::uint64_t n, const Body& body) {
-  const std::uint64_t pieces = pool.threads() == 1 ? 1 : 8 * std::uint64_t{pool.threads()};
-  pool.run(pieces, [&](std::size_t c) { body(n * c / pieces, n * (c + 1) / pieces); });
 }
 
 }  // namespace

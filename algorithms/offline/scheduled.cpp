@@ -67,7 +67,7 @@ RunReport run_scheduled(const Machine& machine, const PermutationInput& in, cons
   launch(offline::row_wise_kernel("row-wise 3", N, y, b, s[2], d[2], alpha, beta));
 
   RunReport run = collect(engine);
-  run.correct = holds_permutation(engine.global(b), in.perm->p);
+  run.correct = holds_permutation(engine.global(b), in.perm->p, opt.threads);
   const auto row_busiest =
       closed_form::busiest_dmm_slots(static_cast<std::int64_t>(N), static_cast<std::int64_t>(N), mp.w, mp.k);
   const auto tiles = static_cast<std::int64_t>((N / w) * (N / w));

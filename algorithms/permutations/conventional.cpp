@@ -1,14 +1,22 @@
 #include "algorithms/permutations/conventional.h"
 
 #include "algorithms/closed_forms.h"
+#include "sim/workers.h"
 
 namespace mmsim {
 
-bool holds_permutation(std::span<const Word> b, const std::vector<Word>& p) {
+bool holds_permutation(std::span<const Word> b, const std::vector<Word>& p, unsigned threads) {
   if (b.size() != p.size()) return false;
-  for (std::size_t i = 0; i < p.size(); ++i)
-    if (b[p[i]] != source_value(i)) return false;
-  return true;
+  // Pieces on the pool, each with a verdict of its own, written once at its end.
+  WorkerPool pool(p.size() < (std::size_t{1} << 18) ? 1 : resolve_threads(threads));
+  std::vector<char> wrong(8 * std::size_t{pool.threads()}, 0);
+  pool.run(wrong.size(), [&](std::size_t c) {
+    const std::size_t first = p.size() * c / wrong.size(), end = p.size() * (c + 1) / wrong.size();
+    bool bad = false;
+    for (std::size_t i = first; i < end; ++i) bad |= b[p[i]] != source_value(i);
+    wrong[c] = bad;
+  });
+  return std::none_of(wrong.begin(), wrong.end(), [](char x) { return x != 0; });
 }
 
 namespace {
@@ -44,7 +52,7 @@ RunReport run_conventional(const Machine& machine, const PermutationInput& in, c
   const ArrayId b = engine.add_array({"b", Space::Global, n});
   const std::span<Word> source = engine.global(a);
   for (std::uint64_t i = 0; i < n; ++i) source[i] = source_value(i);
-  const std::vector<Word> q = destination_designated ? std::vector<Word>{} : inverse(perm.p);
+  const std::vector<Word> q = destination_designated ? std::vector<Word>{} : inverse(perm.p, opt.threads);
   std::copy_n((destination_designated ? perm.p : q).begin(), n, engine.global(index).begin());
 
   constexpr int kValue = 0, kIndex = 1;
@@ -61,9 +69,9 @@ RunReport run_conventional(const Machine& machine, const PermutationInput& in, c
   engine.launch(k);
 
   RunReport run = collect(engine);
-  run.correct = holds_permutation(engine.global(b), perm.p);
-  const auto d =
-      static_cast<std::int64_t>(distribution(destination_designated ? perm.p : q, static_cast<std::uint64_t>(w)));
+  run.correct = holds_permutation(engine.global(b), perm.p, opt.threads);
+  const auto d = static_cast<std::int64_t>(
+      distribution(destination_designated ? perm.p : q, static_cast<std::uint64_t>(w), opt.threads));
   run.predicted_time_units = closed_form::conventional(d, static_cast<std::int64_t>(n), w, machine.params().L);
   return run;
 }

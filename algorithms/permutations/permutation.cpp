@@ -8,6 +8,7 @@
 
 #include "algorithms/params.h"
 #include "io/input_file.h"
+#include "sim/parallel_for.h"
 #include "sim/random.h"
 
 namespace mmsim {
@@ -116,24 +117,70 @@ std::optional<std::string> check_permutation(const std::vector<Word>& p) {
   return std::nullopt;
 }
 
-std::vector<Word> inverse(const std::vector<Word>& p) {
+namespace {
+
+// Below this many elements a loop on the caller's thread is quicker than starting a pool.
+constexpr std::uint64_t kParallelFrom = std::uint64_t{1} << 18;
+
+unsigned threads_for(std::uint64_t n, unsigned threads) { return n < kParallelFrom ? 1 : resolve_threads(threads); }
+
+}  // namespace
+
+std::vector<Word> inverse(const std::vector<Word>& p, unsigned threads) {
   std::vector<Word> q(p.size());
-  for (std::size_t i = 0; i < p.size(); ++i) q[p[i]] = static_cast<Word>(i);
+  WorkerPool pool(threads_for(p.size(), threads));
+  // Each i writes its own cell q[P(i)]: pieces never share one.
+  parallel_for(pool, p.size(), [&](std::uint64_t first, std::uint64_t end) {
+    for (std::uint64_t i = first; i < end; ++i) q[p[i]] = static_cast<Word>(i);
+  });
   return q;
 }
 
-std::uint64_t distribution(const std::vector<Word>& p, std::uint64_t w) {
-  // last_warp[g] = 1 + the last warp that touched address group g: one pass, no sorting.
-  std::vector<std::uint64_t> last_warp(p.size() / w + 1, 0);
-  std::uint64_t total = 0;
-  for (std::size_t j = 0; j + w <= p.size(); j += w) {
-    const std::uint64_t stamp = j / w + 1;
-    for (std::uint64_t t = 0; t < w; ++t) {
-      auto& seen = last_warp[p[j + t] / w];
-      total += seen != stamp;
-      seen = stamp;
-    }
+std::uint64_t distribution(const std::vector<Word>& p, std::uint64_t w, unsigned threads) {
+  // On several threads, each warp's distinct address groups are counted in a small open-addressing
+  // set of its piece's own (2w slots or more, a generation stamp per slot, so no clearing between
+  // warps), not in one table of every group; the pieces' counts are summed in piece order: an
+  // integer sum, the same for every number of threads.
+  const std::uint64_t warps = p.size() / w;
+  WorkerPool pool(threads_for(p.size(), threads));
+  if (pool.threads() == 1) {
+    // One thread: one table of every group with the last warp that touched it, cheaper per
+    // element than the set (no hashing, no probing) where it fits the host's caches.
+    std::vector<std::uint64_t> last_warp(p.size() / w + 1, 0);
+    std::uint64_t total = 0;
+    for (std::uint64_t j = 0; j < warps; ++j)
+      for (std::uint64_t t = 0; t < w; ++t) {
+        auto& seen = last_warp[p[j * w + t] / w];
+        total += seen != j + 1;
+        seen = j + 1;
+      }
+    return total;
   }
+  const std::uint64_t pieces = 8 * std::uint64_t{pool.threads()};
+  std::vector<std::uint64_t> sums(pieces, 0);
+  const int bits = std::bit_width(2 * w - 1);
+  pool.run(pieces, [&](std::size_t c) {
+    const std::size_t mask = (std::size_t{1} << bits) - 1;
+    std::vector<Word> key(mask + 1);
+    std::vector<std::uint64_t> stamp(mask + 1, 0);
+    std::uint64_t sum = 0;
+    for (std::uint64_t j = warps * c / pieces; j < warps * (c + 1) / pieces; ++j) {
+      const std::uint64_t gen = j + 1;
+      for (std::uint64_t t = 0; t < w; ++t) {
+        const auto g = static_cast<Word>(p[j * w + t] / w);
+        std::size_t slot = static_cast<std::size_t>((g * 0x9E3779B97F4A7C15ull) >> (64 - bits)) & mask;
+        while (stamp[slot] == gen && key[slot] != g) slot = (slot + 1) & mask;
+        if (stamp[slot] != gen) {
+          stamp[slot] = gen;
+          key[slot] = g;
+          ++sum;
+        }
+      }
+    }
+    sums[c] = sum;
+  });
+  std::uint64_t total = 0;
+  for (const std::uint64_t s : sums) total += s;
   return total;
 }
 

@@ -40,10 +40,12 @@ Permutation read_permutation_file(const std::string& path, std::uint64_t n);
 /// Empty if p is a permutation of 0..n-1, else why not.
 std::optional<std::string> check_permutation(const std::vector<Word>& p);
 
-std::vector<Word> inverse(const std::vector<Word>& p);
+/// The inverse permutation, on `threads` host threads (0: every core); p must be a permutation.
+std::vector<Word> inverse(const std::vector<Word>& p, unsigned threads = 1);
 
-/// D_w(P) = sum over warps j of |{ floor(P(jw + t) / w) }| (KNI Sect. 4). n % w == 0.
-std::uint64_t distribution(const std::vector<Word>& p, std::uint64_t w);
+/// D_w(P) = sum over warps j of |{ floor(P(jw + t) / w) }| (KNI Sect. 4). n % w == 0. On `threads`
+/// host threads (0: every core); the same sum for every count.
+std::uint64_t distribution(const std::vector<Word>& p, std::uint64_t w, unsigned threads = 1);
 
 /// sqrt(n) when n is a perfect square, else 0.
 std::uint64_t exact_sqrt(std::uint64_t n);

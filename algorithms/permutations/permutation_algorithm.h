@@ -49,7 +49,7 @@ struct PermutationAlgorithm {
 /// Distinct values for the source array, so that a misplaced cell cannot go unnoticed.
 inline Word source_value(std::uint64_t i) { return static_cast<Word>(i * 2654435761u + 12345u); }
 
-/// True when b[P(i)] == source_value(i) for every i.
-bool holds_permutation(std::span<const Word> b, const std::vector<Word>& p);
+/// True when b[P(i)] == source_value(i) for every i; checked on `threads` host threads (0: every core).
+bool holds_permutation(std::span<const Word> b, const std::vector<Word>& p, unsigned threads = 1);
 
 }  // namespace mmsim
