@@ -180,18 +180,42 @@ for device in "$root"/results/gpu-*; do
 done
 
 # Every committed CSV says what made it (docs/report.md): its header ends with the build's columns,
-# and no row names a build from an uncommitted tree. Not yet: the GPU tables committed before their
-# writers had those columns (each remade by a stage of ./mmsim.sh gpu-reproduce), and the files of
-# other programs (Nsight Compute, nvidia-smi). The list only shrinks.
-not_yet=(as-gpu bench bmmc calibration-h100 calibration-h200 enumeration
-  enumeration_3d enumeration_heatmap enumeration_heatmap_nvidia enumeration_heatmap_v1bf kasagi-t2 parm-gpu rap-t3
-  traced)
+# and no row names a build from an uncommitted tree. The files of other programs (Nsight Compute,
+# nvidia-smi) keep those programs' form.
 while IFS= read -r csv; do
   base=$(basename "$csv" .csv)
   case "$base" in ncu-* | nvidia-smi) continue ;; esac
-  case "$csv" in */gpu-*/*) [[ " ${not_yet[*]} " == *" $base "* ]] && continue ;; esac
   head -1 "$csv" | grep -q ',mmsim_version,mmsim_commit$' || { echo "FAIL: $csv does not say what made it"; fail=1; }
 done < <(find "$root/results" -name '*.csv')
+# The GPU tables measured before their writers recorded what made them carry it stamped on
+# (scripts/stamp_legacy_results.py): their parameters as that run had them, version 0.1.0 and an
+# empty commit on every row, the mark of a row whose build was not recorded. A file of the list
+# whose rows name a commit was made again by a build that records it: it leaves the script's list.
+stamp=$root/scripts/stamp_legacy_results.py
+mapfile -t stamped < <(python3 "$stamp" --list)
+[ "${#stamped[@]}" -gt 0 ] || { echo "FAIL: stamp_legacy_results.py --list names no file"; fail=1; }
+for f in "${stamped[@]}"; do
+  [ -f "$root/$f" ] || { echo "FAIL: $f (stamp_legacy_results.py --list) is not there"; fail=1; continue; }
+  head -1 "$root/$f" | grep -q ',mmsim_version,mmsim_commit$' || { echo "FAIL: $f is not stamped"; fail=1; }
+  tail -n +2 "$root/$f" | grep -qv ',0\.1\.0,$' &&
+    { echo "FAIL: $f has a row not stamped 0.1.0 with an empty commit"; fail=1; }
+done
+# The script on copies: only a suffix is added (line endings kept, a quoted device with commas),
+# and a stamped file, a file it does not know and a short row are refused with one line, status 2.
+mkdir -p "$tmp/stamp/gpu-h200" "$tmp/stamp/gpu-h100/traced"
+printf 'kind,algorithm,runs\r\nin-place,naive,10\r\nout-of-place,"v1bf, banded",10' >"$tmp/stamp/gpu-h200/enumeration.csv"
+ok python3 "$stamp" "$tmp/stamp/gpu-h200/enumeration.csv"
+h200='"NVIDIA H200, 132 SMs, 139.8 GiB, compute capability 9.0, driver 13000, runtime 13000",2,0.1.0,'
+cmp -s "$tmp/stamp/gpu-h200/enumeration.csv" <(printf '%s\r\n%s\r\n%s' \
+  'kind,algorithm,runs,device,warmup,mmsim_version,mmsim_commit' "in-place,naive,10,$h200" \
+  "out-of-place,\"v1bf, banded\",10,$h200") || { echo "FAIL: stamping changed more than a suffix"; fail=1; }
+bad python3 "$stamp" "$tmp/stamp/gpu-h200/enumeration.csv"
+printf 'a,b\n1,2\n' >"$tmp/stamp/gpu-h200/validate.csv"
+bad python3 "$stamp" "$tmp/stamp/gpu-h200/validate.csv"
+printf 'example,measured_ms\nx,1\ny\n' >"$tmp/stamp/gpu-h100/traced/traced.csv"
+bad python3 "$stamp" "$tmp/stamp/gpu-h100/traced/traced.csv"
+cmp -s "$tmp/stamp/gpu-h100/traced/traced.csv" <(printf 'example,measured_ms\nx,1\ny\n') ||
+  { echo "FAIL: a refused file was written"; fail=1; }
 # The H200's recalibration of 2026-11-26 was made by the build of d25bf16 before that commit's test
 # file was committed (docs/prediction.md, "A calibration run again"): its cells say -dirty truly.
 find "$root/results" -name '*.csv' ! -name 'accesses-atomics.csv' ! -name 'histograms-gpu.csv' \
