@@ -123,8 +123,10 @@ case "${1:-}" in
     # Without MPI: LeakSanitizer would report the MPI library's own allocations (the MPI sweep test
     # runs in the other build). Without the explorer: its WebAssembly build is not sanitized, and the
     # other build tests it.
+    # -O1 -g1 (line tables), as the sanitizers' own docs advise: the compile takes half the time of
+    # -O2 -g on this code (110 s against 50 s for one CLI source), and the reports keep their lines.
     build build-sanitize -DMMSIM_BUILD_TESTS=ON -DMMSIM_SANITIZE=ON -DMMSIM_CUDA=OFF -DMMSIM_MPI=OFF -DMMSIM_EXPLORER=OFF \
-      -DCMAKE_BUILD_TYPE=RelWithDebInfo
+      -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O1 -g1 -DNDEBUG"
     ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
       ctest --test-dir build-sanitize --output-on-failure -j "$JOBS"
     ;;

@@ -29,7 +29,9 @@ if command -v ccache >/dev/null; then
   export CCACHE_BASEDIR="$root"
   launcher=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache)
 fi
+# -O1 -g1: half the compile time of -O2 -g, and line numbers in every report.
 cmake -S "$root" -B "$build" -DCMAKE_CXX_COMPILER="$CXX_CLANG" -DCMAKE_BUILD_TYPE=RelWithDebInfo "${launcher[@]}" \
+  -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O1 -g1 -DNDEBUG" \
   -DMMSIM_FUZZ=ON -DMMSIM_BUILD_TESTS=ON -DMMSIM_CUDA=OFF -DMMSIM_MPI=OFF -DMMSIM_INSTALL=OFF >/dev/null
 cmake --build "$build" -j "$(nproc)" --target "${targets[@]/#/fuzz_}" >/dev/null
 
