@@ -34,8 +34,8 @@ RunReport run_permutation(const PermutationAlgorithm& algo, const Machine& machi
   if (!r.permutation) {
     const auto w = static_cast<std::uint64_t>(r.machine.w);
     r.permutation = in.perm->name;
-    r.distribution = distribution(in.perm->p, w);
-    r.distribution_inverse = distribution(inverse(in.perm->p), w);
+    r.distribution = distribution(in.perm->p, w, options.threads);
+    r.distribution_inverse = distribution(inverse(in.perm->p, options.threads), w, options.threads);
   }
   return r;
 }

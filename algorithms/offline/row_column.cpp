@@ -114,8 +114,8 @@ RunReport run_line(const std::string& algorithm, const Machine& machine, const P
   if (lines.effective != in.perm->p) {
     // D_w of what moved: the derived per-row (or per-column) permutation.
     run.permutation = in.perm->name + " (each line permuted as derived from it)";
-    run.distribution = distribution(lines.effective, w);
-    run.distribution_inverse = distribution(inverse(lines.effective), w);
+    run.distribution = distribution(lines.effective, w, opt.threads);
+    run.distribution_inverse = distribution(inverse(lines.effective, opt.threads), w, opt.threads);
   }
   run.figure("schedule_bank_colouring_seconds", schedule_seconds, "s");
   return run;
