@@ -39,7 +39,7 @@ struct HugePageAllocator {
 #endif
     return static_cast<T*>(::operator new(n * sizeof(T)));
   }
-  void deallocate(T* p, std::size_t n) noexcept {
+  void deallocate(T* p, [[maybe_unused]] std::size_t n) noexcept {
 #if defined(__linux__) && defined(MADV_HUGEPAGE)
     if (n * sizeof(T) >= kHugePageBytes) {
       munmap(p, n * sizeof(T));
