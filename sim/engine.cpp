@@ -21,6 +21,10 @@ namespace {
 // Slots an asynchronous launch gathers before it hands them to a trace sink: a few MiB at most.
 constexpr std::size_t kAsyncTraceBatch = std::size_t{1} << 15;
 
+// Threads of a launch run in bands at once: 2^24 keeps a band's registers at 64 MiB each, and
+// every launch of up to 2^24 threads in one band, run round by round as before.
+constexpr std::uint64_t kBandThreads = std::uint64_t{1} << 24;
+
 // Warp indices that are ready for one memory, with the round-robin "next after the last
 // dispatched" search of docs/model.md ("Dispatch and readiness").
 class ReadySet {
@@ -93,9 +97,21 @@ ArrayId Engine::add_array(ArrayDecl decl) {
   return static_cast<ArrayId>(arrays_.size() - 1);
 }
 
+ArrayId Engine::add_input_array(ArrayDecl decl, std::span<const Word> cells) {
+  if (decl.space != Space::Global) throw std::invalid_argument("array " + decl.name + ": an input array is global");
+  if (cells.size() != decl.size)
+    throw std::invalid_argument("array " + decl.name + ": " + std::to_string(cells.size()) + " cells given for " +
+                                std::to_string(decl.size));
+  const ArrayId id = add_array({decl.name, decl.space, 0, decl.element_bytes});
+  arrays_.back().decl = std::move(decl);
+  arrays_.back().input = cells.data();
+  return id;
+}
+
 std::span<Word> Engine::global(ArrayId id) {
   auto& a = arrays_.at(static_cast<std::size_t>(id));
   if (a.decl.space != Space::Global) throw std::logic_error(a.decl.name + " is not a global array");
+  if (a.input != nullptr) throw std::logic_error(a.decl.name + " is an input array, the caller's storage");
   return a.cells;
 }
 
@@ -136,6 +152,8 @@ void Engine::check_kernel(const Kernel& kernel) {
         access->result < -1)
       fail("uses a missing register");
     const auto& decl = arrays_[static_cast<std::size_t>(access->array)].decl;
+    if (access->op != Op::Read && arrays_[static_cast<std::size_t>(access->array)].input != nullptr)
+      fail("changes the input array " + decl.name + ", which kernels only read");
     if (auto why = model_of(decl.space).refuses(context_of(*access))) fail(*why);
   }
   // Shared arrays get a copy per block of the largest grid that uses them.
@@ -153,8 +171,15 @@ KernelStats Engine::launch(const Kernel& kernel) {
   const auto w = static_cast<std::uint64_t>(machine_.width());
   state.warps_per_block = kernel.threads_per_block / w;
   state.warps = kernel.blocks * state.warps_per_block;
+  state.band_warps = state.warps;
+  if (options_.execution == Execution::RoundSynchronous && runs_in_bands(kernel)) {
+    const std::uint64_t band = options_.band_threads > 0 ? options_.band_threads : kBandThreads;
+    // Whole blocks a band, at least one.
+    state.band_warps = std::max<std::uint64_t>(1, band / kernel.threads_per_block) * state.warps_per_block;
+    state.band_warps = std::min(state.band_warps, state.warps);
+  }
   for (int r = 0; r < kernel.registers; ++r) {
-    auto* regs = static_cast<Word*>(std::calloc(std::max<std::uint64_t>(kernel.threads(), 1), sizeof(Word)));
+    auto* regs = static_cast<Word*>(std::calloc(std::max<std::uint64_t>(state.band_warps * w, 1), sizeof(Word)));
     if (regs == nullptr) throw std::bad_alloc();
     state.reg_storage.emplace_back(regs);
     state.regs.push_back(regs);
@@ -181,6 +206,26 @@ KernelStats Engine::launch(const Kernel& kernel) {
   stats_.kernels.push_back(ks);
   stats_.time_units += t;
   return ks;
+}
+
+bool Engine::runs_in_bands(const Kernel& kernel) const {
+  if (options_.trace || machine_.global == nullptr || !model_of(Space::Global).order_free()) return false;
+  // Per array: how many steps write it, and whether one reads it.
+  std::vector<int> writes(arrays_.size(), 0);
+  std::vector<char> read(arrays_.size(), 0);
+  for (const auto& step : kernel.steps) {
+    const auto* access = std::get_if<Access>(&step);
+    if (access == nullptr) continue;
+    const auto a = static_cast<std::size_t>(access->array);
+    if (arrays_[a].decl.space != Space::Global || access->op == Op::Atomic) return false;
+    if (access->op == Op::Write)
+      ++writes[a];
+    else
+      read[a] = 1;
+  }
+  for (std::size_t a = 0; a < arrays_.size(); ++a)
+    if (writes[a] > 1 || (writes[a] == 1 && read[a])) return false;
+  return true;
 }
 
 AccessContext Engine::context_of(const Access& access, int round) const {
@@ -246,7 +291,8 @@ void Engine::move_data(const Access& access, std::uint64_t warp, std::uint64_t b
                        LaunchState& state, std::uint64_t* written) {
   auto& arr = arrays_[static_cast<std::size_t>(access.array)];
   const bool per_block = arr.decl.space == Space::Shared;
-  Word* cells = arr.cells.data() + (per_block ? block * arr.decl.size : 0);
+  const std::uint64_t offset = per_block ? block * arr.decl.size : 0;
+  Word* cells = arr.cells.data() + offset;  // written or updated: never an input array (check_kernel)
   Word* reg = state.regs[static_cast<std::size_t>(access.reg)];
   const auto w = static_cast<std::uint64_t>(machine_.width());
   const ThreadId first = warp * w;
@@ -256,8 +302,9 @@ void Engine::move_data(const Access& access, std::uint64_t warp, std::uint64_t b
   } else if (access.op == Op::Read) {
     for (std::uint32_t k = 0; k < v; ++k) {
       Word* to = state.regs[static_cast<std::size_t>(access.reg) + k];
+      const Word* from = arr.read_cells() + offset;
       for (std::uint64_t t = 0; t < w; ++t)
-        if (addrs[t] != kNoAddress) to[first + t] = cells[addrs[t] + k];
+        if (addrs[t] != kNoAddress) to[first + t] = from[addrs[t] + k];
     }
   } else if (v > 1) {
     // Vector writes: each cell of a thread's vector, the lowest thread's value landing as for one.

@@ -47,6 +47,9 @@ struct EngineOptions {
   /// Warps per unit of parallel work in a round; 0: the engine's choice (512). Tests set it small
   /// so that small programs are split as large ones are.
   std::uint64_t chunk_warps = 0;
+  /// Threads a round-synchronous launch runs at once through all its steps when its threads share
+  /// nothing (see "bands" in Engine's contract); 0: the engine's choice (2^24). Tests set it small.
+  std::uint64_t band_threads = 0;
   /// Replaces the machine's global memory model for this engine (a machine without one keeps
   /// none): how a run of any algorithm is costed on an extended memory (models/gpu_memory, for
   /// `mmsim predict`) without the algorithm knowing. The model must outlive the engine.
@@ -91,6 +94,17 @@ class WorkerPool;
 ///    families is so. A memory model that keeps state (MemoryModel::order_free() false, a TLB)
 ///    must see warps in dispatch order: rounds on it run on one thread. Asynchronous execution
 ///    runs on one thread: its dispatch is one event sequence over all memories.
+///  - bands: a round-synchronous launch larger than EngineOptions::band_threads whose threads share
+///    nothing within it (global arrays only, no atomic update, every array it writes written by one
+///    step and read by none, an order-free global memory, no trace) runs a band of consecutive
+///    blocks at a time through all its steps, so that its registers are held for one band only (a
+///    2^28-thread launch needs no gigabytes of them). Each round's slots are still issued in warp
+///    order and the lowest writer of a cell still wins over the whole round, so time units,
+///    statistics and memory contents are those of a launch run round by round; the one difference
+///    is which bad address is named when a launch has several (the first band's, not the first
+///    round's).
+///  - an input array (add_input_array) is the caller's storage, read in place and never copied:
+///    a kernel that writes it is refused, and global() does not hand it out.
 class Engine {
  public:
   Engine(MachineView machine, EngineOptions options = {});
@@ -98,6 +112,9 @@ class Engine {
   Engine(Engine&&) noexcept;
 
   ArrayId add_array(ArrayDecl decl);
+  /// A global array that kernels only read, held by the caller (a permutation the size of the
+  /// run, say): its `cells` (decl.size of them) must stay alive and unchanged while kernels run.
+  ArrayId add_input_array(ArrayDecl decl, std::span<const Word> cells);
   const ArrayDecl& array(ArrayId id) const { return arrays_.at(static_cast<std::size_t>(id)).decl; }
 
   /// Host view of a global array.
@@ -118,11 +135,17 @@ class Engine {
     ArrayDecl decl;
     std::uint64_t blocks = 0;                          // shared arrays: copies allocated
     std::vector<Word, HugePageAllocator<Word>> cells;  // gathered and scattered at random: huge pages
+    const Word* input = nullptr;                       // an input array's cells (then `cells` is empty)
+
+    const Word* read_cells() const { return input != nullptr ? input : cells.data(); }
   };
   struct LaunchState;
   struct Chunk;
+  struct WriteMarks;
 
   void check_kernel(const Kernel& kernel);
+  // Whether a round-synchronous launch of `kernel` may run in bands (see the contract).
+  bool runs_in_bands(const Kernel& kernel) const;
   TimeUnits run_round_synchronous(const Kernel& kernel, LaunchState& state);
   TimeUnits run_asynchronous(const Kernel& kernel, LaunchState& state);
   // Round-synchronous parts (sim/engine_rounds.cpp): how many chunks a round of `warps` warps gets,
@@ -131,7 +154,7 @@ class Engine {
   void compute_chunk(const Compute& compute, const LaunchState& state, std::uint64_t first_warp,
                      std::uint64_t end_warp) const;
   void access_chunk(const Kernel& kernel, std::size_t step, const Access& access, LaunchState& state, Chunk& chunk,
-                    std::uint64_t* written, std::uint64_t* collided);
+                    const WriteMarks& marks);
   bool mark_collisions(std::size_t words, std::uint64_t* collided, std::size_t pieces);
   void resolve_collisions(const Kernel& kernel, std::size_t step, const Access& access, LaunchState& state,
                           std::vector<Chunk>& chunks, std::uint64_t* collided);
