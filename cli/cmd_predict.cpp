@@ -93,20 +93,10 @@ int predict_one(const PredictOptions& a) {
       out.set("interval_ms", std::move(interval)).set("interval_coverage", predict::kIntervalCoverage);
     }
     out.set("predicted_ms_ci95", sampled.half_width_ms(cost))
-        .set("sampling", report::Json::object()
-                             .set("exact", exact)
-                             .set("fraction", sampled.fraction())
-                             .set("recorded_sectors", static_cast<unsigned long long>(sampled.recorded))
-                             .set("budget", static_cast<unsigned long long>(a.sampling.sampling.budget))
-                             .set("seed", static_cast<unsigned long long>(a.sampling.sampling.seed)))
+        .set("sampling", predict::sampling_json(sampled, exact, a.sampling.sampling))
         .set("time_units", static_cast<long long>(run.report.stats.time_units))
         .set("counts", predict::counts_json(c))
-        .set("counts_ci95",
-             [&] {
-               report::Json half = report::Json::object();
-               for (const auto& f : predict::count_fields()) half.set(std::string(f.name), sampled.half_width(f));
-               return half;
-             }())
+        .set("counts_ci95", predict::counts_ci95_json(sampled))
         .set("predicted_ms_by_model", predict::predictions_json(profile, c))
         .set("correct", run.report.correct);
     print_json(out);
@@ -114,8 +104,7 @@ int predict_one(const PredictOptions& a) {
     std::cout << a.entry->name << " on " << profile.gpu.name << " (" << profile.device << " profile of " << profile.date
               << "), " << a.type << ", n = " << run.report.n << "\n"
               << "predicted_ms " << fixed(ms, 4) << "  (cost model " << model << ")"
-              << (sampled.shift > 0 ? "  +- " + fixed(sampled.half_width_ms(cost), 3) + " ms (95 % sampling)" : "")
-              << "\n";
+              << predict::ms_interval_words(sampled.shift, sampled.half_width_ms(cost)) << "\n";
     if (held != nullptr)
       std::cout << "interval_ms " << fixed(ms / held->interval_factor, 4) << " " << fixed(ms * held->interval_factor, 4)
                 << "  (" << fixed(100 * predict::kIntervalCoverage, 3)
@@ -124,11 +113,7 @@ int predict_one(const PredictOptions& a) {
       std::cout
           << "interval_ms none  (the profile records no cross-validation: fit it again with mmsim validate --refit)\n";
     std::cout << "from the simulated run (the second of two; the first warms the cache)"
-              << (exact                ? ""
-                  : sampled.shift == 0 ? ", every DRAM row simulated (the run fits the sample budget)"
-                                       : ", the L2 and DRAM of 1/" + std::to_string(1ull << sampled.shift) +
-                                             " of the DRAM rows simulated and scaled (95 % intervals)")
-              << ":\n"
+              << predict::sampling_words(sampled, exact) << ":\n"
               << "  time units " << run.report.stats.time_units << ", kernels " << c.launches << ", UMM slots "
               << c.memory.umm_groups << "\n"
               << "  sectors read " << c.memory.read_sectors << ", written " << c.memory.write_sectors << "; L2 hits "
@@ -151,6 +136,7 @@ int predict_one(const PredictOptions& a) {
 struct KernelFileOptions {
   std::string file, profile, model;
   bool json = false;
+  SamplingOption sampling;
   ThreadsOption threads;
 };
 
@@ -158,7 +144,8 @@ int predict_kernel_file(const KernelFileOptions& o) {
   if (o.profile.empty()) throw InputError("predict: --kernel needs --profile FILE (a GPU profile)");
   const kernels::ProgramSpec spec = kernels::read_kernel_file("--kernel", o.file);
   const predict::GpuProfile profile = read_profile_option(o.profile);
-  const predict::ProgramPrediction p = predict::predict_program(profile, spec, o.model, o.threads.value());
+  const predict::ProgramPrediction p =
+      predict::predict_program(profile, spec, o.model, o.threads.value(), o.sampling.value());
   if (o.json) {
     report::Json out = predict::prediction_json(p);
     out.set("profile_file", o.profile).set("predicted_ms_by_model", predict::predictions_json(profile, p.counts));
@@ -178,12 +165,13 @@ Runner add_predict_command(CLI::App& app) {
   auto kernel = std::make_shared<KernelFileOptions>();
   auto* kernel_option =
       cmd->add_option("--kernel", kernel->file,
-                      "predict the kernels of this kernel file instead of an algorithm (docs/kernel-files.md); every "
-                      "sector is simulated: the answer is per step, which a sample does not give")
+                      "predict the kernels of this kernel file instead of an algorithm (docs/kernel-files.md), per "
+                      "kernel and per step")
           ->type_name("FILE");
   cmd->add_option("--profile", kernel->profile, "with --kernel: the GPU profile");
   cmd->add_option("--model", kernel->model, "with --kernel: cost model (default: rmw-rows)");
   cmd->add_flag("--json", kernel->json, "with --kernel: print one JSON object");
+  kernel->sampling.add_to(*cmd, "the kernels' run (with --kernel)");
   kernel->threads.add_to(*cmd, "with --kernel: host threads");
   auto all = std::make_shared<std::vector<std::unique_ptr<PredictOptions>>>();
   for (const auto& entry : algorithms()) {

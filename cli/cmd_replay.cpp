@@ -2,12 +2,14 @@
 // docs/traced-runs.md) replayed on the simulated machine. The trace becomes a kernel description
 // whose steps give their addresses thread by thread (kernels/trace_file.h); without a profile the
 // simulator's rounds are grouped by source line (slots, congestion, bank conflicts); with one, the
-// description is priced as a kernel file is (predict/kernel_prediction.h), per source line.
+// description is priced as a kernel file is (predict/kernel_prediction.h), per source line: sampled
+// by default as `mmsim predict` samples a run (predict/sampled.h), every sector with --exact.
 #include <map>
 #include <tuple>
 
 #include "cli/common.h"
 #include "cli/profile_option.h"
+#include "cli/sampling_option.h"
 #include "kernels/trace_file.h"
 #include "kernels/trace_report.h"
 #include "predict/kernel_prediction.h"
@@ -19,6 +21,7 @@ namespace {
 struct ReplayOptions {
   std::string trace, profile, model;
   bool json = false;
+  SamplingOption sampling;
   ThreadsOption threads;
 };
 
@@ -49,7 +52,8 @@ int replay_predicted(const ReplayOptions& o, const kernels::Trace& trace) {
   MachineParams machine = profile.machine;
   machine.extensions.widths = machine.extensions.atomics = true;
   const kernels::ProgramSpec spec = kernels::trace_program(trace, machine);
-  const predict::ProgramPrediction p = predict::predict_program(profile, spec, o.model, o.threads.value());
+  const predict::ProgramPrediction p =
+      predict::predict_program(profile, spec, o.model, o.threads.value(), o.sampling.value());
   std::vector<PricedLine> lines;
   std::map<std::tuple<std::string, std::string, std::string, int>, std::size_t> at;
   for (const predict::KernelPrediction& k : p.kernels)
@@ -78,6 +82,7 @@ int replay_predicted(const ReplayOptions& o, const kernels::Trace& trace) {
   if (o.json) {
     report::Json out = report::Json::object();
     out.set("source", p.source).set("profile", p.profile).set("model", p.model).set("predicted_ms", p.ms);
+    out.set("predicted_ms_ci95", p.ms_ci95).set("sampling", predict::sampling_json(p.sampled, p.exact, p.sampling));
     report::Json rows = report::Json::array();
     for (const PricedLine& l : lines) {
       const bool shared = l.memory == Space::Shared;
@@ -96,8 +101,10 @@ int replay_predicted(const ReplayOptions& o, const kernels::Trace& trace) {
     return kOk;
   }
   report::Table t;
-  t.title =
-      "Trace " + trace.source + " on " + p.profile + ": predicted " + std::to_string(p.ms) + " ms (" + p.model + ")";
+  t.title = "Trace " + trace.source + " on " + p.profile + ": predicted " + std::to_string(p.ms) + " ms (" + p.model +
+            ")" + predict::ms_interval_words(p.sampled.shift, p.ms_ci95);
+  if (!p.exact)
+    t.header = {"the second of two runs, the first warming the L2" + predict::sampling_words(p.sampled, p.exact)};
   t.columns = kernels::line_columns(
       {"warps", "slots", "max_slots_of_a_warp", "bank_conflicts", "sectors_per_request", "l2_hit_rate", "ms", "share"});
   for (const PricedLine& l : lines) {
@@ -124,9 +131,13 @@ Runner add_replay_command(CLI::App& app) {
                   "a GPU profile (results/gpu-<device>/profile-<device>.json): predict milliseconds per line");
   cmd->add_option("--model", o->model, "with --profile: the cost model (the profile's default)");
   cmd->add_flag("--json", o->json, "print one JSON object");
+  o->sampling.add_to(*cmd, "the replayed run (with --profile)");
   o->threads.add_to(*cmd, "host threads for round-synchronous rounds");
-  return [o] {
+  return [o, cmd] {
     if (o->profile.empty() && !o->model.empty()) throw InputError("replay: --model prices with --profile only");
+    for (const char* name : {"--exact", "--sample-budget", "--sample-seed"})
+      if (o->profile.empty() && cmd->count(name) > 0)
+        throw InputError(std::string("replay: ") + name + " samples a prediction, with --profile only");
     const kernels::Trace trace = kernels::read_trace_file("replay", o->trace);
     return o->profile.empty() ? replay_simulated(*o, trace) : replay_predicted(*o, trace);
   };

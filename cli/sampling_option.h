@@ -1,6 +1,6 @@
 // The sampling options of the commands that predict a run's GPU time from its simulation (predict,
-// validate): --exact, --sample-budget and --sample-seed, declared once so that every command takes
-// the same names, rules and help (predict/sampled.h says what the sample is).
+// predict --kernel, replay --profile, validate): --exact, --sample-budget and --sample-seed, declared once so that
+// every command takes the same names, rules and help (predict/sampled.h says what the sample is).
 #pragma once
 
 #include <cstdint>
@@ -21,14 +21,8 @@ struct SamplingOption {
                  "simulate the L2 and DRAM rows of every sector of " + what +
                      " (default: those of a sample of the DRAM rows, scaled, with 95 % intervals; a run within "
                      "--sample-budget is simulated whole)");
-    add_integer_option(cmd, sampling.budget,
-                       integer_param("sample-budget", "--sample-budget",
-                                     "sectors a sampled prediction records at most (the sampled fraction of the rows "
-                                     "is halved until they fit)",
-                                     1024, std::int64_t{1} << 30));
-    add_integer_option(
-        cmd, sampling.seed,
-        integer_param("sample-seed", "--sample-seed", "seed of the choice of sampled rows", 0, std::int64_t{1} << 62));
+    add_integer_option(cmd, sampling.budget, predict::sample_budget_param());
+    add_integer_option(cmd, sampling.seed, predict::sample_seed_param());
   }
   /// The sampling, or nullopt with --exact.
   std::optional<predict::SamplingOptions> value() const {

@@ -1,5 +1,6 @@
 #include "predict/kernel_prediction.h"
 
+#include <algorithm>
 #include <stdexcept>
 
 #include "io/input_error.h"
@@ -46,7 +47,9 @@ StepPrediction step_of(const RoundStats& r, const GpuMemoryStats& memory, const 
     s.bank_conflicts = r.bank_conflicts;
   } else {
     s.sectors_per_request = ratio(memory.sectors(), memory.accesses);
-    if (memory.sectors() > 0) s.l2_hit_rate = ratio(memory.hits, memory.sectors());
+    // A sampled step's hits are its kept sectors' scaled up, which may pass its sectors (counted
+    // whole) in a step of few rows: the rate is at most 1.
+    if (memory.sectors() > 0) s.l2_hit_rate = std::min(1.0, ratio(memory.hits, memory.sectors()));
     s.dram_bytes = (memory.dram_reads + memory.dram_writes) * sector_bytes;
   }
   s.ms = predicted_ms(model, s.counts);
@@ -93,7 +96,7 @@ kernels::ProgramSpec on_profile_machine(const GpuProfile& profile, const kernels
 }
 
 ProgramPrediction predict_program(const GpuProfile& profile, const kernels::ProgramSpec& spec, const std::string& model,
-                                  unsigned threads) {
+                                  unsigned threads, const std::optional<SamplingOptions>& sampling) {
   kernels::validate(spec);
   const kernels::ProgramSpec on = on_profile_machine(profile, spec);
   kernels::validate(on);
@@ -108,16 +111,35 @@ ProgramPrediction predict_program(const GpuProfile& profile, const kernels::Prog
   }
   return predict_launches(
       profile, spec.source, model,
-      [&on](const EngineOptions& options) { return kernels::run_program(on, options).stats; }, rounds, threads);
+      [&on](const EngineOptions& options) { return kernels::run_program(on, options).stats; }, rounds, threads,
+      sampling);
 }
 
 ProgramPrediction predict_launches(const GpuProfile& profile, const std::string& source, const std::string& model,
                                    const std::function<RunStats(const EngineOptions&)>& run,
-                                   const std::vector<std::size_t>& rounds_per_launch, unsigned threads) {
+                                   const std::vector<std::size_t>& rounds_per_launch, unsigned threads,
+                                   const std::optional<SamplingOptions>& sampling) {
   const CostModel& m = model_or_input_error(profile, model);
-  // Arrays declare their element sizes (ArrayDecl::element_bytes); 4 is the memory's default cell.
-  const WarmRun counted = run_warm(profile, 4, run, threads);
   ProgramPrediction p;
+  // Arrays declare their element sizes (ArrayDecl::element_bytes); 4 is the memory's default cell.
+  WarmRun counted;
+  std::vector<double> rounds_ci95;  // each round's ms interval, when sampled
+  if (sampling) {
+    SampledRun s = run_sampled(profile, 4, run, threads, *sampling);
+    counted.counts = s.sampled.counts;
+    counted.stats = std::move(s.stats);
+    for (const SampledCounts& r : s.rounds) {
+      counted.rounds.push_back(r.counts.memory);
+      rounds_ci95.push_back(r.half_width_ms(m));
+    }
+    p.exact = false;
+    p.sampling = *sampling;
+    p.sampled = std::move(s.sampled);
+  } else {
+    counted = run_warm(profile, 4, run, threads);
+    p.sampled.counts = counted.counts;
+  }
+  p.ms_ci95 = p.sampled.half_width_ms(m);
   p.source = source;
   p.profile = profile.gpu.name + " (" + profile.device + " profile of " + profile.date + ")";
   p.model = m.name;
@@ -134,6 +156,7 @@ ProgramPrediction predict_launches(const GpuProfile& profile, const std::string&
     const std::size_t rounds = launch < rounds_per_launch.size() ? rounds_per_launch[launch] : 0;
     for (std::size_t r = next; r < next + rounds && r < counted.stats.rounds.size(); ++r) {
       k.steps.push_back(step_of(counted.stats.rounds[r], counted.rounds[r], m, p.sector_bytes));
+      if (r < rounds_ci95.size()) k.steps.back().ms_ci95 = rounds_ci95[r];
       add(k.counts, k.steps.back().counts);
     }
     next += rounds;
@@ -148,11 +171,12 @@ ProgramPrediction predict_launches(const GpuProfile& profile, const std::string&
 
 report::Table kernels_table(const ProgramPrediction& p) {
   report::Table t;
-  t.title = "Predicted GPU time of " + p.source + ": " + report::format_number(p.ms, 4) + " ms";
+  t.title = "Predicted GPU time of " + p.source + ": " + report::format_number(p.ms, 4) + " ms" +
+            ms_interval_words(p.sampled.shift, p.ms_ci95);
   t.header = {
       "profile: " + p.profile, "cost model: " + p.model,
       "machine: " + kernels::machine_text(p.machine) + ", sectors of " + std::to_string(p.sector_bytes) + " bytes",
-      "the second of two runs, the first warming the L2"};
+      "the second of two runs, the first warming the L2" + sampling_words(p.sampled, p.exact)};
   t.columns = {"kernel",  "predicted_ms", "share",       "launch_ms", "l2_transactions",  "sectors",
                "l2_hits", "dram_reads",   "dram_writes", "dram_rows", "shared_time_units"};
   for (const KernelPrediction& k : p.kernels) {
@@ -172,32 +196,45 @@ report::Table steps_table(const ProgramPrediction& p) {
                "requests",    "slots",      "congestion",   "bank_conflicts", "sectors_per_request",
                "l2_hit_rate", "dram_bytes", "predicted_ms", "share"};
   const auto opt = [](const auto& x) { return x ? report::Cell(*x) : report::Cell(); };
+  // Sampled with rows left out: each step's ms with its 95 % interval's half width beside it.
+  const bool interval = p.sampled.shift > 0;
+  if (interval) t.columns.insert(t.columns.end() - 1, "predicted_ms_ci95");
+  const auto add = [&](std::vector<report::Cell> row, double ci95) {
+    if (interval) row.insert(row.end() - 1, ci95);
+    t.add_row(std::move(row));
+  };
   for (const KernelPrediction& k : p.kernels) {
     for (const StepPrediction& s : k.steps)
-      t.add_row({s.kernel, s.step, s.array, std::string(to_string(s.memory)), std::string(to_string(s.op)),
-                 static_cast<long long>(s.requests), static_cast<long long>(s.slots),
-                 static_cast<long long>(s.congestion),
-                 s.bank_conflicts ? report::Cell(static_cast<long long>(*s.bank_conflicts)) : report::Cell(),
-                 opt(s.sectors_per_request), opt(s.l2_hit_rate),
-                 s.memory == Space::Global ? report::Cell(static_cast<long long>(s.dram_bytes)) : report::Cell(), s.ms,
-                 s.share});
-    t.add_row({k.name,
-               std::string("(launch)"),
-               {},
-               {},
-               {},
-               {},
-               {},
-               {},
-               {},
-               {},
-               {},
-               {},
-               k.launch_ms,
-               k.ms > 0 ? k.launch_ms / k.ms : 0.0});
+      add({s.kernel, s.step, s.array, std::string(to_string(s.memory)), std::string(to_string(s.op)),
+           static_cast<long long>(s.requests), static_cast<long long>(s.slots), static_cast<long long>(s.congestion),
+           s.bank_conflicts ? report::Cell(static_cast<long long>(*s.bank_conflicts)) : report::Cell(),
+           opt(s.sectors_per_request), opt(s.l2_hit_rate),
+           s.memory == Space::Global ? report::Cell(static_cast<long long>(s.dram_bytes)) : report::Cell(), s.ms,
+           s.share},
+          s.ms_ci95);
+    add({k.name,
+         std::string("(launch)"),
+         {},
+         {},
+         {},
+         {},
+         {},
+         {},
+         {},
+         {},
+         {},
+         {},
+         k.launch_ms,
+         k.ms > 0 ? k.launch_ms / k.ms : 0.0},
+        0.0);
   }
   t.notes = {"share: of the kernel's predicted time; the launch's constant is the (launch) row.",
              "slots: sectors (global) or bank passes (shared); congestion: the most slots one warp took."};
+  if (p.sampled.shift > 0)
+    t.notes.push_back("l2_hit_rate, dram_bytes and predicted_ms of a global step: its sectors of the sampled 1/" +
+                      std::to_string(std::uint64_t{1} << p.sampled.shift) +
+                      " of the DRAM rows, scaled; predicted_ms_ci95: half the width of its 95 % interval (--exact "
+                      "simulates every sector).");
   return t;
 }
 
@@ -205,7 +242,9 @@ report::Json prediction_json(const ProgramPrediction& p) {
   using report::Json;
   Json out = Json::object();
   out.set("source", p.source).set("profile", p.profile).set("model", p.model);
-  out.set("machine", kernels::machine_text(p.machine)).set("predicted_ms", p.ms).set("counts", counts_json(p.counts));
+  out.set("machine", kernels::machine_text(p.machine)).set("predicted_ms", p.ms).set("predicted_ms_ci95", p.ms_ci95);
+  out.set("sampling", sampling_json(p.sampled, p.exact, p.sampling));
+  out.set("counts", counts_json(p.counts)).set("counts_ci95", counts_ci95_json(p.sampled));
   Json kernels = Json::array();
   for (const KernelPrediction& k : p.kernels) {
     Json steps = Json::array();
@@ -216,7 +255,8 @@ report::Json prediction_json(const ProgramPrediction& p) {
       j.set("bank_conflicts", s.bank_conflicts).set("sectors_per_request", s.sectors_per_request);
       j.set("l2_hit_rate", s.l2_hit_rate);
       j.set("dram_bytes", s.memory == Space::Global ? Json(s.dram_bytes) : Json());
-      j.set("predicted_ms", s.ms).set("share", s.share).set("counts", counts_json(s.counts));
+      j.set("predicted_ms", s.ms).set("predicted_ms_ci95", s.ms_ci95).set("share", s.share);
+      j.set("counts", counts_json(s.counts));
       steps.push(std::move(j));
     }
     kernels.push(Json::object()

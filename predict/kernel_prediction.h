@@ -5,6 +5,12 @@
 // gets its own share of the time: which step costs what, and why (its slots, its congestion or bank
 // conflicts, its sectors per request, how much of it the L2 served, what it moved from DRAM).
 //
+// Given a SamplingOptions, the run is sampled as `mmsim predict ALGORITHM` samples one
+// (predict/sampled.h, run_sampled): the program runs once, the L2 and DRAM serve the sectors of a
+// seeded part of the DRAM rows twice, and each round's L2 and DRAM counts are its recorded sectors'
+// scaled up; the coalescer's and shared memory's counts stay whole. The predicted ms then carries
+// a 95 % interval. A run within the sample budget is simulated whole: the exact prediction.
+//
 // A cost model is linear in the counts (cost_model.h), so a kernel's time is its launch's constant
 // plus its steps' times, and the program's the sum of its kernels'.
 #pragma once
@@ -19,6 +25,7 @@
 #include "kernels/kernel_spec.h"
 #include "predict/cost_model.h"
 #include "predict/gpu_profile.h"
+#include "predict/sampled.h"
 #include "report/json.h"
 #include "report/table.h"
 #include "sim/engine.h"
@@ -41,6 +48,7 @@ struct StepPrediction {
   std::uint64_t dram_bytes = 0;                 ///< global: (DRAM reads + writes) x sector bytes
   RunCounts counts;                             ///< what the step alone counted (launches 0)
   double ms = 0;                                ///< what the model charges for those counts
+  double ms_ci95 = 0;                           ///< half the width of ms' 95 % interval, when sampled
   double share = 0;                             ///< ms / the kernel's ms
 };
 
@@ -61,6 +69,13 @@ struct ProgramPrediction {
   MachineParams machine;  ///< what it ran on: the profile's machine
   std::uint32_t sector_bytes = 32;
   std::vector<KernelPrediction> kernels;
+  /// How the L2 and DRAM were simulated: every sector (exact), or a sample (predict/sampled.h)
+  /// asked for with `sampling`; `sampled` holds the fraction and the interval (sampled.counts is
+  /// `counts`; shift 0 and no interval when exact or within the budget).
+  bool exact = true;
+  SamplingOptions sampling;
+  SampledCounts sampled;
+  double ms_ci95 = 0;  ///< half the width of the 95 % interval of `ms` (0 when nothing was left out)
 };
 
 /// The limits of one CUDA block on the GPUs profiled (compute capability 9.0): threads, and bytes of
@@ -76,15 +91,17 @@ kernels::ProgramSpec on_profile_machine(const GpuProfile& profile, const kernels
 /// Predicts a described program on the profile's GPU with `model` ("": the profile's default,
 /// GpuProfile::default_model()). Throws InputError for a description that cannot run (kernels::validate,
 /// on_profile_machine) or a model the profile does not hold. `threads` host threads simulate.
+/// `sampling` nullopt simulates every sector (run_warm), else a sample of the DRAM rows (run_sampled).
 ProgramPrediction predict_program(const GpuProfile& profile, const kernels::ProgramSpec& spec, const std::string& model,
-                                  unsigned threads = 0);
+                                  unsigned threads = 0, const std::optional<SamplingOptions>& sampling = std::nullopt);
 
 /// The same for any run: `run` performs the launches on an engine made with the options given (on
 /// the profile's machine, which the caller builds), launch i having rounds_per_launch[i] memory
 /// steps. What the Python module's Engine is predicted with.
 ProgramPrediction predict_launches(const GpuProfile& profile, const std::string& source, const std::string& model,
                                    const std::function<RunStats(const EngineOptions&)>& run,
-                                   const std::vector<std::size_t>& rounds_per_launch, unsigned threads = 0);
+                                   const std::vector<std::size_t>& rounds_per_launch, unsigned threads = 0,
+                                   const std::optional<SamplingOptions>& sampling = std::nullopt);
 
 /// The profile's model named `model` ("" for the default), or InputError naming the models it has.
 const CostModel& model_or_input_error(const GpuProfile& profile, const std::string& model);
@@ -94,8 +111,10 @@ report::Table kernels_table(const ProgramPrediction& p);
 /// Per step, one table: slots, congestion, bank conflicts, requests, sectors per request, L2 hit
 /// rate, DRAM bytes, ms and share of its kernel's time.
 report::Table steps_table(const ProgramPrediction& p);
-/// {"source", "profile", "model", "machine", "predicted_ms", "counts", "kernels": [{"name",
-///  "predicted_ms", "launch_ms", "counts", "steps": [{...as steps_table, "counts"}]}]}
+/// {"source", "profile", "model", "machine", "predicted_ms", "predicted_ms_ci95", "sampling",
+///  "counts", "counts_ci95", "kernels": [{"name", "predicted_ms", "launch_ms", "counts",
+///  "steps": [{...as steps_table, "counts"}]}]}; "sampling" and the *_ci95 as `mmsim predict` gives
+///  them for an algorithm (sampling_json, counts_ci95_json).
 report::Json prediction_json(const ProgramPrediction& p);
 
 }  // namespace mmsim::predict

@@ -10,6 +10,7 @@
 
 #include "models/gpu_memory/coalescer.h"
 #include "models/gpu_memory/hierarchy.h"
+#include "report/table.h"
 #include "sim/engine.h"
 
 namespace mmsim::predict {
@@ -38,12 +39,19 @@ struct Touch {
   std::uint64_t mask;
 };
 
-// A recorded sector with its place in dispatch order: its round, then its warp.
+// A recorded sector with its place in dispatch order: its round, then its warp. The round is kept
+// one up, so that an access without one (AccessContext::round -1) is 0 and comes first.
 struct OrderedTouch {
-  std::uint64_t order;  // round << kWarpBits | warp
+  std::uint64_t order;  // (round + 1) << kWarpBits | warp
   Touch touch;
 };
 constexpr int kWarpBits = 40;
+
+// Consecutive recorded sectors of one round: those before `end` and after the previous run's end.
+struct RoundRun {
+  std::uint64_t round_plus_one;  // 0: no round
+  std::size_t end;
+};
 // Sectors a part adds between two publications of its counts to the record.
 constexpr std::uint64_t kPublishEvery = 4096;
 
@@ -72,14 +80,15 @@ int max_shift(const GpuMemoryParams& p) {
 // same sample for every number of threads.
 class Record {
  public:
-  Record(int w, const GpuMemoryParams& p, const SamplingOptions& s, bool dispatch_order_by_round)
+  Record(int w, const GpuMemoryParams& p, const SamplingOptions& s, bool dispatch_order_by_round, bool per_round)
       : w_(w),
         params_(p),
         sectors_per_unit_((p.has_dram_rows() ? p.dram_row_bytes : kUnitBytesWithoutRows) / p.sector_bytes),
         seed_(mix(s.seed + 0x9E3779B97F4A7C15ull)),
         budget_(std::max<std::uint64_t>(s.budget, 1)),
         largest_shift_(max_shift(p)),
-        by_round_(dispatch_order_by_round) {}
+        by_round_(dispatch_order_by_round),
+        per_round_(per_round) {}
 
   std::uint64_t row(std::uint64_t sector) const { return sector / sectors_per_unit_; }
   // A row is kept at shift s when the low s bits of its DRAM slot hash, xor the seed, are 0: the
@@ -99,10 +108,15 @@ class Record {
     const WarpRequest& r = p.coalescer(warp, context);
     if (r.sectors.empty()) return r;
     add_request(r, p.exact);
+    if (per_round_ && context.round >= 0) {
+      const auto round = static_cast<std::size_t>(context.round);
+      if (p.rounds.size() <= round) p.rounds.resize(round + 1);
+      add_request(r, p.rounds[round]);
+    }
     const int s = shift_.load(std::memory_order_relaxed);
     if (p.shift < s) drop_below(p, s);
     const std::uint64_t write = r.op == Op::Write ? 1 : 0;
-    const std::uint64_t order = static_cast<std::uint64_t>(std::max(context.round, 0)) << kWarpBits | context.warp;
+    const std::uint64_t order = static_cast<std::uint64_t>(std::max(context.round, -1) + 1) << kWarpBits | context.warp;
     for (const SectorTouch& t : r.sectors) {
       const int l = level(t.sector);
       ++p.unpublished[static_cast<std::size_t>(l)];
@@ -113,11 +127,14 @@ class Record {
     return r;
   }
 
-  // After the run, on one thread: the shift, the exact counts and the kept sectors in dispatch order.
+  // After the run, on one thread: the shift, the exact counts and the kept sectors in dispatch order;
+  // when kept per round, the exact counts of each round and the rounds of the kept sectors.
   struct Result {
     int shift = 0;
     GpuMemoryStats exact;
     std::vector<Touch> touches;
+    std::vector<GpuMemoryStats> exact_rounds;
+    std::vector<RoundRun> runs;
   };
   Result finish() {
     Result out;
@@ -128,6 +145,8 @@ class Record {
     std::vector<OrderedTouch> all;
     for (auto& p : parts_) {
       out.exact += p->exact;
+      if (out.exact_rounds.size() < p->rounds.size()) out.exact_rounds.resize(p->rounds.size());
+      for (std::size_t r = 0; r < p->rounds.size(); ++r) out.exact_rounds[r] += p->rounds[r];
       drop_below(*p, s);
       if (all.empty())
         all = std::move(p->touches);
@@ -141,7 +160,13 @@ class Record {
       std::stable_sort(all.begin(), all.end(),
                        [](const OrderedTouch& a, const OrderedTouch& b) { return a.order < b.order; });
     out.touches.reserve(all.size());
-    for (const OrderedTouch& t : all) out.touches.push_back(t.touch);
+    for (const OrderedTouch& t : all) {
+      out.touches.push_back(t.touch);
+      if (!per_round_) continue;
+      const std::uint64_t round_plus_one = t.order >> kWarpBits;
+      if (out.runs.empty() || out.runs.back().round_plus_one != round_plus_one) out.runs.push_back({round_plus_one, 0});
+      out.runs.back().end = out.touches.size();
+    }
     return out;
   }
 
@@ -151,6 +176,7 @@ class Record {
     Part(int w, const GpuMemoryParams& p) : coalescer(w, p.sector_bytes, p.element_bytes) {}
     Coalescer coalescer;
     GpuMemoryStats exact;
+    std::vector<GpuMemoryStats> rounds;  // the exact counts of each round, when kept per round
     std::vector<OrderedTouch> touches;
     std::array<std::uint64_t, kLevels> unpublished{};
     std::uint64_t pending = 0;
@@ -201,7 +227,7 @@ class Record {
   GpuMemoryParams params_;
   std::uint64_t sectors_per_unit_, seed_, budget_;
   int largest_shift_;
-  bool by_round_;
+  bool by_round_, per_round_;
   const std::uint64_t id_ = next_id();  // a record made where an earlier one was is another record
   std::atomic<int> shift_{0};
   std::array<std::atomic<std::uint64_t>, kLevels> published_{};
@@ -245,9 +271,9 @@ GpuMemoryParams scaled(GpuMemoryParams p, int shift) {
   return p;
 }
 
-double half_width_of(const std::array<RunCounts, kSampleGroups>& groups, int shift,
+double half_width_of(const std::vector<RunCounts>& groups, int shift,
                      const std::function<double(const RunCounts&)>& value) {
-  if (shift == 0) return 0;
+  if (shift == 0 || groups.size() != kSampleGroups) return 0;
   double mean = 0, square = 0;
   for (const RunCounts& g : groups) mean += value(g);
   mean /= kSampleGroups;
@@ -276,53 +302,137 @@ double SampledCounts::half_width_ms(const CostModel& model) const {
   return half_width_of(groups, shift, [&](const RunCounts& c) { return predicted_ms(model, c); });
 }
 
-SampledCounts count_sampled(const GpuProfile& profile, std::uint32_t element_bytes,
-                            const std::function<RunStats(const EngineOptions&)>& run, unsigned threads,
-                            const SamplingOptions& sampling) {
+namespace {
+
+// count_sampled, and with `per_round` run_sampled: one run recorded, the record served twice.
+SampledRun sample(const GpuProfile& profile, std::uint32_t element_bytes,
+                  const std::function<RunStats(const EngineOptions&)>& run, unsigned threads,
+                  const SamplingOptions& sampling, bool per_round) {
   GpuMemoryParams params = profile.memory;
   params.element_bytes = element_bytes;
   if (auto err = params.validate()) throw std::invalid_argument(*err);
   EngineOptions options;
   options.threads = threads;
-  Record record(profile.machine.w, params, sampling, options.execution == Execution::RoundSynchronous);
+  Record record(profile.machine.w, params, sampling, options.execution == Execution::RoundSynchronous, per_round);
   const RecordingMemory memory(profile.machine.w, profile.machine.L, record);
   options.global_memory = &memory;
-  const RunStats stats = run(options);
+  SampledRun out;
+  out.stats = run(options);
   const Record::Result kept = record.finish();
 
   // The record served twice by the scaled memory: the first pass warms its L2 as the first of
-  // count_warm's two runs does, the second is counted, group by group.
-  SampledCounts out;
-  out.shift = kept.shift;
-  out.recorded = kept.touches.size();
+  // count_warm's two runs does, the second is counted, group by group (and round by round).
+  SampledCounts& c = out.sampled;
   GpuMemoryHierarchy below(profile.machine.w, scaled(params, kept.shift), kept.shift);
   // The record's sectors hit the scaled L2's sets at random: each pass asks the host for the set
   // of the sector kPrefetchAhead on while it serves one, so that the host's misses overlap.
   const std::vector<Touch>& touches = kept.touches;
-  const auto pass = [&](auto&& stats_of) {
+  const auto pass = [&](auto&& serve) {
     for (std::size_t i = 0; i < touches.size(); ++i) {
       if (i + kPrefetchAhead < touches.size()) below.prefetch(touches[i + kPrefetchAhead].sector_write >> 1);
-      const std::uint64_t sector = touches[i].sector_write >> 1;
-      below.serve(touches[i].sector_write & 1 ? Op::Write : Op::Read, {sector, touches[i].mask}, stats_of(sector));
+      serve(i, touches[i].sector_write & 1 ? Op::Write : Op::Read,
+            SectorTouch{touches[i].sector_write >> 1, touches[i].mask});
     }
   };
   GpuMemoryStats warm;
-  pass([&](std::uint64_t) -> GpuMemoryStats& { return warm; });
+  pass([&](std::size_t, Op op, const SectorTouch& t) { below.serve(op, t, warm); });
+  // What each group's sectors counted, in all and (per_round) in each round: a round's groups are
+  // made at its first recorded sector, so that rounds without one cost no room.
   std::array<GpuMemoryStats, kSampleGroups> counted{};
-  pass([&](std::uint64_t sector) -> GpuMemoryStats& { return counted[record.group(sector)]; });
-  // Scaled: the whole's estimate, and each group's own (x kSampleGroups more).
-  out.counts = counts_of(stats, kept.exact);
-  for (auto field : kSampledFields) out.counts.memory.*field = 0;
-  for (int g = 0; g < kSampleGroups; ++g) {
-    out.groups[static_cast<std::size_t>(g)] = out.counts;
-    for (auto field : kSampledFields) {
-      const std::uint64_t raw = counted[static_cast<std::size_t>(g)].*field;
-      out.groups[static_cast<std::size_t>(g)].memory.*field = (raw * kSampleGroups) << kept.shift;
+  std::vector<std::vector<GpuMemoryStats>> rounds(per_round ? out.stats.rounds.size() : 0);
+  std::vector<std::uint64_t> recorded(rounds.size());
+  std::size_t run_at = 0;  // kept.runs' entry of sector i
+  pass([&](std::size_t i, Op op, const SectorTouch& t) {
+    const std::size_t g = record.group(t.sector);
+    if (!per_round) return below.serve(op, t, counted[g]);
+    GpuMemoryStats one;
+    below.serve(op, t, one);
+    counted[g] += one;
+    while (kept.runs[run_at].end <= i) ++run_at;
+    const std::uint64_t r = kept.runs[run_at].round_plus_one;
+    if (r == 0 || r > rounds.size()) return;
+    if (rounds[r - 1].empty()) rounds[r - 1].resize(kSampleGroups);
+    rounds[r - 1][g] += one;
+    ++recorded[r - 1];
+  });
+  // Scaled: the estimate of the whole (or of a round) and each group's own (x kSampleGroups more).
+  const auto estimate = [&](SampledCounts& to, const GpuMemoryStats* raw) {
+    const auto scale = [&](GpuMemoryStats& at, const GpuMemoryStats& from, std::uint64_t times) {
+      for (auto field : kSampledFields) at.*field = (from.*field * times) << kept.shift;
+    };
+    to.shift = kept.shift;
+    to.groups.assign(kSampleGroups, to.counts);
+    GpuMemoryStats all;
+    for (std::size_t g = 0; g < kSampleGroups; ++g) {
+      scale(to.groups[g].memory, raw[g], kSampleGroups);
+      all += raw[g];
     }
+    scale(to.counts.memory, all, 1);
+  };
+  c.counts = counts_of(out.stats, kept.exact);
+  estimate(c, counted.data());
+  c.recorded = kept.touches.size();
+  out.rounds.resize(rounds.size());
+  for (std::size_t r = 0; r < rounds.size(); ++r) {
+    SampledCounts& round = out.rounds[r];
+    if (r < kept.exact_rounds.size()) round.counts.memory = kept.exact_rounds[r];
+    round.shift = kept.shift;
+    round.recorded = recorded[r];
+    if (!rounds[r].empty()) estimate(round, rounds[r].data());
   }
-  for (const GpuMemoryStats& g : counted)
-    for (auto field : kSampledFields) out.counts.memory.*field += (g.*field) << kept.shift;
   return out;
+}
+
+}  // namespace
+
+SampledCounts count_sampled(const GpuProfile& profile, std::uint32_t element_bytes,
+                            const std::function<RunStats(const EngineOptions&)>& run, unsigned threads,
+                            const SamplingOptions& sampling) {
+  return sample(profile, element_bytes, run, threads, sampling, false).sampled;
+}
+
+SampledRun run_sampled(const GpuProfile& profile, std::uint32_t element_bytes,
+                       const std::function<RunStats(const EngineOptions&)>& run, unsigned threads,
+                       const SamplingOptions& sampling) {
+  return sample(profile, element_bytes, run, threads, sampling, true);
+}
+
+ParamSpec sample_budget_param() {
+  return integer_param("sample-budget", "--sample-budget",
+                       "sectors a sampled prediction records at most (the sampled fraction of the rows is halved "
+                       "until they fit)",
+                       1024, std::int64_t{1} << 30);
+}
+
+ParamSpec sample_seed_param() {
+  return integer_param("sample-seed", "--sample-seed", "seed of the choice of sampled rows", 0, std::int64_t{1} << 62);
+}
+
+std::string sampling_words(const SampledCounts& counts, bool exact) {
+  if (exact) return "";
+  if (counts.shift == 0) return ", every DRAM row simulated (the run fits the sample budget)";
+  return ", the L2 and DRAM of 1/" + std::to_string(std::uint64_t{1} << counts.shift) +
+         " of the DRAM rows simulated and scaled (95 % intervals)";
+}
+
+std::string ms_interval_words(int shift, double half_width_ms) {
+  if (shift == 0) return "";
+  return "  +- " + report::format_number(half_width_ms, 3) + " ms (95 % sampling)";
+}
+
+report::Json sampling_json(const SampledCounts& counts, bool exact, const SamplingOptions& sampling) {
+  return report::Json::object()
+      .set("exact", exact)
+      .set("fraction", counts.fraction())
+      .set("recorded_sectors", static_cast<unsigned long long>(counts.recorded))
+      .set("budget", static_cast<unsigned long long>(sampling.budget))
+      .set("seed", static_cast<unsigned long long>(sampling.seed));
+}
+
+report::Json counts_ci95_json(const SampledCounts& counts) {
+  report::Json half = report::Json::object();
+  for (const CountField& f : count_fields()) half.set(std::string(f.name), counts.half_width(f));
+  return half;
 }
 
 SampledAlgorithmCounts count_algorithm_sampled(const GpuProfile& profile, const AlgorithmEntry& entry,

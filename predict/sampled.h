@@ -27,11 +27,15 @@
 #include <array>
 #include <cstdint>
 #include <functional>
+#include <optional>
+#include <string>
 #include <vector>
 
+#include "algorithms/params.h"
 #include "predict/cost_model.h"
 #include "predict/gpu_profile.h"
 #include "predict/simulate.h"
+#include "report/json.h"
 
 namespace mmsim::predict {
 
@@ -42,6 +46,11 @@ struct SamplingOptions {
   std::uint64_t seed = 1;
 };
 
+/// SamplingOptions' fields as the CLI's options (--sample-budget, --sample-seed) and the Python
+/// keywords take them: names, help and bounds.
+ParamSpec sample_budget_param();
+ParamSpec sample_seed_param();
+
 inline constexpr int kSampleGroups = 32;
 
 /// The counts of a sampled run: the estimate, and what its interval is made of.
@@ -49,8 +58,9 @@ struct SampledCounts {
   RunCounts counts;            ///< the estimate (the exact counts when `shift` is 0)
   int shift = 0;               ///< 1/2^shift of the rows were simulated
   std::uint64_t recorded = 0;  ///< sectors recorded and served (each pass)
-  /// Each group's own estimate of the whole (its counts x kSampleGroups x 2^shift), for the interval.
-  std::array<RunCounts, kSampleGroups> groups{};
+  /// Each group's own estimate of the whole (its counts x kSampleGroups x 2^shift), for the
+  /// interval: kSampleGroups of them, or none where no sector was recorded (no interval).
+  std::vector<RunCounts> groups;
 
   double fraction() const { return 1.0 / static_cast<double>(std::uint64_t{1} << shift); }
   /// Half the width of the 95 % interval of a count (0 when nothing was left out).
@@ -66,6 +76,32 @@ struct SampledCounts {
 SampledCounts count_sampled(const GpuProfile& profile, std::uint32_t element_bytes,
                             const std::function<RunStats(const EngineOptions&)>& run, unsigned threads = 0,
                             const SamplingOptions& sampling = {});
+
+/// run_warm, sampled: the counts of count_sampled, the engine's statistics of its one run, and what
+/// each round counted (RunStats::rounds' order, as WarmRun::rounds), with its own interval: the
+/// coalescer's counts whole, the L2's and DRAM's those of the round's recorded sectors in the
+/// counted pass (its `recorded`), scaled by 2^shift, so that the rounds' counts.memory add up to
+/// sampled.counts.memory. A round's counts are memory counts alone (no launches, no shared time
+/// units); its groups are those of its own recorded sectors (none when it has none: no interval).
+struct SampledRun {
+  SampledCounts sampled;
+  RunStats stats;
+  std::vector<SampledCounts> rounds;
+};
+SampledRun run_sampled(const GpuProfile& profile, std::uint32_t element_bytes,
+                       const std::function<RunStats(const EngineOptions&)>& run, unsigned threads = 0,
+                       const SamplingOptions& sampling = {});
+
+/// What a prediction says of its sampling, after "from the simulated run (the second of two; the
+/// first warms the cache)": "" for the exact simulation, else how much of the rows was simulated.
+std::string sampling_words(const SampledCounts& counts, bool exact);
+/// "  +- H ms (95 % sampling)", H the half width of the ms' interval, when rows were left out
+/// (shift > 0), else "".
+std::string ms_interval_words(int shift, double half_width_ms);
+/// {"exact", "fraction", "recorded_sectors", "budget", "seed"}: `mmsim predict`'s "sampling".
+report::Json sampling_json(const SampledCounts& counts, bool exact, const SamplingOptions& sampling);
+/// Each count's half width of its 95 % interval, by count name: `mmsim predict`'s "counts_ci95".
+report::Json counts_ci95_json(const SampledCounts& counts);
 
 /// count_algorithm, sampled.
 struct SampledAlgorithmCounts {

@@ -1,9 +1,11 @@
 #!/usr/bin/env bash
 # `mmsim replay TRACE`: traced runs made on the host (the trace_file fuzz corpus, written as
 # include/mmsim/trace.cuh writes them) replayed per source line with exact counts, as a table and as
-# JSON; then bad traces and options: one line, status 2.
+# JSON; priced with a profile, sampled and with --exact; then bad traces and options: one line,
+# status 2.
 mmsim=$1
 traces=$2
+profile=$3
 source "$(dirname "$0")/cli_lib.sh"
 
 # The padded tiled transpose (one block of 32 x 4 threads, 32 x 33 tile): line 14 reads the tile's
@@ -31,6 +33,25 @@ r = json.load(open(sys.argv[1]))
 atomic = [l for l in r["lines"] if l["line"] == "k.cu:6"]
 assert len(atomic) == 1 and atomic[0]["op"] == "atomic" and atomic[0]["requests"] == 64, atomic
 PY
+
+# Priced with a profile: sampled by default (a trace this small fits the budget: the whole run, the
+# exact prediction), every sector with --exact; the sampling options need --profile.
+ok "$mmsim" replay "$traces/tiled33" --profile "$profile" --json
+cp "$tmp/out" "$tmp/sampled.json"
+ok "$mmsim" replay "$traces/tiled33" --profile "$profile" --json --exact
+python3 - "$tmp/sampled.json" "$tmp/out" <<'PY' || fail=1
+import json, sys
+s, e = (json.load(open(f)) for f in sys.argv[1:])
+assert s["sampling"]["exact"] is False and s["sampling"]["fraction"] == 1, s["sampling"]
+assert e["sampling"]["exact"] is True and e["predicted_ms_ci95"] == 0, e["sampling"]
+assert s["predicted_ms"] == e["predicted_ms"] and s["lines"] == e["lines"]
+PY
+ok "$mmsim" replay "$traces/tiled33" --profile "$profile"
+grep -qF "every DRAM row simulated (the run fits the sample budget)" "$tmp/out" ||
+  { echo "FAIL: replay's text says nothing of the sampling"; cat "$tmp/out"; fail=1; }
+bad "$mmsim" replay "$traces/tiled33" --exact
+grep -qF "replay: --exact samples a prediction, with --profile only" "$tmp/err" || { cat "$tmp/err"; fail=1; }
+bad "$mmsim" replay "$traces/tiled33" --sample-seed 4
 
 # Bad traces and options: one line naming the file, the place and the rule.
 bad "$mmsim" replay "$traces/dropped"

@@ -226,12 +226,15 @@ def run_kernel(description, *, threads=0):
     return run
 
 
-def predict(kernel, *, profile, model="", threads=0):
+def predict(kernel, *, profile, model="", threads=0, exact=False, sample_budget=2**21, sample_seed=1):
     """Predicts the GPU time of a kernel of one's own from a GPU profile (``mmsim gpu calibrate``'s
     ``profile-<device>.json``), exactly as ``mmsim predict`` prices a registry algorithm: the kernels
     run twice on the profile's machine with the GPU-like global memory, the first run warming the
     L2, and the profile's cost model ``model`` ("": its default, rmw-rows) prices the counts of the
-    second. ``kernel`` is a kernel description (a dict in the kernel-file format or a file's path,
+    second. As ``mmsim predict`` does, the L2 and DRAM serve a seeded sample of the DRAM rows
+    (``sample_seed``), at most ``sample_budget`` sectors, and the counts are scaled with a 95 %
+    interval (``predicted_ms_ci95``, ``counts_ci95``, ``sampling``); a run within the budget is
+    simulated whole, and ``exact=True`` simulates every sector of any run. ``kernel`` is a kernel description (a dict in the kernel-file format or a file's path,
     as for :func:`run_kernel`) or an :class:`Engine` (every kernel it launched so far, again; its
     machine must be an HMM of the profile's width w, and l, L and k are the profile's).
 
@@ -246,10 +249,10 @@ def predict(kernel, *, profile, model="", threads=0):
     """
     profile = os.fspath(profile)
     if isinstance(kernel, Engine):
-        return kernel._predict(profile, model, threads)
+        return kernel._predict(profile, model, threads, exact, sample_budget, sample_seed)
     if isinstance(kernel, (str, os.PathLike)):
-        return _mmsim.predict_kernel(os.fspath(kernel), profile, model, threads)
+        return _mmsim.predict_kernel(os.fspath(kernel), profile, model, threads, exact, sample_budget, sample_seed)
     if isinstance(kernel, dict):
-        return _mmsim.predict_kernel(kernel, profile, model, threads)
+        return _mmsim.predict_kernel(kernel, profile, model, threads, exact, sample_budget, sample_seed)
     raise TypeError("predict: a kernel description (dict or file path) or an mmsim.Engine, not %s" %
                     type(kernel).__name__)

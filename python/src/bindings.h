@@ -5,12 +5,14 @@
 #include <pybind11/pybind11.h>
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
 
 #include "algorithms/params.h"
 #include "predict/gpu_profile.h"
+#include "predict/sampled.h"
 #include "report/json.h"
 
 namespace mmsim::python {
@@ -29,6 +31,11 @@ int saturate(std::int64_t v);
 /// Host threads for round-synchronous rounds as `--threads` takes them: 0 (every core) or [1, 1024],
 /// else InputError with the option's line.
 unsigned host_threads(std::int64_t threads);
+
+/// mmsim.predict's exact=, sample_budget= and sample_seed= as `--exact`, `--sample-budget` and
+/// `--sample-seed` take them (predict/sampled.h): nullopt when exact, else InputError naming the
+/// keyword for a value out of its bounds.
+std::optional<predict::SamplingOptions> sampling_argument(bool exact, std::int64_t budget, std::int64_t seed);
 
 /// A GPU profile file, read as the user's input (InputError naming the argument profile=).
 predict::GpuProfile read_profile_argument(const std::string& path);

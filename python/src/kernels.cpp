@@ -495,8 +495,10 @@ class PyEngine {
   /// Every launch so far, again, on the profile's machine with the GPU-like global memory, priced
   /// as `mmsim predict` prices an algorithm (predict/kernel_prediction.h). A kernel's addresses are
   /// NumPy arrays, not data the threads loaded, so fresh arrays give the same accesses.
-  py::object predict(const std::string& profile_path, const std::string& model, std::int64_t threads) const {
+  py::object predict(const std::string& profile_path, const std::string& model, std::int64_t threads, bool exact,
+                     std::int64_t sample_budget, std::int64_t sample_seed) const {
     check_idle("predict");
+    const auto sampling = sampling_argument(exact, sample_budget, sample_seed);
     const predict::GpuProfile profile = read_profile_argument(profile_path);
     const MachineParams& mine = machine_->params();
     if (mine.model != ModelKind::Hmm)
@@ -527,7 +529,7 @@ class PyEngine {
       return e.stats();
     };
     return to_python(predict::prediction_json(
-        predict::predict_launches(profile, "Python", model, run, rounds, host_threads(threads))));
+        predict::predict_launches(profile, "Python", model, run, rounds, host_threads(threads), sampling)));
   }
 
  private:
@@ -627,6 +629,7 @@ void bind_kernels(py::module_& m) {
       .def("trace", checked(&PyEngine::trace), "every slot's entry and completion (Engine(..., trace=True))")
       .def_property_readonly("arrays", checked(&PyEngine::arrays))
       .def("_predict", checked(&PyEngine::predict), py::arg("profile"), py::arg("model"), py::arg("threads"),
+           py::arg("exact"), py::arg("sample_budget"), py::arg("sample_seed"),
            "every launch so far on a GPU profile's machine (mmsim.predict)");
 }
 

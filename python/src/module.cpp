@@ -72,6 +72,19 @@ unsigned host_threads(std::int64_t threads) {
   return static_cast<unsigned>(threads);
 }
 
+std::optional<predict::SamplingOptions> sampling_argument(bool exact, std::int64_t budget, std::int64_t seed) {
+  const ParamSpec specs[] = {predict::sample_budget_param(), predict::sample_seed_param()};
+  try {
+    check_value(specs[0], budget);
+    check_value(specs[1], seed);
+  } catch (const InputError& e) {
+    throw InputError(with_keywords(e.what(), {{"--sample-budget", "sample_budget"}, {"--sample-seed", "sample_seed"}}));
+  }
+  if (exact) return std::nullopt;
+  return predict::SamplingOptions{.budget = static_cast<std::uint64_t>(budget),
+                                  .seed = static_cast<std::uint64_t>(seed)};
+}
+
 namespace {
 
 py::dict build_info() {
@@ -293,12 +306,13 @@ py::object run_kernel_file(const std::string& path, unsigned threads) {
 // A GPU prediction of a kernel description (a dict) or a kernel file on a profile's machine, as
 // `mmsim predict --kernel FILE --json` prints it (predict/kernel_prediction.h).
 py::object predict_kernel(const py::object& description, const std::string& profile_path, const std::string& model,
-                          unsigned threads) {
+                          unsigned threads, bool exact, std::int64_t sample_budget, std::int64_t sample_seed) {
+  const auto sampling = sampling_argument(exact, sample_budget, sample_seed);
   const kernels::ProgramSpec spec = py::isinstance<py::dict>(description)
                                         ? kernels::read_kernel_description(json_value_of(description), "Python")
                                         : kernels::read_kernel_file("path", description.cast<std::string>());
   const predict::GpuProfile profile = read_profile_argument(profile_path);
-  return to_python(predict::prediction_json(predict::predict_program(profile, spec, model, threads)));
+  return to_python(predict::prediction_json(predict::predict_program(profile, spec, model, threads, sampling)));
 }
 
 }  // namespace
@@ -327,7 +341,7 @@ PYBIND11_MODULE(_mmsim, m) {
   m.def("run_kernel_dict", &run_kernel_dict, py::arg("description"), py::arg("threads"));
   m.def("run_kernel_file", &run_kernel_file, py::arg("path"), py::arg("threads"));
   m.def("predict_kernel", &predict_kernel, py::arg("description"), py::arg("profile"), py::arg("model"),
-        py::arg("threads"));
+        py::arg("threads"), py::arg("exact"), py::arg("sample_budget"), py::arg("sample_seed"));
   bind_kernels(m);
   bind_loop(m);
   bind_layouts(m);

@@ -28,7 +28,7 @@ def _calls(ok_kernel):
                    "atomic": ("a", [0, 1, 2, 3]), "set": (0, [0, 1, 2, 3]), "barrier": ()},
         "Engine": {"arrays": None, "add_array": ("a", "global", 4), "global_array": ("a",),
                    "shared_array": ("a", 0), "launch": (ok_kernel,), "stats": (), "trace": (),
-                   "_predict": ("profile.json", "", 0)},
+                   "_predict": ("profile.json", "", 0, False, 1 << 21, 1)},
     }
 
 

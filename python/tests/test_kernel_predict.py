@@ -180,3 +180,24 @@ def test_every_model_of_the_profile_and_bad_input():
         mmsim.predict(umm, profile=PROFILE)
     with pytest.raises(TypeError):
         mmsim.predict(42, profile=PROFILE)
+
+
+def test_sampled_by_default_exact_on_request():
+    # As `mmsim predict --kernel`: sampled by default (the tiled transpose's 262,144 sectors fit the
+    # default budget: the whole run, the exact counts), every sector with exact=True; a small budget
+    # simulates a part of the rows, with intervals, the same for one seed from a dict or an Engine.
+    kernel = EXAMPLES / "transpose_tiled_32x33.json"
+    default = mmsim.predict(kernel, profile=PROFILE)
+    exact = mmsim.predict(kernel, profile=PROFILE, exact=True)
+    assert default["sampling"]["exact"] is False and default["sampling"]["fraction"] == 1
+    assert exact["sampling"]["exact"] is True and exact["predicted_ms_ci95"] == 0
+    same_prediction(default, exact)
+    small = mmsim.predict(tiled_transpose(1024, 1), profile=PROFILE, sample_budget=4096, sample_seed=2)
+    engine = mmsim.predict(tiled_transpose_engine(1024, 1), profile=PROFILE, sample_budget=4096, sample_seed=2)
+    assert small["sampling"]["fraction"] < 1 and small["sampling"]["seed"] == 2
+    assert small["counts"]["read_sectors"] == exact["counts"]["read_sectors"]
+    assert all("predicted_ms_ci95" in s for s in small["kernels"][0]["steps"])
+    same_prediction(small, engine)
+    assert small["sampling"] == engine["sampling"]
+    with pytest.raises(mmsim.InputError, match="sample_budget="):
+        mmsim.predict(kernel, profile=PROFILE, sample_budget=5)

@@ -2,8 +2,8 @@
 # `mmsim predict --kernel FILE` and `mmsim trace --kernel FILE` (docs/your-kernel.md) with the H100's
 # committed profile: the example kernels predicted per kernel and per step, the transposes' bank
 # conflicts and sectors as worked out by hand, the JSON and the text agreeing, the JSON's counts the
-# same as `mmsim predict`'s for a registry algorithm's keys; then bad files and options, each one line
-# and status 2.
+# same as `mmsim predict`'s for a registry algorithm's keys; sampled by default and whole with
+# --exact; then bad files and options, each one line and status 2.
 mmsim=$1
 profile=$2
 examples=$3
@@ -56,6 +56,53 @@ grep -qF "of $examples/transpose_tiled_32x32.json: $ms ms" "$tmp/out" ||
   { echo "FAIL: the text's ms is not the JSON's $ms"; head -3 "$tmp/out"; fail=1; }
 ok "$mmsim" predict --kernel "$examples/gather.json" --profile "$profile" --model papers --json
 grep -q '"model": "papers"' "$tmp/out" || { echo "FAIL: --model papers"; fail=1; }
+
+# Sampled by default, as predict ALGORITHM is (predict/sampled.h): the naive transpose's 1.2 M sectors
+# fit the default budget, so the sample is the whole run and its JSON the --exact one's but for
+# "sampling"; with --sample-budget 1024 a 1/2^10 or smaller part of the rows is simulated, the
+# coalescer's counts stay whole and each count and step carries its interval; one seed, one answer.
+naive="$examples/transpose_naive.json"
+ok "$mmsim" predict --kernel "$naive" --profile "$profile" --json --threads 2 --exact
+cp "$tmp/out" "$tmp/exact.json"
+cp "$tmp/transpose_naive.json" "$tmp/whole.json"
+ok "$mmsim" predict --kernel "$naive" --profile "$profile" --json --threads 1 --sample-budget 1024 --sample-seed 3
+cp "$tmp/out" "$tmp/small.json"
+ok "$mmsim" predict --kernel "$naive" --profile "$profile" --json --threads 2 --sample-budget 1024 --sample-seed 3
+cmp -s "$tmp/out" "$tmp/small.json" || { echo "FAIL: one seed, two answers (threads 1 and 2)"; fail=1; }
+python3 - "$tmp" <<'PY' || fail=1
+import json, sys
+d = sys.argv[1]
+exact, whole, small = (json.load(open("%s/%s.json" % (d, f))) for f in ("exact", "whole", "small"))
+assert exact["sampling"]["exact"] is True and exact["sampling"]["fraction"] == 1, exact["sampling"]
+assert whole["sampling"]["exact"] is False and whole["sampling"]["fraction"] == 1, whole["sampling"]
+assert whole["sampling"]["recorded_sectors"] == exact["counts"]["read_sectors"] + exact["counts"]["write_sectors"]
+for r in (exact, whole):
+    assert r["predicted_ms_ci95"] == 0 and set(r["counts_ci95"].values()) == {0}, r["counts_ci95"]
+del whole["sampling"], exact["sampling"]
+assert whole == exact, "a run within the budget is not the exact one"
+s = small["sampling"]
+assert s["exact"] is False and s["budget"] == 1024 and s["seed"] == 3, s
+assert s["fraction"] <= 2 ** -10 and 0 < s["recorded_sectors"] <= 1024, s
+for key in ("accesses", "umm_slots", "l2_transactions", "read_sectors", "write_sectors", "launches"):
+    assert small["counts"][key] == exact["counts"][key], key
+assert small["counts_ci95"]["l2_hits"] > 0, small["counts_ci95"]
+# A thousandth of the rows still prices the run near the exact simulation (the naive transpose's
+# columns open a row per sector, the same in every part of the memory).
+assert abs(small["predicted_ms"] / exact["predicted_ms"] - 1) < 0.05, (small["predicted_ms"], exact["predicted_ms"])
+for k in small["kernels"]:
+    assert all(st["predicted_ms_ci95"] > 0 for st in k["steps"]), k["steps"]
+PY
+# The text says how much was simulated, and gives the interval beside the ms and for each step.
+ok "$mmsim" predict --kernel "$naive" --profile "$profile" --threads 2 --sample-budget 1024
+for want in "ms  +- " "ms (95 % sampling)" "the L2 and DRAM of 1/" "predicted_ms_ci95" "--exact simulates every sector"; do
+  grep -qF -- "$want" "$tmp/out" || { echo "FAIL: sampled predict --kernel lacks $want"; cat "$tmp/out"; fail=1; }
+done
+ok "$mmsim" predict --kernel "$naive" --profile "$profile" --threads 2 --exact
+for unwanted in "+-" "sampling" "sampled" "predicted_ms_ci95"; do
+  if grep -qF -- "$unwanted" "$tmp/out"; then echo "FAIL: --exact's text has $unwanted"; cat "$tmp/out"; fail=1; fi
+done
+bad "$mmsim" predict --kernel "$naive" --profile "$profile" --sample-budget 5
+grep -qF -- "--sample-budget" "$tmp/err" || { echo "FAIL: --sample-budget 5"; cat "$tmp/err"; fail=1; }
 
 # trace --kernel: the pipelines of the file's run, as `mmsim trace` draws a run's trace CSV.
 ok "$mmsim" trace --kernel "$examples/gather.json" --json

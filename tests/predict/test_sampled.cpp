@@ -12,27 +12,12 @@
 #include "predict/sampled.h"
 #include "predict/simulate.h"
 #include "predict/validate/prediction_table.h"
-#include "tests/predict/small_gpu.h"
+#include "tests/predict/mid_gpu.h"
 
 using namespace mmsim;
 using namespace mmsim::predict;
 
 namespace {
-
-// A 1 MiB L2 in 2048 sets of 16 ways and the GPU profiles' DRAM (1 KiB rows, 2048 banks, a
-// write-back reach of 65536 rows): the runs below (2^18 elements, 1 MiB an array) move about twice
-// the cache, as the validation tables' large runs do, and a 1/16 sample keeps 128 sets, as a
-// 1/512 sample of an H100's L2 does. (Cut to a few dozen sets, a sample's L2 no longer behaves as
-// the whole one, in distribution: a cache that small hits or misses a whole stream at once.)
-GpuProfile mid_gpu_profile() {
-  GpuProfile p = small_gpu_profile();
-  // The H100's fitted cost models, so that the predicted ms weigh the counts as a real profile does.
-  p.models = read_profile(MMSIM_SOURCE_DIR "/results/gpu-h100/profile-h100.json").models;
-  p.memory.cache_bytes = 1024 * 1024;
-  p.memory.dram_banks = 2048;
-  p.memory.dram_write_rows = 65536;
-  return p;
-}
 
 constexpr std::int64_t kSampledN = std::int64_t{1} << 18;
 
@@ -40,20 +25,6 @@ ParamValues request(const std::string& algorithm, std::int64_t n) {
   const std::string perm =
       algorithm == "transpose" || algorithm == "shuffle" || algorithm == "bit-reversal" ? algorithm : "random";
   return {{"n", n}, {"perm", perm}};
-}
-
-// The counts the sampling leaves whole: the launches, the shared memory's and the coalescer's.
-bool counted_whole(const CountField& f) {
-  for (const std::string_view name : {"launches", "shared_time_units", "accesses", "umm_slots", "l2_transactions",
-                                      "read_sectors", "write_sectors", "sectors"})
-    if (f.name == name) return true;
-  return false;
-}
-
-bool same(const RunCounts& a, const RunCounts& b) {
-  for (const CountField& f : count_fields())
-    if (f.of(a) != f.of(b)) return false;
-  return true;
 }
 
 }  // namespace
