@@ -4,9 +4,12 @@
 #include <atomic>
 #include <bit>
 #include <cmath>
+#include <functional>
 #include <memory>
 #include <mutex>
+#include <queue>
 #include <stdexcept>
+#include <utility>
 
 #include "models/gpu_memory/coalescer.h"
 #include "models/gpu_memory/hierarchy.h"
@@ -142,31 +145,28 @@ class Record {
     int s = shift_.load();
     while (s < largest_shift_ && kept_at(s) > budget_) ++s;
     out.shift = s;
-    std::vector<OrderedTouch> all;
+    std::size_t kept = 0;
     for (auto& p : parts_) {
       out.exact += p->exact;
       if (out.exact_rounds.size() < p->rounds.size()) out.exact_rounds.resize(p->rounds.size());
       for (std::size_t r = 0; r < p->rounds.size(); ++r) out.exact_rounds[r] += p->rounds[r];
       drop_below(*p, s);
-      if (all.empty())
-        all = std::move(p->touches);
-      else
-        all.insert(all.end(), p->touches.begin(), p->touches.end());
-      std::vector<OrderedTouch>().swap(p->touches);
+      kept += p->touches.size();
     }
-    // One warp's sectors come from one call, in order: a stable sort by (round, warp) is the
-    // dispatch order of a round-synchronous run.
-    if (by_round_)
-      std::stable_sort(all.begin(), all.end(),
-                       [](const OrderedTouch& a, const OrderedTouch& b) { return a.order < b.order; });
-    out.touches.reserve(all.size());
-    for (const OrderedTouch& t : all) {
+    out.touches.reserve(kept);
+    const auto emit = [&](const OrderedTouch& t) {
       out.touches.push_back(t.touch);
-      if (!per_round_) continue;
+      if (!per_round_) return;
       const std::uint64_t round_plus_one = t.order >> kWarpBits;
       if (out.runs.empty() || out.runs.back().round_plus_one != round_plus_one) out.runs.push_back({round_plus_one, 0});
       out.runs.back().end = out.touches.size();
-    }
+    };
+    if (by_round_)
+      merge_in_dispatch_order(emit);
+    else
+      for (auto& p : parts_)
+        for (const OrderedTouch& t : p->touches) emit(t);
+    for (auto& p : parts_) std::vector<OrderedTouch>().swap(p->touches);
     return out;
   }
 
@@ -193,6 +193,36 @@ class Record {
     owner = id_;
     mine = parts_.back().get();
     return *mine;
+  }
+  // The parts' kept sectors in the dispatch order of a round-synchronous run: by (round, warp). One
+  // warp's sectors come from one call, so from one part, in order; a part is in that order already
+  // when its thread took a round's chunks in warp order, round after round (a launch run in bands
+  // is not, and is sorted first). The parts are then merged, the lower part first on a tie: the
+  // order of a stable sort of all of them, without sorting the whole.
+  template <typename Emit>
+  void merge_in_dispatch_order(const Emit& emit) {
+    const auto by_order = [](const OrderedTouch& a, const OrderedTouch& b) { return a.order < b.order; };
+    using Head = std::pair<std::uint64_t, std::size_t>;  // (order, part) of each part's next sector
+    std::priority_queue<Head, std::vector<Head>, std::greater<>> heads;
+    std::vector<std::size_t> next(parts_.size(), 0);
+    for (std::size_t i = 0; i < parts_.size(); ++i) {
+      auto& touches = parts_[i]->touches;
+      if (!std::is_sorted(touches.begin(), touches.end(), by_order))
+        std::stable_sort(touches.begin(), touches.end(), by_order);
+      if (!touches.empty()) heads.emplace(touches.front().order, i);
+    }
+    while (!heads.empty()) {
+      const std::size_t i = heads.top().second;
+      heads.pop();
+      const auto& touches = parts_[i]->touches;
+      // This part's sectors up to the next part's head (a warp's run of sectors at least).
+      const std::uint64_t limit = heads.empty() ? ~std::uint64_t{0} : heads.top().first;
+      const std::size_t limit_part = heads.empty() ? parts_.size() : heads.top().second;
+      std::size_t& at = next[i];
+      do emit(touches[at++]);
+      while (at < touches.size() && (touches[at].order < limit || (touches[at].order == limit && i < limit_part)));
+      if (at < touches.size()) heads.emplace(touches[at].order, i);
+    }
   }
   void drop_below(Part& p, int s) const {
     if (p.shift >= s) return;
