@@ -1,7 +1,7 @@
 // `mmsim gpu sorting`: the Afshani-Sitchinava kernels beside the simulator (experiments/gpu/sorting_driver.h);
 // writes as-gpu.md and as-gpu.csv to --out. With --ncu-launches it only makes the single-instance
 // launches Nsight Compute profiles; with --ncu-csv FILE it only reads ncu's output of those and
-// writes as-ncu.md (cuda/ncu_sorting.sh runs both).
+// writes as-ncu.md and as-ncu.csv (cuda/ncu_sorting.sh runs both).
 #include "cli/gpu_common.h"
 #include "experiments/gpu/sorting_driver.h"
 
@@ -17,7 +17,7 @@ GpuSubcommand add_gpu_sorting_command(CLI::App& gpu) {
   const GpuCommand<Opts> c(gpu, "sorting",
                            "AS's kernels (one warp per w x m matrix in shared memory) beside the simulator's steps, "
                            "every cell checked (as-gpu.md, .csv)",
-                           "folder for as-gpu.md and as-gpu.csv (as-ncu.md with --ncu-csv)");
+                           "folder for as-gpu.md and as-gpu.csv (as-ncu.md and .csv with --ncu-csv)");
   Opts& opts = c.opts();
   auto& s = opts.s;
   c.options({{"--min-m", s.min_m, "smallest m, a power of two"},
@@ -29,7 +29,8 @@ GpuSubcommand add_gpu_sorting_command(CLI::App& gpu) {
   auto* launches = c.app()->add_flag("--ncu-launches", opts.ncu_launches,
                                      "only the single-instance launches for Nsight Compute, each checked");
   c.app()
-      ->add_option("--ncu-csv", opts.ncu_csv, "only read Nsight Compute's --csv output of --ncu-launches: as-ncu.md")
+      ->add_option("--ncu-csv", opts.ncu_csv,
+                   "only read Nsight Compute's --csv output of --ncu-launches: as-ncu.md and .csv")
       ->excludes(launches);
   return c.runs([](const Opts& o, OutFolder& out) {
     namespace gs = gpu::sorting;
@@ -41,8 +42,9 @@ GpuSubcommand add_gpu_sorting_command(CLI::App& gpu) {
     if (!o.ncu_csv.empty()) {
       const report::Table t = gs::sorting_ncu_table(o.s, o.ncu_csv);
       write_file(dir / "as-ncu.md", report::to_markdown(t));
+      write_file(dir / "as-ncu.csv", report::to_csv(t));
       const auto bad = report::failed_rows(t);
-      std::fprintf(stderr, "mmsim gpu sorting: wrote %s/as-ncu.md%s\n", out.str().c_str(),
+      std::fprintf(stderr, "mmsim gpu sorting: wrote %s/as-ncu.md and as-ncu.csv%s\n", out.str().c_str(),
                    bad ? " (some counts differ from the simulator's)" : "");
       return kOk;
     }

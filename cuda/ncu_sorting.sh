@@ -13,7 +13,7 @@ need_ncu ncu_sorting.sh "bank-conflict counters"
 CONFLICTS=l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ld.sum,l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_st.sum
 # The shared-memory instructions executed, to compare with the simulator's steps: tried first, left
 # out if this ncu does not know them.
-INSTRUCTIONS=smsp__inst_executed_op_shared_ld.sum,smsp__inst_executed_op_shared_st.sum
+INSTRUCTIONS=smsp__inst_executed_op_shared_ld.sum,smsp__inst_executed_op_shared_st.sum,smsp__inst_executed.sum
 profile() {
   rm -f "$OUT/ncu-sorting.csv"
   timeout "${MMSIM_GPU_NCU_S:-180}" "$NCU" --clock-control none --csv --log-file "$OUT/ncu-sorting.csv" \

@@ -46,4 +46,9 @@ struct Batch {
 Batch run_batch(Algo a, std::uint32_t m, std::uint32_t instances, const std::vector<std::uint32_t>& in,
                 const TimingPlan& plan, std::uint64_t first_seed);
 
+/// One launch of one instance's copy in and out alone (k_as_copy: no algorithm between them), for
+/// Nsight Compute to count what the copies add to each launch of m; true when the copy checks.
+/// Throws GpuError.
+bool run_copy_only(std::uint32_t m);
+
 }  // namespace mmsim::gpu::sorting

@@ -11,6 +11,7 @@
 
 #include "cuda/harness/check.h"
 #include "cuda/harness/device.h"
+#include "cuda/harness/device_buffer.cuh"
 #include "cuda/harness/poison.h"
 #include "cuda/sorting/as_partition.cuh"
 #include "cuda/sorting/as_permute.cuh"
@@ -97,15 +98,22 @@ __device__ void send_direct(std::uint32_t* s, std::uint32_t m) {
   }
 }
 
+// The matrix into shared memory and the result out, word x by lane x mod 32 (conflict-free):
+// outside the cycles k_as counts, and all that k_as_copy does.
+__device__ void load_matrix(std::uint32_t* s, const std::uint32_t* __restrict__ src, std::uint64_t words) {
+  for (std::uint32_t x = threadIdx.x; x < words; x += kW) s[x] = src[x];
+  __syncwarp();
+}
+__device__ void store_matrix(std::uint32_t* __restrict__ dst, const std::uint32_t* result, std::uint64_t words) {
+  for (std::uint32_t x = threadIdx.x; x < words; x += kW) dst[x] = result[x];
+}
+
 template <Algo A>
 __global__ void __launch_bounds__(kW) k_as(const std::uint32_t* __restrict__ in, std::uint32_t* __restrict__ out,
                                            std::uint32_t m, std::uint64_t first_seed, long long* __restrict__ cycles) {
   extern __shared__ std::uint32_t s[];
   const std::uint64_t words = std::uint64_t{kW} * m;
-  const std::uint32_t* src = in + blockIdx.x * words;
-  std::uint32_t* dst = out + blockIdx.x * words;
-  for (std::uint32_t x = threadIdx.x; x < words; x += kW) s[x] = src[x];
-  __syncwarp();
+  load_matrix(s, in + blockIdx.x * words, words);
   const long long t0 = clock64();
   std::uint32_t result_col = A == Algo::SortBitonic ? 0 : m;  // where the output ends up
   if constexpr (A == Algo::Sort || A == Algo::Partition) {
@@ -125,9 +133,18 @@ __global__ void __launch_bounds__(kW) k_as(const std::uint32_t* __restrict__ in,
   if constexpr (A == Algo::PermuteDirect) send_direct<false>(s, m);
   __syncwarp();
   const long long t1 = clock64();
-  const std::uint32_t* result = s + std::uint64_t{result_col} * kW;
-  for (std::uint32_t x = threadIdx.x; x < words; x += kW) dst[x] = result[x];
+  store_matrix(out + blockIdx.x * words, s + std::uint64_t{result_col} * kW, words);
   if (threadIdx.x == 0) cycles[blockIdx.x] = t1 - t0;
+}
+
+// k_as's copy in and out with no algorithm between them: what Nsight Compute counts for it is what
+// the copies add to every k_as launch of the same m.
+__global__ void __launch_bounds__(kW)
+    k_as_copy(const std::uint32_t* __restrict__ in, std::uint32_t* __restrict__ out, std::uint32_t m) {
+  extern __shared__ std::uint32_t s[];
+  const std::uint64_t words = std::uint64_t{kW} * m;
+  load_matrix(s, in + blockIdx.x * words, words);
+  store_matrix(out + blockIdx.x * words, s, words);
 }
 
 using KernelFn = void (*)(const std::uint32_t*, std::uint32_t*, std::uint32_t, std::uint64_t, long long*);
@@ -158,14 +175,6 @@ void allow_shared(Algo a, std::uint32_t m) {
   MMSIM_CK(cudaFuncSetAttribute(kernel_of(a), cudaFuncAttributeMaxDynamicSharedMemorySize,
                                 static_cast<int>(shared_bytes(a, m))));
 }
-
-struct DeviceBuffer {
-  void* p = nullptr;
-  explicit DeviceBuffer(std::uint64_t bytes) { MMSIM_CK(cudaMalloc(&p, bytes)); }
-  ~DeviceBuffer() { cudaFree(p); }
-  DeviceBuffer(const DeviceBuffer&) = delete;
-  DeviceBuffer& operator=(const DeviceBuffer&) = delete;
-};
 
 }  // namespace
 
@@ -238,6 +247,22 @@ Batch run_batch(Algo a, std::uint32_t m, std::uint32_t instances, const std::vec
   MMSIM_CK(cudaMemcpy(b.out.data(), d_out.p, words * 4, cudaMemcpyDeviceToHost));
   MMSIM_CK(cudaMemcpy(b.cycles.data(), d_cycles.p, instances * sizeof(long long), cudaMemcpyDeviceToHost));
   return b;
+}
+
+bool run_copy_only(std::uint32_t m) {
+  if (!pow2_in_range(m)) throw GpuError("A-S copy: m must be a power of two, 1 to 65536");
+  const std::uint64_t words = std::uint64_t{kW} * m, bytes = words * 4;
+  if (bytes > device_info().shared_per_block_optin)
+    throw GpuError("A-S copy: m does not fit one block's shared memory");
+  MMSIM_CK(cudaFuncSetAttribute(k_as_copy, cudaFuncAttributeMaxDynamicSharedMemorySize, static_cast<int>(bytes)));
+  std::vector<std::uint32_t> in(words), out(words);
+  for (std::uint64_t x = 0; x < words; ++x) in[x] = static_cast<std::uint32_t>(x * 2654435761u);
+  DeviceBuffer d_in(bytes), d_out(bytes);
+  MMSIM_CK(cudaMemcpy(d_in.p, in.data(), bytes, cudaMemcpyHostToDevice));
+  k_as_copy<<<1, kW, bytes>>>(static_cast<const std::uint32_t*>(d_in.p), static_cast<std::uint32_t*>(d_out.p), m);
+  MMSIM_LAUNCHED();
+  MMSIM_CK(cudaMemcpy(out.data(), d_out.p, bytes, cudaMemcpyDeviceToHost));
+  return out == in;
 }
 
 }  // namespace mmsim::gpu::sorting

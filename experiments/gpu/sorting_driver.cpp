@@ -238,6 +238,14 @@ std::vector<ProfiledLaunch> profiled_launches(const SortingOptions& o) {
   return out;
 }
 
+std::vector<std::uint32_t> profiled_copies(const SortingOptions& o) {
+  std::vector<std::uint32_t> ms;
+  for (const auto& p : profiled_launches(o))
+    if (std::find(ms.begin(), ms.end(), p.m) == ms.end()) ms.push_back(p.m);
+  std::sort(ms.begin(), ms.end());
+  return ms;
+}
+
 int run_profiled_launches(const SortingOptions& o) {
   int wrong = 0;
   for (const auto& p : profiled_launches(o)) {
@@ -248,15 +256,32 @@ int run_profiled_launches(const SortingOptions& o) {
       std::fprintf(stderr, "gpu sorting: %s: WRONG output\n", shape(p.algo, p.m).c_str());
     }
   }
+  for (const std::uint32_t m : profiled_copies(o))
+    if (!run_copy_only(m)) {
+      ++wrong;
+      std::fprintf(stderr, "gpu sorting: the copy alone at m = %u: WRONG output\n", m);
+    }
   return wrong;
 }
 
 report::Table sorting_ncu_table(const SortingOptions& o, const std::string& ncu_csv) {
   const NcuMetrics by_id = read_ncu_metrics(ncu_csv);
   const auto launches = profiled_launches(o);
-  if (by_id.size() != launches.size())
+  const auto copy_ms = profiled_copies(o);
+  // A file made before the copies were profiled holds the algorithms' launches alone.
+  const bool with_copies = by_id.size() == launches.size() + copy_ms.size();
+  if (by_id.size() != launches.size() && !with_copies)
     throw InputError("--ncu-csv: " + ncu_csv + ": " + std::to_string(by_id.size()) + " kernels profiled, expected " +
-                     std::to_string(launches.size()));
+                     std::to_string(launches.size() + copy_ms.size()));
+  const std::string all_inst = "smsp__inst_executed.sum";
+  std::map<std::uint32_t, double> copy_instructions;  // m -> warp instructions of the copy alone
+  if (with_copies) {
+    auto c = std::next(by_id.begin(), static_cast<std::ptrdiff_t>(launches.size()));
+    for (const std::uint32_t m : copy_ms) {
+      if (const auto v = c->second.find(all_inst); v != c->second.end()) copy_instructions[m] = v->second;
+      ++c;
+    }
+  }
   report::Table t;
   t.title = "AS on the GPU: shared-memory bank conflicts, Nsight Compute beside the simulator";
   t.header = {"GPU: one instance (one block of one warp) per launch on instance 0's input (seed " +
@@ -276,7 +301,9 @@ report::Table sorting_ncu_table(const SortingOptions& o, const std::string& ncu_
                "ncu store instructions - m",
                "sim write steps",
                "conflicts equal",
-               "instructions = steps"};
+               "instructions = steps",
+               "ncu warp instructions",
+               "copy warp instructions"};
   const std::string ld = "l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ld.sum";
   const std::string st = "l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_st.sum";
   const std::string ld_inst = "smsp__inst_executed_op_shared_ld.sum";
@@ -303,8 +330,12 @@ report::Table sorting_ncu_table(const SortingOptions& o, const std::string& ncu_
     report::Cell steps_equal;  // empty where ncu did not give the instruction counts
     if (!std::holds_alternative<std::monostate>(i_ld) && !std::holds_alternative<std::monostate>(i_st))
       steps_equal = std::string(i_ld == report::Cell(ld_steps) && i_st == report::Cell(st_steps) ? "yes" : "NO");
+    const report::Cell all = metric(all_inst, 0);
+    report::Cell copy;
+    if (const auto c = copy_instructions.find(p.m); c != copy_instructions.end())
+      copy = static_cast<long long>(std::llround(c->second));
     t.add_row({std::string(registry_name(p.algo)), static_cast<long long>(p.m), g_ld, sim_ld, g_st, sim_st, i_ld,
-               ld_steps, i_st, st_steps, std::string(conflicts_equal ? "yes" : "NO"), steps_equal});
+               ld_steps, i_st, st_steps, std::string(conflicts_equal ? "yes" : "NO"), steps_equal, all, copy});
     ++it;
   }
   t.notes.push_back("Kernels are matched to rows by Nsight Compute's launch ID, in launch order (algorithms x m).");
@@ -315,6 +346,12 @@ report::Table sorting_ncu_table(const SortingOptions& o, const std::string& ncu_
       "different branches issues one instruction per branch for what the simulator counts as one step (for "
       "as-sort, likely its merge, which reads the head of whichever run advanced). Empty where ncu did not give the "
       "counter.");
+  t.notes.push_back(
+      "ncu warp instructions: smsp__inst_executed.sum of the launch, every warp instruction it executed; of them "
+      "copy warp instructions: the same counter for a launch that copies the matrix in and out with no algorithm "
+      "between "
+      "(k_as_copy, same m). Their difference is what the algorithm executes between its clock64 reads, which "
+      "predict/instruction_cost.h prices. Empty where ncu did not give the counter.");
   return t;
 }
 

@@ -58,7 +58,10 @@ struct ProfiledLaunch {
   std::uint32_t m;
 };
 std::vector<ProfiledLaunch> profiled_launches(const SortingOptions& o);
-/// Runs them, each checked; returns how many outputs were wrong.
+/// The m of those launches, ascending: after them, one launch per m copies an instance in and out
+/// with no algorithm between (run_copy_only), so that ncu counts what the copies add.
+std::vector<std::uint32_t> profiled_copies(const SortingOptions& o);
+/// Runs them, each checked, then the copies; returns how many outputs were wrong.
 int run_profiled_launches(const SortingOptions& o);
 /// as-ncu.md: ncu's --csv output of run_profiled_launches (kernels matched by launch ID, in order)
 /// beside the simulator's bank conflicts of the same runs. Throws InputError on an unreadable file.
