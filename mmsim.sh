@@ -180,7 +180,7 @@ case "${1:-}" in
     { echo "# before"; nvidia-smi --query-gpu="$SMI" --format=csv; } >"$OUTDIR/nvidia-smi.csv" 2>&1 || true
     # MMSIM_GPU_STAGES picks what runs (default: all), so the work can be split over several calls
     # of a machine that limits one command's time.
-    STAGES=" ${MMSIM_GPU_STAGES:-tests bmmc parm enumeration sorting accesses tables calibrate validate bounds ncu} "
+    STAGES=" ${MMSIM_GPU_STAGES:-tests bmmc parm enumeration sorting instructions accesses tables calibrate validate bounds ncu} "
     stage() { [[ "$STAGES" == *" $1 "* ]]; }
     status=0
     if stage tests; then
@@ -215,6 +215,14 @@ case "${1:-}" in
       timeout "${MMSIM_GPU_SORTING_S:-240}" "$B/mmsim" gpu sorting --out "$OUTDIR" 2>"$OUTDIR/sorting-progress.log" ||
         status=$?
       bash cuda/ncu_sorting.sh "$B/mmsim" "$OUTDIR" || true  # optional: never fails the run
+    fi
+    if stage instructions; then
+      # A warp's work besides memory: ALU chains, shared-memory chases and branches, alone and 32
+      # warps per SM, then Nsight Compute's count of each one's warp instructions (validate prices
+      # the A-S rows with them: predict/instruction_cost.h).
+      timeout "${MMSIM_GPU_INSTRUCTIONS_S:-120}" "$B/mmsim" gpu instructions --out "$OUTDIR" \
+        2>"$OUTDIR/instructions-progress.log" || status=$?
+      bash cuda/ncu_instructions.sh "$B/mmsim" "$OUTDIR" || true  # optional: never fails the run
     fi
     if stage accesses; then
       # The real-access catalogue: Nsight Compute's wavefronts and sectors of every case, then the

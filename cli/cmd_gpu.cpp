@@ -104,8 +104,9 @@ struct RapArgs {
 }  // namespace
 
 Runner add_gpu_command(CLI::App& app) {
-  auto* cmd = app.add_subcommand(
-      "gpu", "run the kernels on the CUDA GPU (tables, reproduce, info, bmmc, enumeration, sorting, calibrate, parm)");
+  auto* cmd = app.add_subcommand("gpu",
+                                 "run the kernels on the CUDA GPU (tables, reproduce, info, bmmc, enumeration, "
+                                 "sorting, calibrate, parm, instructions)");
   cmd->require_subcommand(1);
   auto* info = cmd->add_subcommand("info", "the GPU's name, SMs, memory, clocks and driver");
   auto* table = cmd->add_subcommand("table", "one GPU table: kasagi-t2, bench or rap-t3");
@@ -121,6 +122,7 @@ Runner add_gpu_command(CLI::App& app) {
   const GpuSubcommand calibrate = add_gpu_calibrate_command(*cmd);
   const GpuSubcommand parm = add_gpu_parm_command(*cmd);
   const GpuSubcommand accesses = add_gpu_accesses_command(*cmd);
+  const GpuSubcommand instructions = add_gpu_instructions_command(*cmd);
   struct Opts {
     std::string name, format = "md", out = kDeviceOut;
     SweepArgs sweep;
@@ -154,104 +156,106 @@ Runner add_gpu_command(CLI::App& app) {
   run->add_option("--type", o->type, "float or double")->capture_default_str();
   run->add_option("--runs", o->runs, "timed runs (>= 20)")->capture_default_str();
   run->add_option("--seed", o->seed, "seed of the random permutation")->capture_default_str();
-  return [o, info, table, repro, run, profile, ncu, bmmc, enumeration, sorting, calibrate, parm, accesses] {
-    return guarded([&] {
-      if (bmmc.app->parsed()) return bmmc.run();
-      if (enumeration.app->parsed()) return enumeration.run();
-      if (sorting.app->parsed()) return sorting.run();
-      if (calibrate.app->parsed()) return calibrate.run();
-      if (parm.app->parsed()) return parm.run();
-      if (accesses.app->parsed()) return accesses.run();
-      if (info->parsed()) {
-        if (o->slug) {
-          std::cout << predict::device_slug(gpu::device_info().name) << "\n";
-          return kOk;
-        }
-        std::cout << report::to_markdown(gpu::device_table(gpu::device_info()));
-        return kOk;
-      }
-      if (profile->parsed()) {
-        const int wrong = gpu::rap_profile(o->seed);
-        if (wrong) std::fprintf(stderr, "mmsim: gpu: %d transpose kernels gave a wrong output\n", wrong);
-        return wrong ? kCheckFailed : kOk;
-      }
-      if (ncu->parsed()) {
-        o->out = resolve_out(o->out);
-        if (!o->out.empty()) check_output_folder("--out", o->out);  // empty: print only
-        const report::Table t = gpu::rap_ncu_table(o->ncu_csv, o->seed);
-        if (!o->out.empty()) {
+  return
+      [o, info, table, repro, run, profile, ncu, bmmc, enumeration, sorting, calibrate, parm, accesses, instructions] {
+        return guarded([&] {
+          if (bmmc.app->parsed()) return bmmc.run();
+          if (enumeration.app->parsed()) return enumeration.run();
+          if (sorting.app->parsed()) return sorting.run();
+          if (calibrate.app->parsed()) return calibrate.run();
+          if (parm.app->parsed()) return parm.run();
+          if (accesses.app->parsed()) return accesses.run();
+          if (instructions.app->parsed()) return instructions.run();
+          if (info->parsed()) {
+            if (o->slug) {
+              std::cout << predict::device_slug(gpu::device_info().name) << "\n";
+              return kOk;
+            }
+            std::cout << report::to_markdown(gpu::device_table(gpu::device_info()));
+            return kOk;
+          }
+          if (profile->parsed()) {
+            const int wrong = gpu::rap_profile(o->seed);
+            if (wrong) std::fprintf(stderr, "mmsim: gpu: %d transpose kernels gave a wrong output\n", wrong);
+            return wrong ? kCheckFailed : kOk;
+          }
+          if (ncu->parsed()) {
+            o->out = resolve_out(o->out);
+            if (!o->out.empty()) check_output_folder("--out", o->out);  // empty: print only
+            const report::Table t = gpu::rap_ncu_table(o->ncu_csv, o->seed);
+            if (!o->out.empty()) {
+              std::filesystem::create_directories(o->out);
+              write_file(std::filesystem::path(o->out) / "rap-ncu.md", report::to_markdown(t));
+            }
+            std::cout << report::to_markdown(t);
+            return kOk;
+          }
+          if (table->parsed()) {
+            if (o->name != "kasagi-t2" && o->name != "bench" && o->name != "rap-t3")
+              throw InputError("table: kasagi-t2, bench or rap-t3 (got " + quote(o->name) + ")");
+            const report::Format f = parse_format_option(o->format);
+            if (o->name == "rap-t3") {
+              const report::Table t = gpu::rap_t3_gpu_table(o->rap.options(o->sweep));
+              std::cout << report::render(t, f);
+              return table_correct(t) ? kOk : kCheckFailed;
+            }
+            const gpu::SweepOptions so = o->sweep.options();
+            const gpu::Sweep s = gpu::run_sweep(so);
+            std::cout << report::render(o->name == "bench" ? gpu::bench_table(s) : gpu::kasagi_t2_table(s), f);
+            return gpu::all_correct(s) ? kOk : kCheckFailed;
+          }
+          if (run->parsed()) {
+            if (o->n == 0 || o->n > (1u << 28)) throw InputError("-n: between 1 and 2^28 on the GPU");
+            if (o->runs < 20) throw InputError("--runs: at least 20");
+            const auto types = parse_types(o->type);
+            if (types.size() != 1) throw InputError("--type: float or double");
+            gpu::RunOneOptions r;
+            r.perm = o->perm_file.empty() ? named_permutation(o->perm, o->n, o->seed)
+                                          : read_permutation_file(o->perm_file, o->n);
+            r.elem = types[0];
+            if (!o->schedule.empty()) r.schedule_file = o->schedule;
+            r.runs = o->runs;
+            const report::Table t = gpu::run_one_table(r);
+            std::cout << report::to_markdown(t);
+            for (const auto& row : t.rows)
+              if (std::get<std::string>(row.back()) != "yes") return kCheckFailed;
+            return kOk;
+          }
+          (void)repro;
+          const gpu::SweepOptions so = o->sweep.options();
+          o->out = resolve_out(o->out);
+          check_output_folder("--out", o->out);
           std::filesystem::create_directories(o->out);
-          write_file(std::filesystem::path(o->out) / "rap-ncu.md", report::to_markdown(t));
-        }
-        std::cout << report::to_markdown(t);
-        return kOk;
-      }
-      if (table->parsed()) {
-        if (o->name != "kasagi-t2" && o->name != "bench" && o->name != "rap-t3")
-          throw InputError("table: kasagi-t2, bench or rap-t3 (got " + quote(o->name) + ")");
-        const report::Format f = parse_format_option(o->format);
-        if (o->name == "rap-t3") {
-          const report::Table t = gpu::rap_t3_gpu_table(o->rap.options(o->sweep));
-          std::cout << report::render(t, f);
-          return table_correct(t) ? kOk : kCheckFailed;
-        }
-        const gpu::SweepOptions so = o->sweep.options();
-        const gpu::Sweep s = gpu::run_sweep(so);
-        std::cout << report::render(o->name == "bench" ? gpu::bench_table(s) : gpu::kasagi_t2_table(s), f);
-        return gpu::all_correct(s) ? kOk : kCheckFailed;
-      }
-      if (run->parsed()) {
-        if (o->n == 0 || o->n > (1u << 28)) throw InputError("-n: between 1 and 2^28 on the GPU");
-        if (o->runs < 20) throw InputError("--runs: at least 20");
-        const auto types = parse_types(o->type);
-        if (types.size() != 1) throw InputError("--type: float or double");
-        gpu::RunOneOptions r;
-        r.perm = o->perm_file.empty() ? named_permutation(o->perm, o->n, o->seed)
-                                      : read_permutation_file(o->perm_file, o->n);
-        r.elem = types[0];
-        if (!o->schedule.empty()) r.schedule_file = o->schedule;
-        r.runs = o->runs;
-        const report::Table t = gpu::run_one_table(r);
-        std::cout << report::to_markdown(t);
-        for (const auto& row : t.rows)
-          if (std::get<std::string>(row.back()) != "yes") return kCheckFailed;
-        return kOk;
-      }
-      (void)repro;
-      const gpu::SweepOptions so = o->sweep.options();
-      o->out = resolve_out(o->out);
-      check_output_folder("--out", o->out);
-      std::filesystem::create_directories(o->out);
-      const gpu::DeviceInfo d = gpu::device_info();
-      write_file(std::filesystem::path(o->out) / "device.md", report::to_markdown(gpu::device_table(d)));
-      const std::filesystem::path dir(o->out);
-      // rap-t3 first: it is short, and a sweep stopped by a time limit then still leaves it.
-      const gpu::RapTableOptions ro = o->rap.options(o->sweep);
-      const report::Table rap = gpu::rap_t3_gpu_table(ro);
-      write_file(dir / "rap-t3.md", report::to_markdown(rap));
-      write_file(dir / "rap-t3.csv", report::to_csv(rap));
-      if (so.verbose) std::fprintf(stderr, "gpu: rap-t3 written\n");
-      const auto write_all = [&dir](const gpu::Sweep& sw) {
-        const report::Table t2 = gpu::kasagi_t2_table(sw), b = gpu::bench_table(sw);
-        write_file(dir / "kasagi-t2.md", report::to_markdown(t2));
-        write_file(dir / "kasagi-t2.csv", report::to_csv(t2));
-        write_file(dir / "bench.md", report::to_markdown(b));
-        write_file(dir / "bench.csv", report::to_csv(b));
+          const gpu::DeviceInfo d = gpu::device_info();
+          write_file(std::filesystem::path(o->out) / "device.md", report::to_markdown(gpu::device_table(d)));
+          const std::filesystem::path dir(o->out);
+          // rap-t3 first: it is short, and a sweep stopped by a time limit then still leaves it.
+          const gpu::RapTableOptions ro = o->rap.options(o->sweep);
+          const report::Table rap = gpu::rap_t3_gpu_table(ro);
+          write_file(dir / "rap-t3.md", report::to_markdown(rap));
+          write_file(dir / "rap-t3.csv", report::to_csv(rap));
+          if (so.verbose) std::fprintf(stderr, "gpu: rap-t3 written\n");
+          const auto write_all = [&dir](const gpu::Sweep& sw) {
+            const report::Table t2 = gpu::kasagi_t2_table(sw), b = gpu::bench_table(sw);
+            write_file(dir / "kasagi-t2.md", report::to_markdown(t2));
+            write_file(dir / "kasagi-t2.csv", report::to_csv(t2));
+            write_file(dir / "bench.md", report::to_markdown(b));
+            write_file(dir / "bench.csv", report::to_csv(b));
+          };
+          const gpu::Sweep s = gpu::run_sweep(so, write_all);
+          write_all(s);
+          std::cout << report::to_markdown(gpu::kasagi_t2_table(s));
+          if (!gpu::all_correct(s)) {
+            std::fprintf(stderr, "mmsim: gpu: some kernel's output did not match the CPU reference (see bench.md)\n");
+            return kCheckFailed;
+          }
+          if (!table_correct(rap)) {
+            std::fprintf(stderr, "mmsim: gpu: some transpose's output did not match (see rap-t3.md)\n");
+            return kCheckFailed;
+          }
+          return kOk;
+        });
       };
-      const gpu::Sweep s = gpu::run_sweep(so, write_all);
-      write_all(s);
-      std::cout << report::to_markdown(gpu::kasagi_t2_table(s));
-      if (!gpu::all_correct(s)) {
-        std::fprintf(stderr, "mmsim: gpu: some kernel's output did not match the CPU reference (see bench.md)\n");
-        return kCheckFailed;
-      }
-      if (!table_correct(rap)) {
-        std::fprintf(stderr, "mmsim: gpu: some transpose's output did not match (see rap-t3.md)\n");
-        return kCheckFailed;
-      }
-      return kOk;
-    });
-  };
 }
 
 }  // namespace mmsim::cli

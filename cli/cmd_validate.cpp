@@ -49,6 +49,24 @@ std::vector<std::string> chosen_families(const std::string& text) {
 
 namespace {
 
+// A progress line on how the A-S rows are priced: with the instruction term fitted on the folder's
+// microbenchmarks (its constants and errors), or by the shared-memory time units alone.
+std::string instruction_note(const std::filesystem::path& dir, const predict::GpuProfile& profile) {
+  const auto c = predict::validate::as_instruction_costs(dir, profile);
+  if (!c)
+    return "validate: A-S priced by shared-memory time units alone (no instructions.csv, instructions-ncu.csv "
+           "and as-ncu.csv)\n";
+  char line[512];
+  std::snprintf(line, sizeof line,
+                "validate: A-S priced with the instruction term (instructions.csv): a warp alone %.3g cycles per "
+                "instruction + %.3g per shared access + %.3g per extra slot (%d microbenchmarks: median error %.3f "
+                "fitted, %.3f held out); an SM %.3g + %.3g + %.3g per warp's unit (%d: %.3f, %.3f)\n",
+                c->lone_instruction, c->lone_step, c->lone_extra_slot, c->lone_samples, c->lone_fitted,
+                c->lone_held_out, c->many_instruction, c->many_step, c->many_extra_slot, c->many_samples,
+                c->many_fitted, c->many_held_out);
+  return line;
+}
+
 // The refitted profile's file name in the --out folder, from the profile's own `device` field:
 // only letters, digits, '-', '_' and '.' are kept (others become '_'), never a leading '.', at most
 // 64 bytes, so that a device of "/../../x" names a file in that folder and nowhere else.
@@ -244,6 +262,7 @@ Runner add_validate_command(CLI::App& app) {
         if (!wanted(reader.name) || !present(reader.file)) continue;
         auto rows = reader.read(dir, selection, profile);
         progress += "validate: " + std::to_string(rows.size()) + " " + reader.name + " rows from " + reader.file + "\n";
+        if (reader.name == "as") progress += instruction_note(dir, profile);
         measured.insert(measured.end(), std::make_move_iterator(rows.begin()), std::make_move_iterator(rows.end()));
       }
       if (tables == 0) throw std::invalid_argument(quote(dir.string()) + " holds none of the GPU tables");

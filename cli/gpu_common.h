@@ -136,11 +136,12 @@ class GpuCommand {
   std::shared_ptr<State> state_;
 };
 
-GpuSubcommand add_gpu_bmmc_command(CLI::App& gpu);         // cmd_gpu_bmmc.cpp
-GpuSubcommand add_gpu_enumeration_command(CLI::App& gpu);  // cmd_gpu_enumeration.cpp
-GpuSubcommand add_gpu_sorting_command(CLI::App& gpu);      // cmd_gpu_sorting.cpp
-GpuSubcommand add_gpu_calibrate_command(CLI::App& gpu);    // cmd_gpu_calibrate.cpp
-GpuSubcommand add_gpu_parm_command(CLI::App& gpu);         // cmd_gpu_parm.cpp
-GpuSubcommand add_gpu_accesses_command(CLI::App& gpu);     // cmd_gpu_accesses.cpp
+GpuSubcommand add_gpu_bmmc_command(CLI::App& gpu);          // cmd_gpu_bmmc.cpp
+GpuSubcommand add_gpu_enumeration_command(CLI::App& gpu);   // cmd_gpu_enumeration.cpp
+GpuSubcommand add_gpu_sorting_command(CLI::App& gpu);       // cmd_gpu_sorting.cpp
+GpuSubcommand add_gpu_calibrate_command(CLI::App& gpu);     // cmd_gpu_calibrate.cpp
+GpuSubcommand add_gpu_parm_command(CLI::App& gpu);          // cmd_gpu_parm.cpp
+GpuSubcommand add_gpu_accesses_command(CLI::App& gpu);      // cmd_gpu_accesses.cpp
+GpuSubcommand add_gpu_instructions_command(CLI::App& gpu);  // cmd_gpu_instructions.cpp
 
 }  // namespace mmsim::cli

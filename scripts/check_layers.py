@@ -37,6 +37,8 @@ EXCEPTIONS = {
     ("experiments/gpu/", "cuda"), ("experiments/gpu/", "predict"),
     # the calibration kernels are the microbenchmarks that predict/ defines and simulates
     ("cuda/calibrate/", "predict/microbench.h"), ("cuda/calibrate/", "predict/microbench_values.h"),
+    # and the instruction kernels the instruction microbenchmarks that predict/ defines and prices
+    ("cuda/instructions/", "predict/instruction_bench.h"),
     # the GPU's layout cases are the layout texts `mmsim layout` reads, parsed by the one parser, so
     # that a row of the GPU's table and the CLI's figures are the same layout (teaching never
     # includes experiments: one way)

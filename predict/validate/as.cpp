@@ -6,8 +6,21 @@
 //                   ceil(instances / k) runs one after another on each of the k SMs' DMMs
 //   alone           cycles of instance 0 alone on the GPU (clock64), made ms at the profile's SM
 //                   clock; priced by the run's shared-memory time units alone
+//
+// Where the measured folder also holds the instruction microbenchmarks (instructions.csv, with
+// Nsight Compute's counts in instructions-ncu.csv) and the kernels' counted instructions
+// (as-ncu.csv), both rows are priced with the instruction term instead (Pricing::Instructions,
+// predict/instruction_cost.h): alone, the warp's cycles; many, one launch plus an SM's cycles for
+// its ceil(instances / k) warps at once.
+#include <filesystem>
+#include <map>
+#include <optional>
 #include <stdexcept>
+#include <utility>
 
+#include "predict/instruction_bench.h"
+#include "predict/instruction_cost.h"
+#include "predict/microbench.h"
 #include "predict/validate/csv_rows.h"
 #include "predict/validate/family.h"
 
@@ -21,13 +34,71 @@ const char* const kInstructions =
     "the DMM prices memory steps only; every step also runs the warp's instructions between its accesses "
     "(compares, index arithmetic: 50-100 cycles a step measured), which no count sees";
 
+// The profile's measured cost of an empty launch (its `empty` microbenchmark), or 0.
+double empty_launch_ms(const predict::GpuProfile& p) {
+  for (const predict::MicrobenchTiming& t : p.timings)
+    if (t.bench.kind == predict::MicrobenchKind::Empty) return t.median_ms;
+  return 0;
+}
+
+// The instruction microbenchmarks of `dir` as samples to fit: a lone bench's cycles as measured, a
+// many bench's launch less an empty launch, at the profile's SM clock (as the A-S rows are read).
+std::vector<predict::InstructionSample> instruction_samples(const std::filesystem::path& dir,
+                                                            const predict::GpuProfile& p) {
+  std::map<std::string, double> counted;
+  for (const CsvRow& r : read_csv_rows(dir / "instructions-ncu.csv", {"bench", "warp_instructions"}))
+    counted[r.text("bench")] = r.number("warp_instructions");
+  const double launch_ms = empty_launch_ms(p);
+  std::vector<predict::InstructionSample> out;
+  for (const CsvRow& r : read_csv_rows(dir / "instructions.csv", {"bench", "kind", "setting", "cycles", "ms",
+                                                                  "sim_steps", "sim_extra_slots", "correct"})) {
+    if (r.text("correct") != "yes") throw r.error("a microbenchmark whose output was wrong");
+    predict::InstructionSample s;
+    s.bench = r.text("bench");
+    s.kind = r.text("kind");
+    s.many = r.text("setting") == "many";
+    if (!s.many && r.text("setting") != "lone") throw r.error("setting must be lone or many");
+    const auto c = counted.find(s.bench);
+    if (c == counted.end()) throw r.error(s.bench + " has no count in instructions-ncu.csv");
+    s.warp_instructions = c->second;
+    s.steps = r.number("sim_steps");
+    s.extra_slots = r.number("sim_extra_slots");
+    s.cycles = s.many ? (r.number("ms") - launch_ms) * p.gpu.sm_clock_khz : r.number("cycles");
+    out.push_back(std::move(s));
+  }
+  return out;
+}
+
+// (algorithm, m) -> the warp instructions its kernel executes between its clock64 reads: Nsight
+// Compute's count of the launch less that of the copy alone of the same m (as-ncu.csv).
+std::map<std::pair<std::string, std::uint64_t>, double> counted_instructions(const std::filesystem::path& dir) {
+  std::map<std::pair<std::string, std::uint64_t>, double> out;
+  for (const CsvRow& r :
+       read_csv_rows(dir / "as-ncu.csv", {"algorithm", "m", "ncu warp instructions", "copy warp instructions"})) {
+    if (r.text("ncu warp instructions").empty() || r.text("copy warp instructions").empty()) continue;
+    const double all = r.number("ncu warp instructions"), copy = r.number("copy warp instructions");
+    if (!(all > copy)) throw r.error("the launch's instructions must exceed the copy's");
+    out[{r.text("algorithm"), r.integer("m")}] = all - copy;
+  }
+  return out;
+}
+
 }  // namespace
 
+std::optional<predict::InstructionCosts> as_instruction_costs(const std::filesystem::path& dir,
+                                                              const predict::GpuProfile& p) {
+  for (const char* f : {"instructions.csv", "instructions-ncu.csv", "as-ncu.csv"})
+    if (!std::filesystem::exists(dir / f)) return std::nullopt;
+  return predict::fit_instruction_costs(instruction_samples(dir, p));
+}
+
 std::vector<MeasuredRun> read_as(const std::filesystem::path& dir, const Selection& s, const predict::GpuProfile& p) {
-  const auto rows =
-      read_csv_rows(dir / "as-gpu.csv", {"algorithm", "w", "m", "instances", "ms", "gpu_cycles_alone", "correct"});
+  const auto rows = read_csv_rows(
+      dir / "as-gpu.csv", {"algorithm", "w", "m", "instances", "ms", "gpu_cycles_alone", "sim_steps", "correct"});
   if (p.gpu.sm_clock_khz <= 0) throw std::invalid_argument("the profile gives no SM clock: A-S cycles need one");
   if (s.type != "float") return {};  // 32-bit keys only
+  const std::optional<predict::InstructionCosts> costs = as_instruction_costs(dir, p);
+  const auto counted = costs ? counted_instructions(dir) : std::map<std::pair<std::string, std::uint64_t>, double>{};
   std::vector<MeasuredRun> out;
   for (const CsvRow& r : rows) {
     MeasuredRun m;
@@ -59,6 +130,15 @@ std::vector<MeasuredRun> read_as(const std::filesystem::path& dir, const Selecti
     alone.measured_as = "cycles (clock64) / SM clock " + std::to_string(p.gpu.sm_clock_khz) + " kHz";
     for (MeasuredRun* x : {&many, &alone})
       if (!(x->ms > 0)) throw r.error("ms and gpu_cycles_alone must be positive");
+    if (const auto c = counted.find({m.kernel, rows_m}); c != counted.end()) {
+      InstructionWork work{*costs, c->second, r.number("sim_steps"), static_cast<double>(p.gpu.sm_clock_khz), false};
+      alone.pricing = Pricing::Instructions;
+      alone.work = work;
+      many.pricing = Pricing::Instructions;
+      many.work = work;
+      many.work.many = true;  // ceil(instances / k) warps on each SM at once: one full wave
+      for (MeasuredRun* x : {&many, &alone}) x->known_failure.clear();
+    }
     out.push_back(std::move(many));
     out.push_back(std::move(alone));
   }

@@ -5,6 +5,7 @@
 
 #include <cstdint>
 #include <filesystem>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -40,6 +41,11 @@ std::vector<MeasuredRun> read_rap(const std::filesystem::path& dir, const Select
                                   const predict::GpuProfile& profile);
 std::vector<MeasuredRun> read_as(const std::filesystem::path& dir, const Selection& s,
                                  const predict::GpuProfile& profile);
+/// The instruction term's costs fitted on DIR's instruction microbenchmarks (instructions.csv and
+/// instructions-ncu.csv), when DIR also holds the A-S kernels' counts (as-ncu.csv); nullopt when a
+/// file is missing. Throws std::invalid_argument naming a malformed file.
+std::optional<predict::InstructionCosts> as_instruction_costs(const std::filesystem::path& dir,
+                                                              const predict::GpuProfile& profile);
 std::vector<MeasuredRun> read_bmmc(const std::filesystem::path& dir, const Selection& s,
                                    const predict::GpuProfile& profile);
 std::vector<MeasuredRun> read_parm(const std::filesystem::path& dir, const Selection& s,

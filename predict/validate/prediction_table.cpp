@@ -47,6 +47,15 @@ double priced_ms(const predict::CostModel& f, const MeasuredRun& m, const predic
   double ms = 0;
   if (m.pricing == Pricing::WholeRun) {
     ms = predict::predicted_ms(f, counts);
+  } else if (m.pricing == Pricing::Instructions) {
+    const InstructionWork& w = m.work;
+    // On the DMM with l = 1 a round's time units are its congestion: the units beyond the
+    // accesses are the extra slots.
+    const double extra = std::max(0.0, static_cast<double>(counts.shared_time_units) - w.steps);
+    const double cycles =
+        w.many ? predict::sm_cycles(w.costs, w.warp_instructions, w.steps, extra, static_cast<double>(m.waves))
+               : predict::lone_cycles(w.costs, w.warp_instructions, w.steps, extra);
+    ms = cycles / w.sm_clock_khz + (w.many ? f.price_of("launches") : 0);
   } else {
     // Only the shared-memory time units (and a launch per wave batch): the other counts of a
     // one-warp shared-memory run are its input and output, outside the GPU's timed region.
@@ -108,6 +117,8 @@ std::string pricing_text(Pricing p) {
       return "the run's shared-memory time units alone";
     case Pricing::Waves:
       return "one launch + ceil(instances / k) runs one after another on each DMM";
+    case Pricing::Instructions:
+      return "the warp's instructions, shared accesses and extra slots at the instruction microbenchmarks' costs";
   }
   return "?";
 }

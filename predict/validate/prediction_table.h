@@ -13,6 +13,7 @@
 #include "algorithms/params.h"
 #include "predict/counts_file.h"
 #include "predict/gpu_profile.h"
+#include "predict/instruction_cost.h"
 #include "predict/sampled.h"
 #include "predict/simulate.h"
 #include "report/table.h"
@@ -24,6 +25,19 @@ enum class Pricing : std::uint8_t {
   WholeRun,    ///< every count the model prices: the GPU timed whole launches
   SharedOnly,  ///< only the shared-memory time units: the GPU timed inside a kernel (clock64)
   Waves,       ///< one launch plus `waves` runs one after another on each SM's shared memory
+  /// The warp's instructions, shared accesses and extra slots at the instruction microbenchmarks'
+  /// costs (predict/instruction_cost.h): cycles alone, or an SM's cycles for `waves` warps at once
+  /// plus one launch; the shared-memory time units give the extra slots
+  Instructions,
+};
+
+/// What Pricing::Instructions prices a run with besides its simulated counts.
+struct InstructionWork {
+  predict::InstructionCosts costs;
+  double warp_instructions = 0;  ///< the kernel's, between its clock64 reads (Nsight Compute)
+  double steps = 0;              ///< the simulated run's shared-memory warp accesses
+  double sm_clock_khz = 0;
+  bool many = false;  ///< a launch of `waves` warps per SM; false: one warp alone
 };
 
 /// One GPU measurement: a kernel family's run at one size.
@@ -41,7 +55,8 @@ struct MeasuredRun {
   ParamValues params;                ///< its parameters, typed (the profile's machine is added)
   unsigned seeds = 1;                ///< runs averaged, with seed, seed + 1, ... (random layouts drawn per block)
   Pricing pricing = Pricing::WholeRun;
-  std::uint64_t waves = 1;    ///< Pricing::Waves: runs one after another on each SM
+  std::uint64_t waves = 1;    ///< Pricing::Waves: runs one after another on each SM; Instructions: warps per SM
+  InstructionWork work;       ///< Pricing::Instructions only
   std::string measured_as;    ///< how the GPU's figure became ms, when not read as ms
   std::string known_failure;  ///< where the model is known to fail for this kernel, and why
 };

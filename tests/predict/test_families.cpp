@@ -189,3 +189,57 @@ TEST_CASE("enumeration: the GPU's kind and variant name the registry's transpose
     CHECK(r.predicted[0] > kLaunch);
   }
 }
+
+TEST_CASE("as-gpu: with the instruction microbenchmarks and the kernels' counts, priced by the instruction term") {
+  const Folder f;
+  f.write("as-gpu.csv",
+          "algorithm,w,m,instances,sim_steps,ms,correct,gpu_cycles_alone\n"
+          "as-sort,32,4,9,891,0.05,yes,40000\n");
+  const predict::GpuProfile p = small_profile();
+  // Without the counts: the time units alone, a known failure.
+  f.write("instructions.csv", "bench\n");
+  CHECK(validate::read_as(f.dir, {}, p)[1].pricing == Pricing::SharedOnly);
+  CHECK_FALSE(validate::read_as(f.dir, {}, p)[1].known_failure.empty());
+  // Microbenchmarks made by lone costs a = 2, b = 20, c = 3 and many p = 0.25, q = 0.5, r = 1 at the
+  // profile's 2 GHz (a many bench's ms: its SM's cycles / clock; the profile records no empty launch).
+  std::string timed = "bench,kind,setting,cycles,ms,sim_steps,sim_extra_slots,correct\n",
+              counted = "bench,warp_instructions\n";
+  const struct {
+    const char* bench;
+    double instructions, steps, extra;
+  } benches[] = {{"alu-chain", 4000, 0, 0},
+                 {"shared-chase-c1", 5000, 1000, 0},
+                 {"shared-chase-c8", 5000, 1000, 7000},
+                 {"branchy-c2", 9000, 1000, 1000}};
+  for (const auto& b : benches) {
+    const std::string kind = std::string(b.bench).substr(0, std::string(b.bench).find("-c"));
+    const double lone = 2 * b.instructions + 20 * b.steps + 3 * b.extra;
+    const double sm = 32 * (0.25 * b.instructions + 0.5 * b.steps + 1 * b.extra);
+    timed += std::string(b.bench) + "," + kind + ",lone," + std::to_string(lone) + ",," + std::to_string(b.steps) +
+             "," + std::to_string(b.extra) + ",yes\n";
+    timed += std::string(b.bench) + "," + kind + ",many,," + std::to_string(sm / 2000000) + "," +
+             std::to_string(b.steps) + "," + std::to_string(b.extra) + ",yes\n";
+    counted += std::string(b.bench) + "," + std::to_string(b.instructions) + "\n";
+  }
+  f.write("instructions.csv", timed);
+  f.write("instructions-ncu.csv", counted);
+  f.write("as-ncu.csv",
+          "algorithm,m,ncu warp instructions,copy warp instructions\n"
+          "as-sort,4,30000,1000\n");
+  const auto rows = validate::read_as(f.dir, {}, p);
+  REQUIRE(rows.size() == 2);
+  for (const auto& r : rows) {
+    CHECK(r.pricing == Pricing::Instructions);
+    CHECK(r.known_failure.empty());
+    CHECK(r.work.warp_instructions == 29000);  // the launch's less the copy's
+  }
+  const auto predicted = predict_runs(p, rows, SimulationPlan{1, ~std::uint64_t{0}, nullptr, nullptr, {}});
+  const double units = dmm_time_units("as-sort", {{"m", 4}}), extra = units - 891;
+  const double lone = 2 * 29000.0 + 20 * 891 + 3 * extra;
+  const double throughput = 3 * 32 * (0.25 * 29000.0 + 0.5 * 891 + 1 * extra) / 32;  // ceil(9 / 4) = 3 warps per SM
+  CHECK(predicted[1].predicted[0] == doctest::Approx(lone / 2000000));
+  CHECK(predicted[0].predicted[0] == doctest::Approx(kLaunch + std::max(lone, throughput) / 2000000));
+  // A wrong microbenchmark output is refused, naming its line.
+  f.write("instructions.csv", timed + "alu-chain,alu-chain,lone,5,,0,0,NO\n");
+  CHECK_THROWS_WITH_AS(validate::read_as(f.dir, {}, p), doctest::Contains("line 10"), std::invalid_argument);
+}

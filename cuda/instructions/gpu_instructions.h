@@ -1,0 +1,27 @@
+// The GPU side of the instruction microbenchmarks (predict/instruction_bench.h): one kernel per
+// kind, a block of one warp, run alone (its loop timed by clock64) or as 32 blocks on every SM
+// (event-timed). No CUDA header leaks out.
+#pragma once
+
+#include <vector>
+
+#include "cuda/harness/timer.h"
+#include "predict/instruction_bench.h"
+
+namespace mmsim::gpu::instructions {
+
+struct BenchRun {
+  Summary cycles;  ///< lone: clock64 around the loop, one sample per timed launch
+  Timing timing;   ///< many: the launches, event-timed
+  std::uint32_t blocks = 0;
+  bool correct = false;  ///< every lane of every block wrote instruction_reference (last launch)
+};
+
+/// Times the bench under `plan` (the launch of a lone bench is one block; a many bench's, 32 per
+/// SM). Throws GpuError.
+BenchRun run_bench(const predict::InstructionBench& b, const TimingPlan& plan);
+
+/// One untimed launch of one block, for Nsight Compute; true when its output checks.
+bool launch_once(const predict::InstructionBench& b);
+
+}  // namespace mmsim::gpu::instructions

@@ -1,0 +1,100 @@
+#include "experiments/gpu/instructions_driver.h"
+
+#include <cmath>
+#include <cstdio>
+
+#include "cuda/harness/device.h"
+#include "cuda/instructions/gpu_instructions.h"
+#include "experiments/ncu_csv.h"
+#include "io/input_error.h"
+#include "predict/instruction_bench.h"
+
+namespace mmsim::gpu::instructions {
+
+namespace {
+
+std::vector<predict::InstructionBench> lone_benches() {
+  std::vector<predict::InstructionBench> out;
+  for (const auto& b : predict::instruction_benches())
+    if (!b.many) out.push_back(b);
+  return out;
+}
+
+}  // namespace
+
+InstructionsRun run_instructions(const TimingPlan& plan) {
+  const DeviceInfo d = device_info();
+  InstructionsRun r;
+  report::Table& t = r.table;
+  t.title = "Instruction microbenchmarks: one warp's work besides memory, alone and 32 warps per SM";
+  t.header = {"GPU: " + device_summary(d) +
+              "; blocks of one warp; lone: one block on the GPU, cycles = clock64 "
+              "around the loop (median of the timed launches); many: 32 blocks on every SM, ms of the launch "
+              "(events, median)"};
+  t.columns = {"bench",           "kind",         "congestion", "iterations", "setting",
+               "blocks",          "cycles",       "cycles_min", "cycles_max", "ms",
+               "ms_min",          "ms_max",       "runs",       "warmup",     "sim_steps",
+               "sim_extra_slots", "sm_clock_khz", "correct"};
+  for (const auto& b : predict::instruction_benches()) {
+    const BenchRun run = run_bench(b, plan);
+    const predict::SharedSteps sim = predict::simulated_shared_steps(b);
+    r.failed |= !run.correct;
+    const report::Cell none;
+    t.add_row({b.name(), std::string(predict::to_string(b.kind)), static_cast<long long>(b.congestion),
+               static_cast<long long>(b.iterations), std::string(b.many ? "many" : "lone"),
+               static_cast<long long>(run.blocks), b.many ? none : report::Cell(run.cycles.median),
+               b.many ? none : report::Cell(run.cycles.min), b.many ? none : report::Cell(run.cycles.max),
+               b.many ? report::Cell(run.timing.median_ms) : none, b.many ? report::Cell(run.timing.min_ms) : none,
+               b.many ? report::Cell(run.timing.max_ms) : none, static_cast<long long>(plan.runs),
+               static_cast<long long>(plan.warmups), sim.steps, sim.extra_slots, static_cast<long long>(d.sm_clock_khz),
+               std::string(run.correct ? "yes" : "NO")});
+    std::fprintf(stderr, "gpu instructions: %s %s: %s%s\n", b.name().c_str(), b.many ? "many" : "lone",
+                 b.many ? (std::to_string(run.timing.median_ms) + " ms").c_str()
+                        : (std::to_string(run.cycles.median) + " cycles").c_str(),
+                 run.correct ? "" : " WRONG output");
+  }
+  t.notes.push_back(
+      "Kinds (predict/instruction_bench.h): alu-chain, one dependent chain of integer multiply-adds and "
+      "xorshifts; alu-parallel, four such chains; shared-chase, a = s[a]; shared-stream, independent loads of one "
+      "word through a volatile pointer; branchy, a = s[a] then a branch on the word and the lane. congestion: "
+      "lanes per bank of every shared access.");
+  t.notes.push_back(
+      "sim_steps, sim_extra_slots: the DMM's (w = 32) warp accesses of one warp's loop and their slots beyond one "
+      "each (the sum of congestion - 1), from models/congestion.h; 0 for the ALU kinds.");
+  t.notes.push_back("correct: every lane of every block wrote the host's reference value (last timed launch).");
+  return r;
+}
+
+int run_profiled_launches() {
+  int wrong = 0;
+  for (const auto& b : lone_benches())
+    if (!launch_once(b)) {
+      ++wrong;
+      std::fprintf(stderr, "gpu instructions: %s: WRONG output\n", b.name().c_str());
+    }
+  return wrong;
+}
+
+report::Table instructions_ncu_table(const std::string& ncu_csv) {
+  const NcuMetrics by_id = read_ncu_metrics(ncu_csv);
+  const auto benches = lone_benches();
+  if (by_id.size() != benches.size())
+    throw InputError("--ncu-csv: " + ncu_csv + ": " + std::to_string(by_id.size()) + " kernels profiled, expected " +
+                     std::to_string(benches.size()));
+  const std::string metric = "smsp__inst_executed.sum";
+  report::Table t;
+  t.title = "Instruction microbenchmarks: the warp instructions one block executes, Nsight Compute";
+  t.header = {"one launch of one block (one warp) per bench; " + metric + " over the whole kernel"};
+  t.columns = {"bench", "iterations", "warp_instructions"};
+  auto it = by_id.begin();
+  for (const auto& b : benches) {
+    const auto v = it->second.find(metric);
+    if (v == it->second.end()) throw InputError("--ncu-csv: " + ncu_csv + ": no " + metric + " for " + b.name());
+    t.add_row({b.name(), static_cast<long long>(b.iterations), static_cast<long long>(std::llround(v->second))});
+    ++it;
+  }
+  t.notes.push_back("Kernels are matched to benches by Nsight Compute's launch ID, in the set's order.");
+  return t;
+}
+
+}  // namespace mmsim::gpu::instructions

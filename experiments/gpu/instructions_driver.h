@@ -1,0 +1,30 @@
+// `mmsim gpu instructions`: the instruction microbenchmarks (predict/instruction_bench.h) on the
+// GPU, every output checked, as one tidy table (instructions.csv); and the Nsight Compute side: one
+// launch of one block per bench to profile, and the table of their executed warp instructions
+// (instructions-ncu.csv) that predict/instruction_cost.h fits on.
+#pragma once
+
+#include <string>
+
+#include "cuda/harness/timer.h"
+#include "report/table.h"
+
+namespace mmsim::gpu::instructions {
+
+struct InstructionsRun {
+  report::Table table;
+  bool failed = false;  ///< some output was wrong
+};
+
+/// Times every bench (one progress line each on stderr). Throws GpuError.
+InstructionsRun run_instructions(const TimingPlan& plan);
+
+/// One launch of one block per bench of the set's lone half, in its order, each checked; returns
+/// how many were wrong.
+int run_profiled_launches();
+
+/// instructions-ncu.csv: ncu's --csv output of run_profiled_launches (kernels matched by launch ID,
+/// in order): each bench's warp instructions (smsp__inst_executed.sum). Throws InputError.
+report::Table instructions_ncu_table(const std::string& ncu_csv);
+
+}  // namespace mmsim::gpu::instructions

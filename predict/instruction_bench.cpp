@@ -1,0 +1,88 @@
+#include "predict/instruction_bench.h"
+
+#include <array>
+
+#include "models/congestion.h"
+
+namespace mmsim::predict {
+
+const char* to_string(InstructionKind kind) {
+  switch (kind) {
+    case InstructionKind::AluChain:
+      return "alu-chain";
+    case InstructionKind::AluParallel:
+      return "alu-parallel";
+    case InstructionKind::SharedChase:
+      return "shared-chase";
+    case InstructionKind::SharedStream:
+      return "shared-stream";
+    case InstructionKind::Branchy:
+      return "branchy";
+  }
+  return "?";
+}
+
+std::string InstructionBench::name() const {
+  std::string s = to_string(kind);
+  if (shared()) s += "-c" + std::to_string(congestion);
+  return s;
+}
+
+std::vector<InstructionBench> instruction_benches() {
+  std::vector<InstructionBench> out;
+  for (const bool many : {false, true}) {
+    for (const InstructionKind k : {InstructionKind::AluChain, InstructionKind::AluParallel})
+      out.push_back({k, 1, 4096, many});
+    for (const InstructionKind k :
+         {InstructionKind::SharedChase, InstructionKind::SharedStream, InstructionKind::Branchy})
+      for (const std::uint32_t c : {1u, 2u, 8u, 32u}) out.push_back({k, c, 4096, many});
+  }
+  return out;
+}
+
+std::uint32_t instruction_reference(const InstructionBench& b, std::uint32_t lane) {
+  const std::uint32_t a = instruction_start_word(lane, b.congestion);  // s[j] = j: every load gives its address
+  std::uint32_t x[4] = {lane, lane + 1, lane + 2, lane + 3}, y = lane, sum = 0;
+  for (std::uint32_t i = 0; i < b.iterations; ++i) {
+    switch (b.kind) {
+      case InstructionKind::AluChain:
+        x[0] = instruction_alu_step(x[0]);
+        break;
+      case InstructionKind::AluParallel:
+        for (std::uint32_t& v : x) v = instruction_alu_step(v);
+        break;
+      case InstructionKind::SharedChase:
+        break;
+      case InstructionKind::SharedStream:
+        sum += a;
+        break;
+      case InstructionKind::Branchy:
+        y = instruction_branch_step(y, a, lane);
+        break;
+    }
+  }
+  switch (b.kind) {
+    case InstructionKind::AluChain:
+      return x[0];
+    case InstructionKind::AluParallel:
+      return x[0] ^ x[1] ^ x[2] ^ x[3];
+    case InstructionKind::SharedChase:
+      return a;
+    case InstructionKind::SharedStream:
+      return sum;
+    case InstructionKind::Branchy:
+      return y ^ a;
+  }
+  return 0;
+}
+
+SharedSteps simulated_shared_steps(const InstructionBench& b) {
+  if (!b.shared()) return {};
+  std::array<Address, 32> warp{};
+  for (std::uint32_t lane = 0; lane < 32; ++lane) warp[lane] = instruction_start_word(lane, b.congestion);
+  // Every iteration makes one warp access at these words (the chase stays on its word).
+  const double steps = b.iterations;
+  return {steps, steps * (congestion(warp, 32) - 1)};
+}
+
+}  // namespace mmsim::predict

@@ -1,0 +1,86 @@
+// The instruction microbenchmarks: what a warp pays besides its memory accesses. The memory
+// microbenchmarks (microbench.h) make one access per thread and little else; the algorithms that
+// live in one warp's shared memory (AS's sorting, partition and permutation) make a few shared
+// accesses and many compares, index computations and branches between them. These kernels time
+// such work alone, on one warp of one block, each a loop of `iterations` equal bodies:
+//   AluChain      x = x * A + B; x ^= x >> 13; x = x * C: one dependent chain of integer work
+//   AluParallel   the same body on four independent chains: one can issue while the others wait
+//   SharedChase   a = s[a]: every shared load's address is the previous load's word
+//   SharedStream  independent shared loads of a fixed word through a volatile pointer, summed
+//   Branchy       a = s[a], then a branch on the loaded word that half the lanes take
+// Lane L's shared word is instruction_start_word(L, congestion): `congestion` lanes in each bank,
+// every one at its own row, so that each warp access has exactly that congestion; the block fills
+// word j with j first (the chase then stays on its word, and the loads stay dependent).
+//
+// Each kernel runs in two settings: `lone`, one block alone on the GPU, its loop timed in cycles by
+// clock64 (a warp's latency-bound pace, as an A-S instance timed alone); and `many`, 32 one-warp
+// blocks on every SM, event-timed (the SM's issue and bank throughput, as a launch of many
+// instances). cuda/instructions/ runs them; Nsight Compute counts each kernel's executed warp
+// instructions (cuda/ncu_instructions.sh); predict/instruction_cost.h fits the costs.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace mmsim::predict {
+
+enum class InstructionKind : std::uint8_t { AluChain, AluParallel, SharedChase, SharedStream, Branchy };
+
+/// Words of each block's shared array: 32 rows of 32 banks.
+inline constexpr std::uint32_t kInstructionSharedWords = 1024;
+/// Warps per SM of a `many` run (one-warp blocks): the most blocks an SM holds at once.
+inline constexpr std::uint32_t kInstructionWarpsPerSm = 32;
+
+struct InstructionBench {
+  InstructionKind kind = InstructionKind::AluChain;
+  std::uint32_t congestion = 1;  ///< shared kinds: lanes per bank, a power of two 1..32; ALU kinds: 1
+  std::uint32_t iterations = 4096;
+  bool many = false;  ///< false: one warp alone (cycles); true: kInstructionWarpsPerSm warps on every SM (ms)
+
+  std::string name() const;  ///< e.g. "alu-chain", "shared-chase-c8"; the setting is a column of its own
+  bool shared() const { return kind != InstructionKind::AluChain && kind != InstructionKind::AluParallel; }
+};
+
+/// "alu-chain", "alu-parallel", "shared-chase", "shared-stream" or "branchy".
+const char* to_string(InstructionKind kind);
+
+/// The set `mmsim gpu instructions` times: every kind alone and many, the shared kinds at
+/// congestions 1, 2, 8 and 32.
+std::vector<InstructionBench> instruction_benches();
+
+/// The shared word lane `lane` uses: lanes in groups of `congestion` share bank lane / congestion,
+/// each in its own row (lane mod congestion).
+constexpr std::uint32_t instruction_start_word(std::uint32_t lane, std::uint32_t congestion) {
+  return (lane % congestion) * 32u + lane / congestion;
+}
+
+/// One step of the ALU kinds' chain (a multiply-xorshift mix): both the kernels and the host's
+/// reference run it.
+constexpr std::uint32_t instruction_alu_step(std::uint32_t x) {
+  x = x * 0x9E3779B1u + 0x7F4A7C15u;
+  x ^= x >> 13;
+  return x * 0x85EBCA77u;
+}
+
+/// One step of Branchy after its load of `a`: the branch on the word and the lane.
+constexpr std::uint32_t instruction_branch_step(std::uint32_t y, std::uint32_t a, std::uint32_t lane) {
+  if ((a ^ (a >> 5) ^ (lane >> 1)) & 1u) {
+    y = y * 3u + a;
+    return y ^ (y >> 7);
+  }
+  return (y ^ a) * 5u;
+}
+
+/// What lane `lane` of any block writes when the bench's loop ends (its checked output).
+std::uint32_t instruction_reference(const InstructionBench& b, std::uint32_t lane);
+
+/// What the DMM (w = 32) makes of one warp's shared accesses in the bench: its warp accesses, and
+/// the extra slots beyond one per access (the sum of congestion - 1, models/congestion.h).
+struct SharedSteps {
+  double steps = 0;
+  double extra_slots = 0;
+};
+SharedSteps simulated_shared_steps(const InstructionBench& b);
+
+}  // namespace mmsim::predict
