@@ -74,9 +74,9 @@ std::vector<predict::InstructionSample> instruction_samples(const std::filesyste
 std::map<std::pair<std::string, std::uint64_t>, double> counted_instructions(const std::filesystem::path& dir) {
   std::map<std::pair<std::string, std::uint64_t>, double> out;
   for (const CsvRow& r :
-       read_csv_rows(dir / "as-ncu.csv", {"algorithm", "m", "ncu warp instructions", "copy warp instructions"})) {
-    if (r.text("ncu warp instructions").empty() || r.text("copy warp instructions").empty()) continue;
-    const double all = r.number("ncu warp instructions"), copy = r.number("copy warp instructions");
+       read_csv_rows(dir / "as-ncu.csv", {"algorithm", "m", "ncu_warp_instructions", "copy_warp_instructions"})) {
+    if (r.text("ncu_warp_instructions").empty() || r.text("copy_warp_instructions").empty()) continue;
+    const double all = r.number("ncu_warp_instructions"), copy = r.number("copy_warp_instructions");
     if (!(all > copy)) throw r.error("the launch's instructions must exceed the copy's");
     out[{r.text("algorithm"), r.integer("m")}] = all - copy;
   }

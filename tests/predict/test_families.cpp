@@ -224,7 +224,7 @@ TEST_CASE("as-gpu: with the instruction microbenchmarks and the kernels' counts,
   f.write("instructions.csv", timed);
   f.write("instructions-ncu.csv", counted);
   f.write("as-ncu.csv",
-          "algorithm,m,ncu warp instructions,copy warp instructions\n"
+          "algorithm,m,ncu_warp_instructions,copy_warp_instructions\n"
           "as-sort,4,30000,1000\n");
   const auto rows = validate::read_as(f.dir, {}, p);
   REQUIRE(rows.size() == 2);

@@ -2,6 +2,7 @@
 // by construction, the checked outputs by hand, and the fit recovering known costs.
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <array>
 #include <stdexcept>
 
@@ -81,39 +82,52 @@ std::vector<InstructionSample> made_samples() {
 
 }  // namespace
 
-TEST_CASE("instruction costs: the fit recovers the costs that made the samples") {
+TEST_CASE("instruction costs: the fit recovers the costs that made the samples, and their form") {
   const InstructionCosts c = fit_instruction_costs(made_samples());
-  CHECK(c.lone_instruction == doctest::Approx(2));
-  CHECK(c.lone_step == doctest::Approx(20));
-  CHECK(c.lone_extra_slot == doctest::Approx(3));
-  CHECK(c.many_instruction == doctest::Approx(0.25));
-  CHECK(c.many_step == doctest::Approx(0.5));
-  CHECK(c.many_extra_slot == doctest::Approx(1));
-  CHECK(c.lone_samples == 14);
-  CHECK(c.many_samples == 14);
-  CHECK(c.lone_fitted == doctest::Approx(0).epsilon(1e-9));
-  CHECK(c.lone_held_out == doctest::Approx(0).epsilon(1e-6));
-  // An SM's cycles: the larger of one warp's pace (2 * 100 + 20 * 10 + 3 * 5 = 415) and its warps'
-  // throughput (W * (25 + 5 + 5) = 35 W).
+  CHECK(c.lone.form == CostForm::Additive);
+  CHECK(c.lone.instruction == doctest::Approx(2));
+  CHECK(c.lone.access == doctest::Approx(20));
+  CHECK(c.lone.extra_slot == doctest::Approx(3));
+  CHECK(c.lone.samples == 10);  // shared-stream's four lone samples are outside the fit
+  CHECK(c.lone_outside_samples == 4);
+  CHECK(c.lone_outside == doctest::Approx(0).epsilon(1e-9));  // made by the same costs here
+  CHECK(c.lone.fitted == doctest::Approx(0).epsilon(1e-9));
+  CHECK(c.lone.held_out == doctest::Approx(0).epsilon(1e-6));
+  CHECK(c.lone.held_out_other_form > 0.01);  // the bound form cannot make an additive warp
+  CHECK(c.many.form == CostForm::Additive);
+  CHECK(c.many.instruction == doctest::Approx(0.25));
+  CHECK(c.many.samples == 14);
+  // A warp alone: 2 * 100 + 20 * 10 + 3 * 5 = 415; an SM: the larger of that and its warps'
+  // 35 W (25 + 5 + 5 a warp).
   CHECK(lone_cycles(c, 100, 10, 5) == doctest::Approx(415));
   CHECK(sm_cycles(c, 100, 10, 5, 1) == doctest::Approx(415));
   CHECK(sm_cycles(c, 100, 10, 5, 32) == doctest::Approx(35 * 32));
 }
 
+TEST_CASE("instruction costs: an SM bound by its busier pipe is fitted in the bound form") {
+  std::vector<InstructionSample> s = made_samples();
+  for (InstructionSample& x : s)
+    if (x.many) x.cycles = 32 * std::max(0.25 * x.warp_instructions, 0.5 * x.steps + 1 * x.extra_slots);
+  const InstructionCosts c = fit_instruction_costs(s);
+  CHECK(c.many.form == CostForm::Bound);
+  CHECK(c.many.instruction == doctest::Approx(0.25));
+  CHECK(c.many.access == doctest::Approx(0.5));
+  CHECK(c.many.extra_slot == doctest::Approx(1));
+  CHECK(c.many.held_out == doctest::Approx(0).epsilon(1e-6));
+  CHECK(c.many.held_out_other_form > 0.01);
+  CHECK(c.many.cycles(100, 10, 5, 2) == doctest::Approx(2 * std::max(25.0, 10.0)));
+  CHECK(c.lone.form == CostForm::Additive);  // the lone samples are as they were
+}
+
 TEST_CASE("instruction costs: a kind the fit did not see is predicted from the others") {
-  // The lone samples' alu-parallel kind made at half the instruction cost: fitted on everything, the
-  // error is spread; left out, alu-parallel is predicted at the others' cost, twice its cycles.
+  // The lone alu-parallel samples made at half the instruction cost: left out, each is predicted at
+  // the others' cost, twice its cycles.
   std::vector<InstructionSample> s = made_samples();
   for (InstructionSample& x : s)
     if (!x.many && x.kind == "alu-parallel") x.cycles = x.warp_instructions;
   const InstructionCosts c = fit_instruction_costs(s);
-  CHECK(c.lone_fitted >= 0);
-  CHECK(c.lone_held_out >= 0);
-  std::vector<InstructionSample> others;
-  for (const InstructionSample& x : s)
-    if (x.many || x.kind != "alu-parallel") others.push_back(x);
-  const InstructionCosts o = fit_instruction_costs(others);
-  CHECK(o.lone_instruction == doctest::Approx(2));
+  CHECK(c.lone.worst_held_out == doctest::Approx(2).epsilon(0.01));
+  CHECK(c.lone.fitted > 0);
 }
 
 TEST_CASE("instruction costs: too few samples or a non-positive time is refused") {
