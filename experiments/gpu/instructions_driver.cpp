@@ -48,9 +48,8 @@ InstructionsRun run_instructions(const TimingPlan& plan) {
                b.many ? report::Cell(run.timing.max_ms) : none, static_cast<long long>(plan.runs),
                static_cast<long long>(plan.warmups), sim.steps, sim.extra_slots, static_cast<long long>(d.sm_clock_khz),
                std::string(run.correct ? "yes" : "NO")});
-    std::fprintf(stderr, "gpu instructions: %s %s: %s%s\n", b.name().c_str(), b.many ? "many" : "lone",
-                 b.many ? (std::to_string(run.timing.median_ms) + " ms").c_str()
-                        : (std::to_string(run.cycles.median) + " cycles").c_str(),
+    std::fprintf(stderr, "gpu instructions: %s %s: %.6g %s%s\n", b.name().c_str(), b.many ? "many" : "lone",
+                 b.many ? run.timing.median_ms : run.cycles.median, b.many ? "ms" : "cycles",
                  run.correct ? "" : " WRONG output");
   }
   t.notes.push_back(
