@@ -1,0 +1,65 @@
+#!/usr/bin/env python3
+"""docs/prediction.md's table of the A-S runs priced with the instruction term, from committed CSVs.
+
+  compare.py as GPU_DIR...
+      per GPU folder (its validate.csv and as-gpu.csv) and setting: runs, median |error| and worst
+      factor of the chosen model's A-S predictions; the launches of many split by the warps each SM
+      holds (ceil(instances / SMs)), since with few warps the copies in and out of global memory,
+      which nothing prices, dominate the launch"""
+import csv
+import math
+import os
+import statistics
+import sys
+
+
+def refuse(why):
+    print(f"compare.py: {why}", file=sys.stderr)
+    sys.exit(2)
+
+
+def chosen_model(gpu_dir):
+    import json
+    profiles = [f for f in os.listdir(gpu_dir) if f.startswith("profile-") and f.endswith(".json")]
+    if len(profiles) != 1:
+        refuse(f"{gpu_dir}: expected one profile-*.json")
+    p = json.load(open(os.path.join(gpu_dir, profiles[0])))
+    return p["model_choice"]["chosen"], p["gpu"]["sm_count"]
+
+
+def as_table(dirs):
+    for d in dirs:
+        for f in ("validate.csv", "as-gpu.csv", "instructions.csv", "as-ncu.csv"):
+            if not os.path.exists(os.path.join(d, f)):
+                refuse(f"{d} has no {f}")
+    print("| GPU | A-S runs | runs | median abs error | worst factor |")
+    print("|---|---|---|---|---|")
+    for d in dirs:
+        model, sms = chosen_model(d)
+        column = model.replace("-", "_") + "_error"
+        instances = {}
+        for r in csv.DictReader(open(os.path.join(d, "as-gpu.csv"))):
+            instances[(r["algorithm"], int(r["w"]) * int(r["m"]))] = int(r["instances"])
+        groups = {"one alone": [], "a launch of many, 16 to 32 warps per SM": [],
+                  "a launch of many, 1 to 15 warps per SM": []}
+        for r in csv.DictReader(open(os.path.join(d, "validate.csv"))):
+            if not r["family"].startswith("A-S"):
+                continue
+            e = float(r[column])
+            if r["family"] == "A-S, one alone":
+                groups["one alone"].append(e)
+                continue
+            warps = math.ceil(instances[(r["kernel"], int(r["n"]))] / sms)
+            groups["a launch of many, " + ("16 to 32" if warps >= 16 else "1 to 15") + " warps per SM"].append(e)
+        gpu = os.path.basename(os.path.normpath(d)).replace("gpu-", "").upper()
+        for name, es in groups.items():
+            if not es:
+                continue
+            worst = max(max(1 + e, 1 / (1 + e)) for e in es)
+            print(f"| {gpu} ({model}) | {name} | {len(es)} | {statistics.median(abs(e) for e in es):.3f} | {worst:.2f}x |")
+
+
+if __name__ == "__main__":
+    if len(sys.argv) < 3 or sys.argv[1] != "as":
+        refuse("usage: compare.py as GPU_DIR...")
+    as_table(sys.argv[2:])
