@@ -144,8 +144,9 @@ int predict_kernel_file(const KernelFileOptions& o) {
   if (o.profile.empty()) throw InputError("predict: --kernel needs --profile FILE (a GPU profile)");
   const kernels::ProgramSpec spec = kernels::read_kernel_file("--kernel", o.file);
   const predict::GpuProfile profile = read_profile_option(o.profile);
-  const predict::ProgramPrediction p =
+  predict::ProgramPrediction p =
       predict::predict_program(profile, spec, o.model, o.threads.value(), o.sampling.value());
+  p.sampling = o.sampling.sampling;  // with --exact too: the JSON names the options given, as predict ALGORITHM's
   if (o.json) {
     report::Json out = predict::prediction_json(p);
     out.set("profile_file", o.profile).set("predicted_ms_by_model", predict::predictions_json(profile, p.counts));

@@ -52,8 +52,9 @@ int replay_predicted(const ReplayOptions& o, const kernels::Trace& trace) {
   MachineParams machine = profile.machine;
   machine.extensions.widths = machine.extensions.atomics = true;
   const kernels::ProgramSpec spec = kernels::trace_program(trace, machine);
-  const predict::ProgramPrediction p =
+  predict::ProgramPrediction p =
       predict::predict_program(profile, spec, o.model, o.threads.value(), o.sampling.value());
+  p.sampling = o.sampling.sampling;  // with --exact too: the JSON names the options given
   std::vector<PricedLine> lines;
   std::map<std::tuple<std::string, std::string, std::string, int>, std::size_t> at;
   for (const predict::KernelPrediction& k : p.kernels)

@@ -62,7 +62,7 @@ grep -q '"model": "papers"' "$tmp/out" || { echo "FAIL: --model papers"; fail=1;
 # "sampling"; with --sample-budget 1024 a 1/2^10 or smaller part of the rows is simulated, the
 # coalescer's counts stay whole and each count and step carries its interval; one seed, one answer.
 naive="$examples/transpose_naive.json"
-ok "$mmsim" predict --kernel "$naive" --profile "$profile" --json --threads 2 --exact
+ok "$mmsim" predict --kernel "$naive" --profile "$profile" --json --threads 2 --exact --sample-seed 7
 cp "$tmp/out" "$tmp/exact.json"
 cp "$tmp/transpose_naive.json" "$tmp/whole.json"
 ok "$mmsim" predict --kernel "$naive" --profile "$profile" --json --threads 1 --sample-budget 1024 --sample-seed 3
@@ -74,6 +74,7 @@ import json, sys
 d = sys.argv[1]
 exact, whole, small = (json.load(open("%s/%s.json" % (d, f))) for f in ("exact", "whole", "small"))
 assert exact["sampling"]["exact"] is True and exact["sampling"]["fraction"] == 1, exact["sampling"]
+assert exact["sampling"]["seed"] == 7, "--exact's JSON does not name the seed given"
 assert whole["sampling"]["exact"] is False and whole["sampling"]["fraction"] == 1, whole["sampling"]
 assert whole["sampling"]["recorded_sectors"] == exact["counts"]["read_sectors"] + exact["counts"]["write_sectors"]
 for r in (exact, whole):
