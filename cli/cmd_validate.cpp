@@ -56,17 +56,7 @@ std::string instruction_note(const std::filesystem::path& dir, const predict::Gp
   if (!c)
     return "validate: A-S priced by shared-memory time units alone (no instructions.csv, instructions-ncu.csv "
            "and as-ncu.csv)\n";
-  char line[640];
-  std::snprintf(line, sizeof line,
-                "validate: A-S priced with the instruction term fitted on instructions.csv: a warp alone %s, %.3g "
-                "cycles per instruction, %.3g per shared access, %.3g per extra slot (%d microbenchmarks: median "
-                "error %.3f fitted, %.3f held out, worst %.2fx; shared-stream, outside it: %.3f); 32 warps per SM %s, "
-                "%.3g, %.3g, %.3g (%d: %.3f, %.3f, %.2fx)\n",
-                to_string(c->lone.form), c->lone.instruction, c->lone.access, c->lone.extra_slot, c->lone.samples,
-                c->lone.fitted, c->lone.held_out, c->lone.worst_held_out, c->lone_outside, to_string(c->many.form),
-                c->many.instruction, c->many.access, c->many.extra_slot, c->many.samples, c->many.fitted,
-                c->many.held_out, c->many.worst_held_out);
-  return line;
+  return "validate: A-S priced with the instruction term fitted on instructions.csv: " + predict::describe(*c) + "\n";
 }
 
 // The refitted profile's file name in the --out folder, from the profile's own `device` field:

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <set>
 #include <stdexcept>
 
@@ -157,6 +158,22 @@ InstructionCosts fit_instruction_costs(const std::vector<InstructionSample>& sam
   c.lone_outside = median_abs(errors);
   c.lone_outside_samples = static_cast<int>(outside.size());
   return c;
+}
+
+std::string describe(const InstructionCosts& c) {
+  const auto setting = [](const SettingCosts& s) {
+    char text[320];
+    std::snprintf(text, sizeof text,
+                  "%s, %.3g cycles per warp instruction, %.3g per shared access, %.3g per extra slot (%d "
+                  "microbenchmarks: median error %.3f fitted, %.3f held out, worst %.2fx)",
+                  to_string(s.form), s.instruction, s.access, s.extra_slot, s.samples, s.fitted, s.held_out,
+                  s.worst_held_out);
+    return std::string(text);
+  };
+  char outside[96];
+  std::snprintf(outside, sizeof outside, "; shared-stream, outside it: %.3f", c.lone_outside);
+  return "a warp alone " + setting(c.lone) + (c.lone_outside_samples ? outside : "") + "; 32 warps per SM " +
+         setting(c.many);
 }
 
 double lone_cycles(const InstructionCosts& c, double warp_instructions, double steps, double extra_slots) {

@@ -65,6 +65,10 @@ struct InstructionCosts {
 /// fit on or a sample's cycles are not positive.
 InstructionCosts fit_instruction_costs(const std::vector<InstructionSample>& samples);
 
+/// One line for people: each setting's form and costs, how many microbenchmarks it was fitted on and
+/// its median errors fitted and held out, and its worst held-out factor.
+std::string describe(const InstructionCosts& c);
+
 /// Cycles of one warp alone.
 double lone_cycles(const InstructionCosts& c, double warp_instructions, double steps, double extra_slots);
 /// Cycles of an SM running `warps` such warps at once (all resident): the larger of one warp's

@@ -425,6 +425,11 @@ report::Table prediction_summary(const predict::GpuProfile& profile, const std::
             report::format_number(f.worst_abs_error, 3);
     t.header.push_back(line);
   }
+  for (const auto& r : rows)
+    if (r.measured.pricing == Pricing::Instructions) {  // one fit per measured folder: the first row's
+      t.header.push_back("instruction term (the rows priced with it): " + predict::describe(r.measured.work.costs));
+      break;
+    }
   t.columns = {"family",       "runs",   "cost model", "median abs error",
                "worst factor", "n from", "n to",       "runs the model is known to fail"};
   std::vector<std::string> families;

@@ -2,6 +2,7 @@
 // mapped to the run that mirrors its kernel and priced as its GPU figure was measured.
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <filesystem>
 #include <fstream>
@@ -239,6 +240,11 @@ TEST_CASE("as-gpu: with the instruction microbenchmarks and the kernels' counts,
   const double throughput = 3 * 32 * (0.25 * 29000.0 + 0.5 * 891 + 1 * extra) / 32;  // ceil(9 / 4) = 3 warps per SM
   CHECK(predicted[1].predicted[0] == doctest::Approx(lone / 2000000));
   CHECK(predicted[0].predicted[0] == doctest::Approx(kLaunch + std::max(lone, throughput) / 2000000));
+  // The summary says how the rows were priced.
+  const auto header = prediction_summary(p, predicted).header;
+  CHECK(std::any_of(header.begin(), header.end(), [](const std::string& h) {
+    return h.rfind("instruction term (the rows priced with it): a warp alone additive", 0) == 0;
+  }));
   // A wrong microbenchmark output is refused, naming its line.
   f.write("instructions.csv", timed + "alu-chain,alu-chain,lone,5,,0,0,NO\n");
   CHECK_THROWS_WITH_AS(validate::read_as(f.dir, {}, p), doctest::Contains("line 10"), std::invalid_argument);

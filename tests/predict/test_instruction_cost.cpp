@@ -102,6 +102,10 @@ TEST_CASE("instruction costs: the fit recovers the costs that made the samples, 
   CHECK(lone_cycles(c, 100, 10, 5) == doctest::Approx(415));
   CHECK(sm_cycles(c, 100, 10, 5, 1) == doctest::Approx(415));
   CHECK(sm_cycles(c, 100, 10, 5, 32) == doctest::Approx(35 * 32));
+  const std::string text = describe(c);
+  CHECK(text.find("a warp alone additive, 2 cycles per warp instruction, 20 per shared access, 3 per extra slot "
+                  "(10 microbenchmarks") == 0);
+  CHECK(text.find("; 32 warps per SM additive, 0.25 cycles per warp instruction") != std::string::npos);
 }
 
 TEST_CASE("instruction costs: an SM bound by its busier pipe is fitted in the bound form") {
