@@ -35,8 +35,8 @@ enum class Pricing : std::uint8_t {
 struct InstructionWork {
   predict::InstructionCosts costs;
   double warp_instructions = 0;  ///< the kernel's, between its clock64 reads (Nsight Compute)
-  double steps =
-      0;  ///< the run's shared-memory warp accesses, as the table's writer simulated them (as-gpu.csv's sim_steps)
+  /// The run's shared-memory warp accesses, as the table's writer simulated them (as-gpu.csv's sim_steps).
+  double steps = 0;
   double sm_clock_khz = 0;
   bool many = false;  ///< a launch of `waves` warps per SM; false: one warp alone
 };
