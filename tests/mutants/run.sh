@@ -67,7 +67,9 @@ if [[ $check -eq 1 ]]; then
   done
   for patch in "$here"/*.patch; do
     name=$(basename "$patch" .patch)
-    printf '%s\n' "${names[@]}" | grep -qxF "$name" || { echo "mutants_apply: $name.patch is in no line of list.txt" >&2; bad=1; }
+    # A here-string, not a pipe: under pipefail, grep -q leaving early could fail printf with SIGPIPE.
+    grep -qxF -- "$name" <<<"$(printf '%s\n' "${names[@]}")" ||
+      { echo "mutants_apply: $name.patch is in no line of list.txt" >&2; bad=1; }
   done
   [[ $bad -eq 0 ]] && echo "mutants_apply: ${#names[@]} mutants, every patch applies to the sources"
   exit $bad
