@@ -5,10 +5,14 @@
       per GPU folder (its validate.csv and as-gpu.csv) and setting: runs, median |error| and worst
       factor of the chosen model's A-S predictions; the launches of many split by the warps each SM
       holds (ceil(instances / SMs)), since with few warps the copies in and out of global memory,
-      which nothing prices, dominate the launch"""
+      which nothing prices, dominate the launch
+  compare.py fit GPU_DIR...
+      per GPU folder: the instruction term's fit as its validate-summary.md's header gives it
+      (`mmsim validate` writes it), one row per GPU"""
 import csv
 import math
 import os
+import re
 import statistics
 import sys
 
@@ -59,7 +63,30 @@ def as_table(dirs):
             print(f"| {gpu} ({model}) | {name} | {len(es)} | {statistics.median(abs(e) for e in es):.3f} | {worst:.2f}x |")
 
 
+SETTING = (r"(\w+), ([\d.e+-]+) cycles per warp instruction, ([\d.e+-]+) per shared access, ([\d.e+-]+) per "
+           r"extra slot \((\d+) microbenchmarks: median error ([\d.]+) fitted, ([\d.]+) held out, worst ([\d.]+)x\)")
+
+
+def fit_table(dirs):
+    rows = []
+    for d in dirs:
+        path = os.path.join(d, "validate-summary.md")
+        if not os.path.exists(path):
+            refuse(f"{d} has no validate-summary.md")
+        line = next((l for l in open(path) if l.startswith("instruction term")), None)
+        m = line and re.search("a warp alone " + SETTING + ".*; 32 warps per SM " + SETTING, line)
+        if not m:
+            refuse(f"{path} gives no instruction term")
+        g = m.groups()
+        gpu = os.path.basename(os.path.normpath(d)).replace("gpu-", "").upper()
+        rows.append(f"| {gpu} | {g[0]}: {g[1]}, {g[2]}, {g[3]}; {g[4]} benches, {g[5]} fitted, {g[6]} held out, "
+                    f"worst {g[7]}x | {g[8]}: {g[9]}, {g[10]}, {g[11]}; {g[12]} benches, {g[13]}, {g[14]}, {g[15]}x |")
+    print("| GPU | a warp alone | 32 warps per SM |")
+    print("|---|---|---|")
+    print("\n".join(rows))
+
+
 if __name__ == "__main__":
-    if len(sys.argv) < 3 or sys.argv[1] != "as":
-        refuse("usage: compare.py as GPU_DIR...")
-    as_table(sys.argv[2:])
+    if len(sys.argv) < 3 or sys.argv[1] not in ("as", "fit"):
+        refuse("usage: compare.py as|fit GPU_DIR...")
+    (as_table if sys.argv[1] == "as" else fit_table)(sys.argv[2:])

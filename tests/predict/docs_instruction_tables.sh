@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# docs/prediction.md's table of the A-S runs priced with the instruction term is what
-# experiments/instructions/compare.py makes of the committed CSVs, line for line; and compare.py
+# docs/prediction.md's tables of the instruction term's fit and of the A-S runs priced with it are
+# what experiments/instructions/compare.py makes of the committed files, line for line; and compare.py
 # refuses a folder without the instruction files with one line and status 2.
 #   docs_instruction_tables.sh SOURCE_DIR
 set -u
@@ -13,7 +13,7 @@ for d in results/gpu-*; do [ -f "$d/instructions.csv" ] && dirs+=("$d"); done
 [ ${#dirs[@]} -gt 0 ] || { echo "FAIL: no GPU folder has instructions.csv"; exit 1; }
 while IFS= read -r line; do
   grep -qxF -- "$line" "$doc" || { echo "FAIL: not in $doc: $line"; fail=1; }
-done < <(python3 experiments/instructions/compare.py as "${dirs[@]}")
+done < <(python3 experiments/instructions/compare.py as "${dirs[@]}"; python3 experiments/instructions/compare.py fit "${dirs[@]}")
 empty=$(mktemp -d)
 python3 experiments/instructions/compare.py as "$empty" >/dev/null 2>"$empty/err"
 status=$?
