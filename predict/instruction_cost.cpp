@@ -21,8 +21,12 @@ struct Costs {
 };
 
 double priced(CostForm form, const Costs& c, const InstructionSample& s) {
-  const double issue = c.instruction * s.warp_instructions, banks = c.access * s.steps + c.extra_slot * s.extra_slots;
-  return warps_of(s) * (form == CostForm::Additive ? issue + banks : std::max(issue, banks));
+  SettingCosts setting;
+  setting.form = form;
+  setting.instruction = c.instruction;
+  setting.access = c.access;
+  setting.extra_slot = c.extra_slot;
+  return setting.cycles(s.warp_instructions, s.steps, s.extra_slots, warps_of(s));
 }
 
 std::vector<double> fit_rows(const std::vector<const InstructionSample*>& samples, bool issue, bool banks) {
