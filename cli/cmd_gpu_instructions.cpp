@@ -1,7 +1,8 @@
 // `mmsim gpu instructions`: the instruction microbenchmarks (experiments/gpu/instructions_driver.h);
-// writes instructions.md and instructions.csv to --out. With --ncu-launches it only makes the
-// one-block launches Nsight Compute profiles; with --ncu-csv FILE it only reads ncu's output of
-// those and writes instructions-ncu.csv (cuda/ncu_instructions.sh runs both).
+// writes instructions.md and .csv, and the copy benches' instructions-copy.md and .csv, to --out.
+// With --ncu-launches it only makes the one-block launches Nsight Compute profiles; with --ncu-csv
+// FILE it only reads ncu's output of those and writes instructions-ncu.csv
+// (cuda/ncu_instructions.sh runs both).
 #include "cli/gpu_common.h"
 #include "experiments/gpu/instructions_driver.h"
 
@@ -18,10 +19,12 @@ GpuSubcommand add_gpu_instructions_command(CLI::App& gpu) {
       return std::nullopt;
     }
   };
-  const GpuCommand<Opts> c(gpu, "instructions",
-                           "microbenchmarks of a warp's work besides memory (ALU chains, shared-memory chases, "
-                           "branches), alone and 32 warps per SM, every output checked (instructions.md, .csv)",
-                           "folder for instructions.md and .csv (instructions-ncu.csv with --ncu-csv)");
+  const GpuCommand<Opts> c(
+      gpu, "instructions",
+      "microbenchmarks of a warp's work besides memory (ALU chains, shared-memory chases, "
+      "branches), alone and 32 warps per SM, and copies through shared memory at a few warps per SM, every "
+      "output checked (instructions.md, .csv; instructions-copy.md, .csv)",
+      "folder for instructions.md and .csv (instructions-ncu.csv with --ncu-csv)");
   Opts& opts = c.opts();
   c.options({{"--runs", opts.runs, "timed launches per bench, 1 to 10000"},
              {"--warmup", opts.warmup, "untimed launches before them, 0 to 1000"}});
@@ -44,7 +47,9 @@ GpuSubcommand add_gpu_instructions_command(CLI::App& gpu) {
     const gi::InstructionsRun run = gi::run_instructions({o.warmup, o.runs});
     write_file(dir / "instructions.md", report::to_markdown(run.table));
     write_file(dir / "instructions.csv", report::to_csv(run.table));
-    std::fprintf(stderr, "mmsim gpu instructions: %s; wrote %s/instructions.md and instructions.csv\n",
+    write_file(dir / "instructions-copy.md", report::to_markdown(run.copies));
+    write_file(dir / "instructions-copy.csv", report::to_csv(run.copies));
+    std::fprintf(stderr, "mmsim gpu instructions: %s; wrote %s/instructions.{md,csv} and instructions-copy.{md,csv}\n",
                  run.failed ? "SOME OUTPUTS WRONG" : "every output checked right", out.str().c_str());
     return run.failed ? kCheckFailed : kOk;
   });

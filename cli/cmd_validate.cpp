@@ -56,7 +56,11 @@ std::string instruction_note(const std::filesystem::path& dir, const predict::Gp
   if (!c)
     return "validate: A-S priced by shared-memory time units alone (no instructions.csv, instructions-ncu.csv "
            "and as-ncu.csv)\n";
-  return "validate: A-S priced with the instruction term fitted on instructions.csv: " + predict::describe(*c) + "\n";
+  const auto copy = predict::validate::as_copy_costs(dir, profile);
+  return "validate: A-S priced with the instruction term fitted on instructions.csv: " + predict::describe(*c) +
+         (copy ? "; launches of many with the copy term fitted on instructions-copy.csv: " + predict::describe(*copy)
+               : std::string("; their copies in and out unpriced (no instructions-copy.csv)")) +
+         "\n";
 }
 
 // The refitted profile's file name in the --out folder, from the profile's own `device` field:

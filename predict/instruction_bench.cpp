@@ -85,4 +85,16 @@ SharedSteps simulated_shared_steps(const InstructionBench& b) {
   return {steps, steps * (congestion(warp, 32) - 1)};
 }
 
+std::string CopyBench::name() const { return "copy-r" + std::to_string(rows) + "-w" + std::to_string(warps_per_sm); }
+
+std::vector<CopyBench> copy_benches() {
+  std::vector<CopyBench> out;
+  for (const std::uint32_t w : {1u, 4u, 16u, 32u}) out.push_back({6, w});
+  for (const std::uint32_t w : {1u, 4u, 16u, 32u}) out.push_back({24, w});
+  for (const std::uint32_t w : {1u, 2u, 8u}) out.push_back({96, w});
+  for (const std::uint32_t w : {1u, 2u}) out.push_back({384, w});
+  out.push_back({1000, 1});
+  return out;
+}
+
 }  // namespace mmsim::predict

@@ -83,4 +83,28 @@ struct SharedSteps {
 };
 SharedSteps simulated_shared_steps(const InstructionBench& b);
 
+/// The copy microbenchmarks: what a few warps per SM pay to stage their data through shared memory
+/// (the load before and the store after an A-S instance's work, cuda/harness/warp_copy.cuh). Blocks
+/// of one warp, `warps_per_sm` of them on every SM, each copies its own `rows` rows of 32 words from
+/// global memory into shared memory and back out, word x by lane x mod 32; event-timed. A warp
+/// alone is bound by how many of its loads are in flight against their latency; many warps by the
+/// SM's and the L2's throughput (predict/copy_cost.h fits both).
+struct CopyBench {
+  std::uint32_t rows = 1;
+  std::uint32_t warps_per_sm = 1;
+  std::string name() const;  ///< e.g. "copy-r24-w4"
+  std::uint64_t shared_bytes() const { return std::uint64_t{rows} * 32 * 4; }
+};
+
+/// The set `mmsim gpu instructions` times: rows 6, 24, 96, 384 and 1000 at 1 to 32 warps per SM,
+/// none of them an A-S instance's row count (powers of two); an SM's warps hold at most 1000 rows
+/// (on 132 SMs 17 MB in and as much out, as the largest A-S launch: the L2 holds the input warm
+/// from one timed launch to the next in both).
+std::vector<CopyBench> copy_benches();
+
+/// Word `i` of a copy bench's input (a mix of i, so that no word equals its neighbour).
+constexpr std::uint32_t copy_input_word(std::uint64_t i) {
+  return instruction_alu_step(static_cast<std::uint32_t>(i) ^ static_cast<std::uint32_t>(i >> 32));
+}
+
 }  // namespace mmsim::predict

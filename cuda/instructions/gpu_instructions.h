@@ -1,6 +1,7 @@
 // The GPU side of the instruction microbenchmarks (predict/instruction_bench.h): one kernel per
 // kind, a block of one warp, run alone (its loop timed by clock64) or as 32 blocks on every SM
-// (event-timed). No CUDA header leaks out.
+// (event-timed); and the copy benches' kernel, a few one-warp blocks per SM (event-timed). No CUDA
+// header leaks out.
 #pragma once
 
 #include <vector>
@@ -20,6 +21,16 @@ struct BenchRun {
 /// Times the bench under `plan` (the launch of a lone bench is one block; a many bench's, 32 per
 /// SM). Throws GpuError.
 BenchRun run_bench(const predict::InstructionBench& b, const TimingPlan& plan);
+
+struct CopyRun {
+  Timing timing;  ///< the launch of every SM's warps, event-timed
+  std::uint32_t blocks = 0;
+  bool correct = false;  ///< the output was the input, word for word (last launch; poisoned before each)
+};
+
+/// Times a copy bench: warps_per_sm one-warp blocks on every SM. Throws GpuError where they do not
+/// fit an SM at once.
+CopyRun run_copy(const predict::CopyBench& b, const TimingPlan& plan);
 
 /// One untimed launch of one block, for Nsight Compute; true when its output checks.
 bool launch_once(const predict::InstructionBench& b);

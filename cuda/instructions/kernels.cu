@@ -8,6 +8,7 @@
 #include "cuda/harness/device.h"
 #include "cuda/harness/device_buffer.cuh"
 #include "cuda/harness/poison.h"
+#include "cuda/harness/warp_copy.cuh"
 #include "cuda/instructions/gpu_instructions.h"
 
 namespace mmsim::gpu::instructions {
@@ -113,6 +114,15 @@ void check_bench(const predict::InstructionBench& b) {
   if (b.iterations == 0) throw GpuError(b.name() + ": no iterations");
 }
 
+// A copy bench's block: its rows into shared memory and back out (what an A-S kernel does around its
+// work, with the same helpers).
+__global__ void __launch_bounds__(kLanes)
+    k_copy(const std::uint32_t* __restrict__ in, std::uint32_t* __restrict__ out, std::uint32_t rows) {
+  extern __shared__ std::uint32_t s[];
+  const std::uint64_t words = std::uint64_t{kLanes} * rows;
+  warp_copy_through_shared(s, in + blockIdx.x * words, out + blockIdx.x * words, words);
+}
+
 }  // namespace
 
 BenchRun run_bench(const predict::InstructionBench& b, const TimingPlan& plan) {
@@ -146,6 +156,39 @@ bool launch_once(const predict::InstructionBench& b) {
   l.run(b);
   MMSIM_CK(cudaDeviceSynchronize());
   return l.check(b);
+}
+
+CopyRun run_copy(const predict::CopyBench& b, const TimingPlan& plan) {
+  const DeviceInfo d = device_info();
+  if (b.rows == 0 || b.warps_per_sm == 0) throw GpuError(b.name() + ": no rows or no warps");
+  if (b.shared_bytes() > d.shared_per_block_optin)
+    throw GpuError(b.name() + ": the rows do not fit one block's shared memory");
+  const int bytes = static_cast<int>(b.shared_bytes());
+  MMSIM_CK(cudaFuncSetAttribute(k_copy, cudaFuncAttributeMaxDynamicSharedMemorySize, bytes));
+  int resident = 0;
+  MMSIM_CK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&resident, k_copy, kLanes, b.shared_bytes()));
+  if (resident < static_cast<int>(b.warps_per_sm))
+    throw GpuError(b.name() + ": only " + std::to_string(resident) + " such blocks fit an SM at once");
+  CopyRun r;
+  r.blocks = static_cast<std::uint32_t>(d.sm_count) * b.warps_per_sm;
+  const std::uint64_t words = std::uint64_t{r.blocks} * kLanes * b.rows;
+  std::vector<std::uint32_t> in(words);
+  for (std::uint64_t i = 0; i < words; ++i) in[i] = predict::copy_input_word(i);
+  DeviceBuffer d_in(words * 4), d_out(words * 4);
+  MMSIM_CK(cudaMemcpy(d_in.p, in.data(), words * 4, cudaMemcpyHostToDevice));
+  EventTimer timer;
+  r.timing = timer.time(
+      plan, [&] { poison(d_out.p, words * 4); },
+      [&] {
+        k_copy<<<r.blocks, kLanes, b.shared_bytes()>>>(static_cast<const std::uint32_t*>(d_in.p),
+                                                       static_cast<std::uint32_t*>(d_out.p), b.rows);
+        MMSIM_LAUNCHED();
+      });
+  MMSIM_CK(cudaDeviceSynchronize());
+  std::vector<std::uint32_t> out(words);
+  MMSIM_CK(cudaMemcpy(out.data(), d_out.p, words * 4, cudaMemcpyDeviceToHost));
+  r.correct = out == in;
+  return r;
 }
 
 }  // namespace mmsim::gpu::instructions

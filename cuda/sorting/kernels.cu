@@ -13,6 +13,7 @@
 #include "cuda/harness/device.h"
 #include "cuda/harness/device_buffer.cuh"
 #include "cuda/harness/poison.h"
+#include "cuda/harness/warp_copy.cuh"
 #include "cuda/sorting/as_partition.cuh"
 #include "cuda/sorting/as_permute.cuh"
 #include "cuda/sorting/as_sort.cuh"
@@ -98,22 +99,12 @@ __device__ void send_direct(std::uint32_t* s, std::uint32_t m) {
   }
 }
 
-// The matrix into shared memory and the result out, word x by lane x mod 32 (conflict-free):
-// outside the cycles k_as counts, and all that k_as_copy does.
-__device__ void load_matrix(std::uint32_t* s, const std::uint32_t* __restrict__ src, std::uint64_t words) {
-  for (std::uint32_t x = threadIdx.x; x < words; x += kW) s[x] = src[x];
-  __syncwarp();
-}
-__device__ void store_matrix(std::uint32_t* __restrict__ dst, const std::uint32_t* result, std::uint64_t words) {
-  for (std::uint32_t x = threadIdx.x; x < words; x += kW) dst[x] = result[x];
-}
-
 template <Algo A>
 __global__ void __launch_bounds__(kW) k_as(const std::uint32_t* __restrict__ in, std::uint32_t* __restrict__ out,
                                            std::uint32_t m, std::uint64_t first_seed, long long* __restrict__ cycles) {
   extern __shared__ std::uint32_t s[];
   const std::uint64_t words = std::uint64_t{kW} * m;
-  load_matrix(s, in + blockIdx.x * words, words);
+  warp_load_to_shared(s, in + blockIdx.x * words, words);  // outside the cycles counted
   const long long t0 = clock64();
   std::uint32_t result_col = A == Algo::SortBitonic ? 0 : m;  // where the output ends up
   if constexpr (A == Algo::Sort || A == Algo::Partition) {
@@ -133,7 +124,7 @@ __global__ void __launch_bounds__(kW) k_as(const std::uint32_t* __restrict__ in,
   if constexpr (A == Algo::PermuteDirect) send_direct<false>(s, m);
   __syncwarp();
   const long long t1 = clock64();
-  store_matrix(out + blockIdx.x * words, s + std::uint64_t{result_col} * kW, words);
+  warp_store_from_shared(out + blockIdx.x * words, s + std::uint64_t{result_col} * kW, words);
   if (threadIdx.x == 0) cycles[blockIdx.x] = t1 - t0;
 }
 
@@ -143,8 +134,7 @@ __global__ void __launch_bounds__(kW)
     k_as_copy(const std::uint32_t* __restrict__ in, std::uint32_t* __restrict__ out, std::uint32_t m) {
   extern __shared__ std::uint32_t s[];
   const std::uint64_t words = std::uint64_t{kW} * m;
-  load_matrix(s, in + blockIdx.x * words, words);
-  store_matrix(out + blockIdx.x * words, s, words);
+  warp_copy_through_shared(s, in + blockIdx.x * words, out + blockIdx.x * words, words);
 }
 
 using KernelFn = void (*)(const std::uint32_t*, std::uint32_t*, std::uint32_t, std::uint64_t, long long*);

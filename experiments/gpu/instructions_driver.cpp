@@ -20,6 +20,32 @@ std::vector<predict::InstructionBench> lone_benches() {
   return out;
 }
 
+report::Table copy_table(const TimingPlan& plan, const DeviceInfo& d, bool& failed) {
+  report::Table t;
+  t.title = "Copy microbenchmarks: a few warps per SM staging their rows through shared memory";
+  t.header = {"GPU: " + device_summary(d) +
+              "; blocks of one warp, warps_per_sm of them on every SM, each copying its own rows of 32 words from "
+              "global into shared memory and back out; ms of the launch (events, median)"};
+  t.columns = {"bench",  "rows", "warps_per_sm", "blocks",       "ms",     "ms_min",
+               "ms_max", "runs", "warmup",       "sm_clock_khz", "correct"};
+  for (const predict::CopyBench& b : predict::copy_benches()) {
+    const CopyRun run = run_copy(b, plan);
+    failed |= !run.correct;
+    t.add_row({b.name(), static_cast<long long>(b.rows), static_cast<long long>(b.warps_per_sm),
+               static_cast<long long>(run.blocks), run.timing.median_ms, run.timing.min_ms, run.timing.max_ms,
+               static_cast<long long>(plan.runs), static_cast<long long>(plan.warmups),
+               static_cast<long long>(d.sm_clock_khz), std::string(run.correct ? "yes" : "NO")});
+    std::fprintf(stderr, "gpu instructions: %s: %.6g ms%s\n", b.name().c_str(), run.timing.median_ms,
+                 run.correct ? "" : " WRONG output");
+  }
+  t.notes.push_back(
+      "The copy is the A-S kernels' load before and store after their work (cuda/harness/warp_copy.cuh): word x by "
+      "lane x mod 32, coalesced and conflict-free. Every launch reads the same input, which stays in the L2 between "
+      "launches, as the A-S launches' does; the output is poisoned before each.");
+  t.notes.push_back("correct: the output was the input, word for word (last timed launch).");
+  return t;
+}
+
 }  // namespace
 
 InstructionsRun run_instructions(const TimingPlan& plan) {
@@ -61,6 +87,7 @@ InstructionsRun run_instructions(const TimingPlan& plan) {
       "sim_steps, sim_extra_slots: the DMM's (w = 32) warp accesses of one warp's loop and their slots beyond one "
       "each (the sum of congestion - 1), from models/congestion.h; 0 for the ALU kinds.");
   t.notes.push_back("correct: every lane of every block wrote the host's reference value (last timed launch).");
+  r.copies = copy_table(plan, d, r.failed);
   return r;
 }
 

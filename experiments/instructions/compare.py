@@ -7,8 +7,9 @@
       holds (ceil(instances / SMs)), since with few warps the copies in and out of global memory,
       which nothing prices, dominate the launch
   compare.py fit GPU_DIR...
-      per GPU folder: the instruction term's fit as its validate-summary.md's header gives it
-      (`mmsim validate` writes it), one row per GPU"""
+      per GPU folder: the instruction term's fit and the copy term's as its validate-summary.md's
+      header gives them (`mmsim validate` writes them), one row per GPU ("none" where the folder
+      has no copy microbenchmarks)"""
 import csv
 import math
 import os
@@ -67,6 +68,21 @@ SETTING = (r"(\w+), ([\d.e+-]+) cycles per warp instruction, ([\d.e+-]+) per sha
            r"extra slot \((\d+) microbenchmarks: median error ([\d.]+) fitted, ([\d.]+) held out, worst ([\d.]+)x\)")
 
 
+COPY = (r"(\w+), ([\d.e+-]+) cycles \+ rows x \w+\(([\d.e+-]+), warps x ([\d.e+-]+)\) \((\d+) microbenchmarks: "
+        r"median error ([\d.]+) fitted, ([\d.]+) held out, worst ([\d.]+)x\)")
+
+
+def copy_cell(path):
+    line = next((l for l in open(path) if l.startswith("copy term")), None)
+    if line is None:
+        return "none"
+    m = re.search(COPY, line)
+    if not m:
+        refuse(f"{path}: its copy term cannot be read")
+    g = m.groups()
+    return f"{g[0]}: {g[1]}, {g[2]}, {g[3]}; {g[4]} benches, {g[5]} fitted, {g[6]} held out, worst {g[7]}x"
+
+
 def fit_table(dirs):
     rows = []
     for d in dirs:
@@ -80,9 +96,10 @@ def fit_table(dirs):
         g = m.groups()
         gpu = os.path.basename(os.path.normpath(d)).replace("gpu-", "").upper()
         rows.append(f"| {gpu} | {g[0]}: {g[1]}, {g[2]}, {g[3]}; {g[4]} benches, {g[5]} fitted, {g[6]} held out, "
-                    f"worst {g[7]}x | {g[8]}: {g[9]}, {g[10]}, {g[11]}; {g[12]} benches, {g[13]}, {g[14]}, {g[15]}x |")
-    print("| GPU | a warp alone | 32 warps per SM |")
-    print("|---|---|---|")
+                    f"worst {g[7]}x | {g[8]}: {g[9]}, {g[10]}, {g[11]}; {g[12]} benches, {g[13]}, {g[14]}, {g[15]}x "
+                    f"| {copy_cell(path)} |")
+    print("| GPU | a warp alone | 32 warps per SM | copies in and out |")
+    print("|---|---|---|---|")
     print("\n".join(rows))
 
 

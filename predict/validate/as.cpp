@@ -11,13 +11,16 @@
 // Nsight Compute's counts in instructions-ncu.csv) and the kernels' counted instructions
 // (as-ncu.csv), both rows are priced with the instruction term instead (Pricing::Instructions,
 // predict/instruction_cost.h): alone, the warp's cycles; many, one launch plus an SM's cycles for
-// its ceil(instances / k) warps at once.
+// its ceil(instances / k) warps at once, plus (where the folder has the copy microbenchmarks,
+// instructions-copy.csv) their loads and stores of the matrices at the copy term's costs
+// (predict/copy_cost.h): the launch's part that the clock64 cycles leave out.
 #include <filesystem>
 #include <map>
 #include <optional>
 #include <stdexcept>
 #include <utility>
 
+#include "predict/copy_cost.h"
 #include "predict/instruction_bench.h"
 #include "predict/instruction_cost.h"
 #include "predict/microbench.h"
@@ -92,6 +95,24 @@ std::optional<predict::InstructionCosts> as_instruction_costs(const std::filesys
   return predict::fit_instruction_costs(instruction_samples(dir, p));
 }
 
+std::optional<predict::CopyCosts> as_copy_costs(const std::filesystem::path& dir, const predict::GpuProfile& p) {
+  if (!std::filesystem::exists(dir / "instructions-copy.csv")) return std::nullopt;
+  const double launch_ms = empty_launch_ms(p);
+  std::vector<predict::CopySample> samples;
+  for (const CsvRow& r :
+       read_csv_rows(dir / "instructions-copy.csv", {"bench", "rows", "warps_per_sm", "ms", "correct"})) {
+    if (r.text("correct") != "yes") throw r.error("a copy microbenchmark whose output was wrong");
+    // One SM's cycles: the launch less an empty one, as the A-S launches of many are priced.
+    samples.push_back({r.text("bench"), r.number("rows"), r.number("warps_per_sm"),
+                       (r.number("ms") - launch_ms) * p.gpu.sm_clock_khz});
+  }
+  try {
+    return predict::fit_copy_costs(samples);
+  } catch (const std::invalid_argument& e) {
+    throw std::invalid_argument((dir / "instructions-copy.csv").string() + ": " + e.what());
+  }
+}
+
 std::vector<MeasuredRun> read_as(const std::filesystem::path& dir, const Selection& s, const predict::GpuProfile& p) {
   const auto rows = read_csv_rows(
       dir / "as-gpu.csv", {"algorithm", "w", "m", "instances", "ms", "gpu_cycles_alone", "sim_steps", "correct"});
@@ -99,6 +120,7 @@ std::vector<MeasuredRun> read_as(const std::filesystem::path& dir, const Selecti
   if (s.type != "float") return {};  // 32-bit keys only
   const std::optional<predict::InstructionCosts> costs = as_instruction_costs(dir, p);
   const auto counted = costs ? counted_instructions(dir) : std::map<std::pair<std::string, std::uint64_t>, double>{};
+  const std::optional<predict::CopyCosts> copy = costs ? as_copy_costs(dir, p) : std::nullopt;
   std::vector<MeasuredRun> out;
   for (const CsvRow& r : rows) {
     MeasuredRun m;
@@ -137,6 +159,8 @@ std::vector<MeasuredRun> read_as(const std::filesystem::path& dir, const Selecti
       many.pricing = Pricing::Instructions;
       many.work = work;
       many.work.many = true;  // ceil(instances / k) warps on each SM at once: one full wave
+      many.work.copy = copy;  // each loads its m rows before its work and stores them after
+      many.work.rows = static_cast<double>(rows_m);
       for (MeasuredRun* x : {&many, &alone}) x->known_failure.clear();
     }
     out.push_back(std::move(many));

@@ -46,6 +46,10 @@ std::vector<MeasuredRun> read_as(const std::filesystem::path& dir, const Selecti
 /// file is missing. Throws std::invalid_argument naming a malformed file.
 std::optional<predict::InstructionCosts> as_instruction_costs(const std::filesystem::path& dir,
                                                               const predict::GpuProfile& profile);
+/// The copy term's costs fitted on DIR's copy microbenchmarks (instructions-copy.csv), which prices
+/// the A-S launches' load and store; nullopt when the file is missing. Throws
+/// std::invalid_argument naming a malformed file.
+std::optional<predict::CopyCosts> as_copy_costs(const std::filesystem::path& dir, const predict::GpuProfile& profile);
 std::vector<MeasuredRun> read_bmmc(const std::filesystem::path& dir, const Selection& s,
                                    const predict::GpuProfile& profile);
 std::vector<MeasuredRun> read_parm(const std::filesystem::path& dir, const Selection& s,

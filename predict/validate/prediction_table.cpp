@@ -52,9 +52,11 @@ double priced_ms(const predict::CostModel& f, const MeasuredRun& m, const predic
     // On the DMM with l = 1 a round's time units are its congestion: the units beyond the
     // accesses are the extra slots.
     const double extra = std::max(0.0, static_cast<double>(counts.shared_time_units) - w.steps);
-    const double cycles =
-        w.many ? predict::sm_cycles(w.costs, w.warp_instructions, w.steps, extra, static_cast<double>(m.waves))
-               : predict::lone_cycles(w.costs, w.warp_instructions, w.steps, extra);
+    const auto warps = static_cast<double>(m.waves);
+    double cycles = w.many ? predict::sm_cycles(w.costs, w.warp_instructions, w.steps, extra, warps)
+                           : predict::lone_cycles(w.costs, w.warp_instructions, w.steps, extra);
+    // Each warp loads its data, works, then stores: the copies add to the work's cycles.
+    if (w.many && w.copy) cycles += w.copy->cycles(w.rows, warps);
     ms = cycles / w.sm_clock_khz + (w.many ? f.price_of("launches") : 0);
   } else {
     // Only the shared-memory time units (and a launch per wave batch): the other counts of a
@@ -118,7 +120,8 @@ std::string pricing_text(Pricing p) {
     case Pricing::Waves:
       return "one launch + ceil(instances / k) runs one after another on each DMM";
     case Pricing::Instructions:
-      return "the warp's instructions, shared accesses and extra slots at the instruction microbenchmarks' costs";
+      return "the warp's instructions, shared accesses and extra slots at the instruction microbenchmarks' costs "
+             "(a launch of many: with its copies in and out at the copy microbenchmarks' costs)";
   }
   return "?";
 }
@@ -428,6 +431,9 @@ report::Table prediction_summary(const predict::GpuProfile& profile, const std::
   for (const auto& r : rows)
     if (r.measured.pricing == Pricing::Instructions) {  // one fit per measured folder: the first row's
       t.header.push_back("instruction term (the rows priced with it): " + predict::describe(r.measured.work.costs));
+      if (r.measured.work.copy)
+        t.header.push_back("copy term (the launches of many priced with it): " +
+                           predict::describe(*r.measured.work.copy));
       break;
     }
   t.columns = {"family",       "runs",   "cost model", "median abs error",

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "algorithms/params.h"
+#include "predict/copy_cost.h"
 #include "predict/counts_file.h"
 #include "predict/gpu_profile.h"
 #include "predict/instruction_cost.h"
@@ -27,7 +28,8 @@ enum class Pricing : std::uint8_t {
   Waves,       ///< one launch plus `waves` runs one after another on each SM's shared memory
   /// The warp's instructions, shared accesses and extra slots at the instruction microbenchmarks'
   /// costs (predict/instruction_cost.h): cycles alone, or an SM's cycles for `waves` warps at once
-  /// plus one launch; the shared-memory time units give the extra slots
+  /// plus their copies in and out (predict/copy_cost.h) plus one launch; the shared-memory time
+  /// units give the extra slots
   Instructions,
 };
 
@@ -39,6 +41,10 @@ struct InstructionWork {
   double steps = 0;
   double sm_clock_khz = 0;
   bool many = false;  ///< a launch of `waves` warps per SM; false: one warp alone
+  /// A launch of many: each warp's load before and store after its work, `rows` rows of w words,
+  /// at the copy microbenchmarks' costs (predict/copy_cost.h); nullopt leaves them unpriced.
+  std::optional<predict::CopyCosts> copy;
+  double rows = 0;
 };
 
 /// One GPU measurement: a kernel family's run at one size.

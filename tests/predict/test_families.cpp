@@ -8,6 +8,7 @@
 #include <fstream>
 
 #include "algorithms/registry.h"
+#include "predict/instruction_bench.h"
 #include "predict/simulate.h"
 #include "predict/validate/family.h"
 #include "tests/predict/small_gpu.h"
@@ -245,6 +246,27 @@ TEST_CASE("as-gpu: with the instruction microbenchmarks and the kernels' counts,
   CHECK(std::any_of(header.begin(), header.end(), [](const std::string& h) {
     return h.rfind("instruction term (the rows priced with it): a warp alone additive", 0) == 0;
   }));
+  // With the copy microbenchmarks, made by 500 cycles + rows x max(300, warps x 40) (the launches
+  // less an empty one: none here), a launch of many adds its 3 warps' copies of 4 rows: 500 + 4 x 300.
+  CHECK(std::none_of(header.begin(), header.end(), [](const std::string& h) { return h.find("copy term") == 0; }));
+  std::string copies = "bench,rows,warps_per_sm,ms,correct\n";
+  for (const predict::CopyBench& b : predict::copy_benches())
+    copies += b.name() + "," + std::to_string(b.rows) + "," + std::to_string(b.warps_per_sm) + "," +
+              std::to_string((500 + b.rows * std::max(300.0, 40.0 * b.warps_per_sm)) / 2000000) + ",yes\n";
+  f.write("instructions-copy.csv", copies);
+  const auto with_copy =
+      predict_runs(p, validate::read_as(f.dir, {}, p), SimulationPlan{1, ~std::uint64_t{0}, nullptr, nullptr, {}});
+  CHECK(with_copy[0].predicted[0] == doctest::Approx(predicted[0].predicted[0] + 1700.0 / 2000000).epsilon(1e-6));
+  CHECK(with_copy[1].predicted[0] ==
+        doctest::Approx(predicted[1].predicted[0]));  // alone: clock64 leaves the copies out
+  const auto copy_header = prediction_summary(p, with_copy).header;
+  CHECK(std::any_of(copy_header.begin(), copy_header.end(), [](const std::string& h) {
+    return h.rfind("copy term (the launches of many priced with it): bound, 500 cycles", 0) == 0;
+  }));
+  // A wrong copy is refused, naming its line.
+  f.write("instructions-copy.csv", copies + "copy-r6-w2,6,2,0.001,NO\n");
+  CHECK_THROWS_WITH_AS(validate::read_as(f.dir, {}, p), doctest::Contains("line 16"), std::invalid_argument);
+  std::filesystem::remove(f.dir / "instructions-copy.csv");
   // A wrong microbenchmark output is refused, naming its line.
   f.write("instructions.csv", timed + "alu-chain,alu-chain,lone,5,,0,0,NO\n");
   CHECK_THROWS_WITH_AS(validate::read_as(f.dir, {}, p), doctest::Contains("line 10"), std::invalid_argument);
