@@ -105,6 +105,7 @@ CopyCosts fit_copy_costs(const std::vector<CopySample>& samples) {
   c.held_out = median_abs(held[best]);
   c.held_out_other_form = median_abs(held[1 - best]);
   for (const double e : held[best]) c.worst_held_out = std::max(c.worst_held_out, std::max(1 + e, 1 / (1 + e)));
+  c.interval_factor = interval_factor_of(held[best]);
   std::vector<double> fitted;
   for (const CopySample* s : all) fitted.push_back(error(c, *s));
   c.fitted = median_abs(fitted);

@@ -36,6 +36,7 @@ struct CopyCosts {
   /// that left it out) for the chosen form and the other one; the worst held-out factor.
   double fitted = 0, held_out = 0, held_out_other_form = 0;
   double worst_held_out = 1;
+  double interval_factor = 1;  ///< covers kIntervalCoverage of the held-out predictions (predict/fit.h)
   int samples = 0;
   /// One SM's cycles for `warps` warps each copying `rows` rows in and out.
   double cycles(double rows, double warps) const;

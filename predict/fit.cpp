@@ -2,6 +2,7 @@
 
 #include <Eigen/Dense>
 #include <algorithm>
+#include <cmath>
 
 namespace mmsim::predict {
 
@@ -41,6 +42,15 @@ double median_of(std::vector<double> v) {
   std::sort(v.begin(), v.end());
   const std::size_t h = v.size() / 2;
   return v.size() % 2 ? v[h] : (v[h - 1] + v[h]) / 2;
+}
+
+double interval_factor_of(const std::vector<double>& errors) {
+  if (errors.empty()) return 1;
+  std::vector<double> logs;
+  for (const double e : errors) logs.push_back(std::abs(std::log(std::max(1 + e, 1e-6))));
+  std::sort(logs.begin(), logs.end());
+  const auto rank = static_cast<std::size_t>(std::ceil(kIntervalCoverage * static_cast<double>(logs.size())));
+  return std::exp(logs[std::max<std::size_t>(rank, 1) - 1]);
 }
 
 }  // namespace mmsim::predict

@@ -16,4 +16,12 @@ std::vector<double> nonnegative_relative_fit(const std::vector<std::vector<doubl
 /// The median of `v` (0 when empty): the mean of the two middle values for an even size.
 double median_of(std::vector<double> v);
 
+/// The share of held-out predictions an interval is made to cover.
+inline constexpr double kIntervalCoverage = 0.8;
+
+/// The interval factor of held-out errors (each predicted / measured - 1): the smallest f with
+/// |ln(1 + e)| <= ln f for kIntervalCoverage of them (the nearest-rank quantile); 1 when empty. An
+/// error of -1 (a prediction of 0) counts as a factor of 10^6, so the quantile stays a number.
+double interval_factor_of(const std::vector<double>& errors);
+
 }  // namespace mmsim::predict

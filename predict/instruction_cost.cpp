@@ -130,6 +130,7 @@ SettingCosts fit_setting(const std::vector<const InstructionSample*>& samples) {
   best.fitted = median_abs(fitted);
   best.held_out_other_form = other;
   for (const double e : best_held) best.worst_held_out = std::max(best.worst_held_out, std::max(1 + e, 1 / (1 + e)));
+  best.interval_factor = interval_factor_of(best_held);
   best.samples = static_cast<int>(samples.size());
   return best;
 }

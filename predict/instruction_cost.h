@@ -49,6 +49,9 @@ struct SettingCosts {
   /// predicted by the fit that left its kind out (the form chosen on this one).
   double fitted = 0, held_out = 0, held_out_other_form = 0;
   double worst_held_out = 1;  ///< the largest factor between a held-out prediction and its time
+  /// The factor that covers kIntervalCoverage of the held-out predictions (predict/fit.h): the
+  /// interval of what this setting prices.
+  double interval_factor = 1;
   int samples = 0;
   /// Cycles of `warps` such warps (1: a warp alone) at these costs.
   double cycles(double warp_instructions, double steps, double extra_slots, double warps) const;

@@ -64,19 +64,17 @@ ModelChoice choose_model(const std::vector<CostModel>& models, const std::vector
   if (patterns.size() < 2 || counts.size() != timings.size()) return choice;
   for (const CostModel& model : models) {
     const std::vector<double> predicted = held_out_predictions(model, timings, counts);
-    std::vector<double> errors, logs;
+    std::vector<double> errors, abs_errors, logs;
     for (std::size_t i = 0; i < timings.size(); ++i) {
-      errors.push_back(std::abs(predicted[i] / timings[i].median_ms - 1));
+      errors.push_back(predicted[i] / timings[i].median_ms - 1);
+      abs_errors.push_back(std::abs(errors.back()));
       logs.push_back(abs_log_ratio(predicted[i], timings[i].median_ms));
     }
-    std::sort(logs.begin(), logs.end());
     HeldOutError e;
     e.model = model.name;
-    e.median_abs_error = median_of(errors);
-    e.worst_factor = std::exp(logs.back());
-    // The nearest-rank quantile: the smallest log error at or above which kIntervalCoverage of them lie.
-    const auto rank = static_cast<std::size_t>(std::ceil(kIntervalCoverage * static_cast<double>(logs.size())));
-    e.interval_factor = std::exp(logs[std::max<std::size_t>(rank, 1) - 1]);
+    e.median_abs_error = median_of(abs_errors);
+    e.worst_factor = std::exp(*std::max_element(logs.begin(), logs.end()));
+    e.interval_factor = interval_factor_of(errors);
     e.patterns = patterns.size();
     choice.models.push_back(e);
   }

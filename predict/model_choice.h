@@ -16,12 +16,10 @@
 #include <vector>
 
 #include "predict/cost_model.h"
+#include "predict/fit.h"
 #include "predict/microbench.h"
 
 namespace mmsim::predict {
-
-/// The share of held-out predictions an interval is made to cover.
-inline constexpr double kIntervalCoverage = 0.8;
 
 /// One model's cross-validated error over the microbenchmarks.
 struct HeldOutError {

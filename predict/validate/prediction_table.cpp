@@ -11,6 +11,7 @@
 #include "algorithms/registry.h"
 #include "io/input_file.h"
 #include "io/quote.h"
+#include "predict/fit.h"
 #include "predict/validate/csv_rows.h"
 #include "predict/validate/memory_scheduler.h"
 
@@ -126,14 +127,12 @@ std::string pricing_text(Pricing p) {
   return "?";
 }
 
-double median_of(std::vector<double> v) {
-  if (v.empty()) return NAN;
-  std::sort(v.begin(), v.end());
-  const std::size_t h = v.size() / 2;
-  return v.size() % 2 ? v[h] : (v[h - 1] + v[h]) / 2;
-}
-
 }  // namespace
+
+double InstructionWork::interval_factor() const {
+  if (!many) return costs.lone.interval_factor;
+  return std::max({costs.lone.interval_factor, costs.many.interval_factor, copy ? copy->interval_factor : 1.0});
+}
 
 std::vector<MeasuredRun> read_kasagi_measurements(const std::filesystem::path& csv, std::uint64_t min_n,
                                                   std::uint64_t max_n, const std::string& type) {
@@ -356,7 +355,7 @@ report::Table prediction_table(const predict::GpuProfile& profile, const std::ve
       "error = predicted / measured - 1; each run simulated twice, the second counted (warm cache)",
       "sample fraction: the share of the DRAM rows whose L2 and DRAM were simulated, the counts scaled (1: every "
       "one); MODEL ms ci95: half the width of the predicted ms' 95 % sampling interval (empty for a sampled run "
-      "reused from a counts file)"};
+      "reused from a counts file); interval factor: the run's own interval, x/ that factor (empty: the profile's)"};
   t.columns = {"family", "kernel", "permutation", "type", "n", "measured ms", "simulated"};
   for (const auto& f : profile.models) {
     t.columns.push_back(f.name + " ms");
@@ -367,6 +366,9 @@ report::Table prediction_table(const predict::GpuProfile& profile, const std::ve
   // The sampling (predict/sampled.h), after the columns tables made before it had.
   t.columns.push_back("sample fraction");
   for (const auto& f : profile.models) t.columns.push_back(f.name + " ms ci95");
+  // A run priced by the instruction term has its own interval, from that term's cross-validation
+  // (InstructionWork::interval_factor); empty: the profile's, from the memory microbenchmarks'.
+  t.columns.push_back("interval factor");
   // How each family's GPU figure became ms and how its runs are priced, once per family.
   std::vector<std::string> conversions;
   for (const PredictedRun& r : rows) {
@@ -403,6 +405,8 @@ report::Table prediction_table(const predict::GpuProfile& profile, const std::ve
       row.push_back(1.0 / static_cast<double>(std::uint64_t{1} << r.sample_shift));
     for (std::size_t m = 0; m < profile.models.size(); ++m)
       row.push_back(m < r.predicted_ci95.size() ? report::Cell(r.predicted_ci95[m]) : report::Cell());
+    row.push_back(r.measured.pricing == Pricing::Instructions ? report::Cell(r.measured.work.interval_factor())
+                                                              : report::Cell());
     t.add_row(std::move(row));
   }
   return t;

@@ -45,6 +45,10 @@ struct InstructionWork {
   /// at the copy microbenchmarks' costs (predict/copy_cost.h); nullopt leaves them unpriced.
   std::optional<predict::CopyCosts> copy;
   double rows = 0;
+  /// The factor of the run's interval: alone, the lone fit's; a launch of many, the largest of the
+  /// lone, many and copy fits' (its cycles are a maximum and a sum of their terms, so where each
+  /// term is within its factor the whole is within the largest).
+  double interval_factor() const;
 };
 
 /// One GPU measurement: a kernel family's run at one size.

@@ -173,21 +173,43 @@ void check_models(const std::vector<std::string>& models, const RunTable& t, con
       throw std::invalid_argument(file.string() + ": no model " + m + ", which the first table read has");
 }
 
+// A prediction's error (predicted / measured - 1) and the factor of the interval printed with it.
+struct Bracketed {
+  double error = 0, factor = 1;
+};
+
 // One row of the intervals table: the chosen model's errors over some data, and how many of its
-// predictions the profile's interval holds (|ln(predicted / measured)| <= ln(interval factor)).
-std::vector<std::string> interval_row(const std::string& gpu, const std::string& data, const std::vector<double>& e,
-                                      double factor) {
-  const auto inside = std::count_if(e.begin(), e.end(), [&](double x) {
-    return std::abs(std::log(std::max(1 + x, 1e-12))) <= std::log(factor) * (1 + 1e-12);
+// predictions their interval holds (|ln(predicted / measured)| <= ln(interval factor)).
+std::vector<std::string> interval_row(const std::string& gpu, const std::string& data,
+                                      const std::vector<Bracketed>& b) {
+  std::vector<double> e;
+  for (const Bracketed& x : b) e.push_back(x.error);
+  const auto inside = std::count_if(b.begin(), b.end(), [](const Bracketed& x) {
+    return std::abs(std::log(std::max(1 + x.error, 1e-12))) <= std::log(x.factor) * (1 + 1e-12);
   });
   return {gpu, data, std::to_string(e.size()), cell(e),
           format("%.0f %%", e.empty() ? 0.0 : 100.0 * static_cast<double>(inside) / static_cast<double>(e.size()))};
 }
 
+// " (unseen)", or where the family's runs carry their own interval (the instruction term's, a
+// column of the run tables), " (unseen; its own interval x/F)" with F the one they share, or their
+// range.
+std::string unseen_label(const std::vector<Bracketed>& b, double profile_factor) {
+  double lo = 0, hi = 0;
+  for (const Bracketed& x : b) {
+    if (x.factor == profile_factor) continue;
+    lo = lo == 0 ? x.factor : std::min(lo, x.factor);
+    hi = std::max(hi, x.factor);
+  }
+  if (hi == 0) return " (unseen)";
+  return " (unseen; its own interval x/" + format("%.2f", lo) + (hi > lo ? "-" + format("%.2f", hi) : "") + ")";
+}
+
 // Per GPU whose folder holds its profile (profile-<device>.json) with a recorded model choice: the
 // chosen model's error on the data the choice saw (the microbenchmarks, fitted on all of them) and
 // on data it did not (each microbenchmark with its pattern left out; every algorithm's runs), with
-// the share of each inside the interval `mmsim predict` prints.
+// the share of each inside the interval printed with it: the profile's, or a run's own where its
+// table gives one (the column `interval factor`).
 std::string intervals_markdown(const std::vector<ValidateFolder>& folders) {
   std::vector<std::vector<std::string>> rows;
   for (const ValidateFolder& folder : folders) {
@@ -201,21 +223,22 @@ std::string intervals_markdown(const std::vector<ValidateFolder>& folders) {
     const std::string& model = profile.choice.chosen;
     const double factor = held->interval_factor;
     const std::string gpu = folder.gpu + " (" + model + ", interval x/" + format("%.2f", factor) + ")";
-    std::vector<double> fitted, left_out;
+    std::vector<Bracketed> fitted, left_out;
     const std::vector<double> held_out =
         held_out_predictions(profile.model(model), profile.timings, profile.timing_counts);
     for (std::size_t i = 0; i < profile.timings.size(); ++i) {
-      fitted.push_back(predicted_ms(profile.model(model), profile.timing_counts[i]) / profile.timings[i].median_ms - 1);
-      left_out.push_back(held_out[i] / profile.timings[i].median_ms - 1);
+      fitted.push_back(
+          {predicted_ms(profile.model(model), profile.timing_counts[i]) / profile.timings[i].median_ms - 1, factor});
+      left_out.push_back({held_out[i] / profile.timings[i].median_ms - 1, factor});
     }
-    rows.push_back(interval_row(gpu, "microbenchmarks, fitted on all (seen)", fitted, factor));
-    rows.push_back(interval_row("", "microbenchmarks, each with its pattern left out", left_out, factor));
+    rows.push_back(interval_row(gpu, "microbenchmarks, fitted on all (seen)", fitted));
+    rows.push_back(interval_row("", "microbenchmarks, each with its pattern left out", left_out));
     // Every algorithm run the tables price: data no choice looked at.
-    std::vector<std::pair<std::string, std::vector<double>>> families;
-    const auto add = [&](const std::string& family, double error) {
+    std::vector<std::pair<std::string, std::vector<Bracketed>>> families;
+    const auto add = [&](const std::string& family, Bracketed b) {
       auto it = std::find_if(families.begin(), families.end(), [&](const auto& f) { return f.first == family; });
       if (it == families.end()) it = families.insert(families.end(), {family, {}});
-      it->second.push_back(error);
+      it->second.push_back(b);
     };
     std::vector<std::string> files = kKniFiles;
     files.push_back(kParmFile);
@@ -223,17 +246,21 @@ std::string intervals_markdown(const std::vector<ValidateFolder>& folders) {
       if (!std::filesystem::exists(folder.dir / name)) continue;
       const RunTable t = read_runs_once(folder.dir, name);
       if (std::find(t.models.begin(), t.models.end(), model) == t.models.end()) continue;
-      for (const validate::CsvRow& r : t.rows)
-        if (priced(t, r))
-          add(is_kni(r.text("family")) ? "KNI tables" : r.text("family"),
-              r.number(report::column_key(model + " error")));
+      for (const validate::CsvRow& r : t.rows) {
+        if (!priced(t, r)) continue;
+        // Tables written before the column have none: the profile's interval.
+        const auto own = r.fields.find("interval_factor");
+        const double f = own == r.fields.end() || own->second.empty() ? factor : r.number("interval_factor");
+        add(is_kni(r.text("family")) ? "KNI tables" : r.text("family"),
+            {r.number(report::column_key(model + " error")), f});
+      }
     }
-    std::vector<double> all;
-    for (const auto& [family, e] : families) {
-      rows.push_back(interval_row("", family + " (unseen)", e, factor));
-      all.insert(all.end(), e.begin(), e.end());
+    std::vector<Bracketed> all;
+    for (const auto& [family, b] : families) {
+      rows.push_back(interval_row("", family + unseen_label(b, factor), b));
+      all.insert(all.end(), b.begin(), b.end());
     }
-    if (!all.empty()) rows.push_back(interval_row("", "every algorithm run (unseen)", all, factor));
+    if (!all.empty()) rows.push_back(interval_row("", "every algorithm run" + unseen_label(all, factor), all));
   }
   if (rows.empty()) return "(no folder holds its profile with a recorded model choice)\n";
   return markdown({"GPU (chosen model, interval)", "data", "runs", "median, worst", "inside the interval"}, rows);

@@ -58,7 +58,7 @@ for f in validate.md validate.csv validate-summary.md validate-summary.csv valid
   [ -s "$tmp/v/$f" ] || { echo "FAIL: validate --out did not write $f"; fail=1; }
 done
 # Only the models the profile holds are priced: the ones a calibration fits.
-head -1 "$tmp/v/validate.csv" | grep -q '^family,kernel,permutation,type,n,measured_ms,simulated,papers_ms,papers_error,dram_rows_ms,dram_rows_error,rmw_rows_ms,rmw_rows_error,model_known_to_fail,correct,sample_fraction,papers_ms_ci95,dram_rows_ms_ci95,rmw_rows_ms_ci95,device,profile_date,w,l,L,k,sector_bytes,cache_bytes,mmsim_version,mmsim_commit$' ||
+head -1 "$tmp/v/validate.csv" | grep -q '^family,kernel,permutation,type,n,measured_ms,simulated,papers_ms,papers_error,dram_rows_ms,dram_rows_error,rmw_rows_ms,rmw_rows_error,model_known_to_fail,correct,sample_fraction,papers_ms_ci95,dram_rows_ms_ci95,rmw_rows_ms_ci95,interval_factor,device,profile_date,w,l,L,k,sector_bytes,cache_bytes,mmsim_version,mmsim_commit$' ||
   { echo "FAIL: validate.csv's columns"; head -1 "$tmp/v/validate.csv"; fail=1; }
 # --name: another stem for the same files.
 ok "$mmsim" validate --profile "$profile" --measured "$tmp/measured" --families kni --min-n 1 --out "$tmp/v" --name other
@@ -72,7 +72,7 @@ head -1 "$tmp/out" | grep -q '^bench,element_bytes,n,mib,measured_ms,papers_ms,p
   { echo "FAIL: --microbenchmarks' columns"; head -1 "$tmp/out"; fail=1; }
 [ "$(grep -c '^write-random,4,' "$tmp/out")" -ge 5 ] || { echo "FAIL: --microbenchmarks lacks write-random"; fail=1; }
 grep -q 'none mirrors this kernel' "$tmp/v/validate.csv" || { echo "FAIL: the fused kernel is not marked"; fail=1; }
-[ "$(grep -c ',yes\(,[^,]*\)\{14\}$' "$tmp/v/validate.csv")" = 3 ] || { echo "FAIL: not 3 float rows simulated and correct"; fail=1; }
+[ "$(grep -c ',yes\(,[^,]*\)\{15\}$' "$tmp/v/validate.csv")" = 3 ] || { echo "FAIL: not 3 float rows simulated and correct"; fail=1; }
 # A counts file: written with every simulated run, then reused without simulating (the same
 # table); one with a counter this build lacks is refused, never read as zeros.
 ok "$mmsim" validate --profile "$profile" --measured "$tmp/measured" --min-n 1 --threads 2 --counts "$tmp/c.csv" \
@@ -91,7 +91,7 @@ ok "$mmsim" validate --profile "$profile" --measured "$tmp/measured" --families 
   --counts-only --format csv --out "$tmp/p"
 if grep -q 'started' "$tmp/err"; then echo "FAIL: --counts-only simulated a run"; cat "$tmp/err"; fail=1; fi
 [ "$(grep -c 'not in the counts file' "$tmp/p/validate.csv")" = 1 ] || { echo "FAIL: the missing run is not marked"; fail=1; }
-[ "$(grep -c ',yes\(,[^,]*\)\{14\}$' "$tmp/p/validate.csv")" = 2 ] || { echo "FAIL: not 2 runs priced from the file"; fail=1; }
+[ "$(grep -c ',yes\(,[^,]*\)\{15\}$' "$tmp/p/validate.csv")" = 2 ] || { echo "FAIL: not 2 runs priced from the file"; fail=1; }
 bad "$mmsim" validate --profile "$profile" --measured "$tmp/measured" --families kni --counts-only
 # Sampling: runs within the budget are whole (fraction 1, no interval); with a budget below a run's
 # sectors, the fraction is below 1 and each model's ci95 set; the counts file records the sampling,

@@ -7,6 +7,7 @@
 #include <stdexcept>
 
 #include "predict/copy_cost.h"
+#include "predict/fit.h"
 #include "predict/instruction_bench.h"
 
 using namespace mmsim::predict;
@@ -87,4 +88,12 @@ TEST_CASE("copy costs: too few samples, one row count, or a non-positive figure 
     bad[5].*field = 0;
     CHECK_THROWS_WITH_AS(fit_copy_costs(bad), doctest::Contains(bad[5].bench.c_str()), std::invalid_argument);
   }
+}
+
+TEST_CASE("interval factor: the nearest-rank 80 % quantile of the held-out factors") {
+  CHECK(interval_factor_of({}) == 1);
+  // Factors 1.1, 2, 1.2, 1.05, 2 (-0.5 is a factor of 2 too): the 4th of five in order, 2.
+  CHECK(interval_factor_of({0.1, -0.5, 0.2, 0.05, 1.0}) == doctest::Approx(2));
+  CHECK(interval_factor_of({0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 1.0}) == doctest::Approx(1.8));
+  CHECK(interval_factor_of({-1}) == doctest::Approx(1e6));  // a prediction of 0: a factor of 10^6
 }

@@ -11,6 +11,7 @@
 #include "predict/instruction_bench.h"
 #include "predict/simulate.h"
 #include "predict/validate/family.h"
+#include "predict/validate/summary_tables.h"
 #include "tests/predict/small_gpu.h"
 
 using namespace mmsim;
@@ -259,6 +260,12 @@ TEST_CASE("as-gpu: with the instruction microbenchmarks and the kernels' counts,
   CHECK(with_copy[0].predicted[0] == doctest::Approx(predicted[0].predicted[0] + 1700.0 / 2000000).epsilon(1e-6));
   CHECK(with_copy[1].predicted[0] ==
         doctest::Approx(predicted[1].predicted[0]));  // alone: clock64 leaves the copies out
+  // Each row's interval: alone, the lone fit's; many, the largest of the lone, many and copy fits'.
+  const predict::InstructionWork& many_work = with_copy[0].measured.work;
+  CHECK(with_copy[1].measured.work.interval_factor() == with_copy[1].measured.work.costs.lone.interval_factor);
+  CHECK(many_work.interval_factor() ==
+        std::max({many_work.costs.lone.interval_factor, many_work.costs.many.interval_factor,
+                  many_work.copy->interval_factor}));
   const auto copy_header = prediction_summary(p, with_copy).header;
   CHECK(std::any_of(copy_header.begin(), copy_header.end(), [](const std::string& h) {
     return h.rfind("copy term (the launches of many priced with it): bound, 500 cycles", 0) == 0;
@@ -270,4 +277,32 @@ TEST_CASE("as-gpu: with the instruction microbenchmarks and the kernels' counts,
   // A wrong microbenchmark output is refused, naming its line.
   f.write("instructions.csv", timed + "alu-chain,alu-chain,lone,5,,0,0,NO\n");
   CHECK_THROWS_WITH_AS(validate::read_as(f.dir, {}, p), doctest::Contains("line 10"), std::invalid_argument);
+}
+
+TEST_CASE("validate --tables: a run with its own interval factor is held to it, and its family says so") {
+  // The committed H100 profile (its model choice: dram-rows, x/1.55) beside a table of five A-S rows
+  // with their own factor 1.4 and five shared-transpose rows without one, dram-rows errors alike.
+  const std::filesystem::path dir = std::filesystem::temp_directory_path() / "mmsim_test_intervals" / "gpu-h100";
+  std::filesystem::create_directories(dir);
+  std::filesystem::copy_file(std::filesystem::path(MMSIM_SOURCE_DIR) / "results/gpu-h100/profile-h100.json",
+                             dir / "profile-h100.json", std::filesystem::copy_options::overwrite_existing);
+  std::string csv =
+      "family,kernel,permutation,type,n,measured_ms,simulated,papers_ms,papers_error,dram_rows_ms,dram_rows_error,"
+      "rmw_rows_ms,rmw_rows_error,model_known_to_fail,correct,interval_factor\n";
+  const double errors[] = {0.1, 0.3, -0.3, 0.5, -0.05};
+  for (const char* family : {"A-S, one alone", "shared transpose"})
+    for (const double e : errors) {
+      const std::string ms = std::to_string(1 + e), err = std::to_string(e);
+      csv += "\"" + std::string(family) + "\",k,p,float,1024,1,k," + ms + "," + err + "," + ms + "," + err + "," + ms +
+             "," + err + ",,yes," + (family[0] == 'A' ? "1.4" : "") + "\n";
+    }
+  std::ofstream(dir / "validate.csv") << csv;
+  const std::string md = prediction_tables_markdown({validate_folder(dir)}, "test");
+  std::filesystem::remove_all(dir.parent_path());
+  // Within x/1.4: 0.1, 0.3 and -0.05 (|ln 0.7| = 0.357 and ln 1.5 = 0.405 exceed ln 1.4 = 0.336);
+  // within the profile's x/1.55 (ln 1.55 = 0.438), all five.
+  CHECK(md.find("| A-S, one alone (unseen; its own interval x/1.40) | 5 | 0.30, 1.50x | 60 % |") != std::string::npos);
+  CHECK(md.find("| shared transpose (unseen) | 5 | 0.30, 1.50x | 100 % |") != std::string::npos);
+  CHECK(md.find("| every algorithm run (unseen; its own interval x/1.40) | 10 | 0.30, 1.50x | 80 % |") !=
+        std::string::npos);
 }
