@@ -4,8 +4,8 @@
 //
 // A warp that copies R rows of 32 words in and out keeps only a few loads in flight, so alone it
 // pays about a latency per few rows; W such warps on an SM overlap their waits until the SM's or
-// the L2's throughput binds. With `fixed` the cycles of a launch beyond an empty one that do not
-// grow with R (the first load's latency, the last store's drain), two forms are fitted:
+// the L2's throughput binds. With `fixed` the cycles that do not grow with R (the launch itself,
+// the first load's latency, the last store's drain), two forms are fitted:
 //     additive   cycles = fixed + R * (latency + W * throughput)
 //     bound      cycles = fixed + R * max(latency, W * throughput)
 // by non-negative least squares on relative errors (predict/fit.h; the bound form by assigning each
@@ -22,7 +22,9 @@
 
 namespace mmsim::predict {
 
-/// One copy microbenchmark as timed: one SM's cycles (the launch less an empty one, at the SM clock).
+/// One copy microbenchmark as timed: its launch's ms at the SM clock, as one SM's cycles. The launch
+/// is not subtracted: an empty launch timed another day differs by more than the smallest copies
+/// take (about 5 us in all on an H100), so `fixed` holds it, measured in the same run.
 struct CopySample {
   std::string bench;  ///< CopyBench's name, e.g. copy-r24-w4
   double rows = 0, warps = 0;

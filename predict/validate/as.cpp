@@ -13,7 +13,8 @@
 // predict/instruction_cost.h): alone, the warp's cycles; many, one launch plus an SM's cycles for
 // its ceil(instances / k) warps at once, plus (where the folder has the copy microbenchmarks,
 // instructions-copy.csv) their loads and stores of the matrices at the copy term's costs
-// (predict/copy_cost.h): the launch's part that the clock64 cycles leave out.
+// (predict/copy_cost.h): the launch's part that the clock64 cycles leave out. The copy term's fixed
+// cycles then stand for the launch as well.
 #include <filesystem>
 #include <map>
 #include <optional>
@@ -97,14 +98,13 @@ std::optional<predict::InstructionCosts> as_instruction_costs(const std::filesys
 
 std::optional<predict::CopyCosts> as_copy_costs(const std::filesystem::path& dir, const predict::GpuProfile& p) {
   if (!std::filesystem::exists(dir / "instructions-copy.csv")) return std::nullopt;
-  const double launch_ms = empty_launch_ms(p);
   std::vector<predict::CopySample> samples;
   for (const CsvRow& r :
        read_csv_rows(dir / "instructions-copy.csv", {"bench", "rows", "warps_per_sm", "ms", "correct"})) {
     if (r.text("correct") != "yes") throw r.error("a copy microbenchmark whose output was wrong");
-    // One SM's cycles: the launch less an empty one, as the A-S launches of many are priced.
-    samples.push_back({r.text("bench"), r.number("rows"), r.number("warps_per_sm"),
-                       (r.number("ms") - launch_ms) * p.gpu.sm_clock_khz});
+    // The whole launch as one SM's cycles: the fit's fixed cycles hold the launch (copy_cost.h).
+    samples.push_back(
+        {r.text("bench"), r.number("rows"), r.number("warps_per_sm"), r.number("ms") * p.gpu.sm_clock_khz});
   }
   try {
     return predict::fit_copy_costs(samples);

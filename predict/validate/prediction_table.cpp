@@ -56,9 +56,10 @@ double priced_ms(const predict::CostModel& f, const MeasuredRun& m, const predic
     const auto warps = static_cast<double>(m.waves);
     double cycles = w.many ? predict::sm_cycles(w.costs, w.warp_instructions, w.steps, extra, warps)
                            : predict::lone_cycles(w.costs, w.warp_instructions, w.steps, extra);
-    // Each warp loads its data, works, then stores: the copies add to the work's cycles.
+    // Each warp loads its data, works, then stores: the copies add to the work's cycles, and
+    // their fixed cycles hold the launch (copy_cost.h); without them, the model's launch.
     if (w.many && w.copy) cycles += w.copy->cycles(w.rows, warps);
-    ms = cycles / w.sm_clock_khz + (w.many ? f.price_of("launches") : 0);
+    ms = cycles / w.sm_clock_khz + (w.many && !w.copy ? f.price_of("launches") : 0);
   } else {
     // Only the shared-memory time units (and a launch per wave batch): the other counts of a
     // one-warp shared-memory run are its input and output, outside the GPU's timed region.

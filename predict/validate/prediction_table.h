@@ -28,8 +28,8 @@ enum class Pricing : std::uint8_t {
   Waves,       ///< one launch plus `waves` runs one after another on each SM's shared memory
   /// The warp's instructions, shared accesses and extra slots at the instruction microbenchmarks'
   /// costs (predict/instruction_cost.h): cycles alone, or an SM's cycles for `waves` warps at once
-  /// plus their copies in and out (predict/copy_cost.h) plus one launch; the shared-memory time
-  /// units give the extra slots
+  /// plus one launch, or plus their copies in and out, launch included (predict/copy_cost.h); the
+  /// shared-memory time units give the extra slots
   Instructions,
 };
 
