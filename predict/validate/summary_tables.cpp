@@ -191,18 +191,22 @@ std::vector<std::string> interval_row(const std::string& gpu, const std::string&
           format("%.0f %%", e.empty() ? 0.0 : 100.0 * static_cast<double>(inside) / static_cast<double>(e.size()))};
 }
 
-// " (unseen)", or where the family's runs carry their own interval (the instruction term's, a
-// column of the run tables), " (unseen; its own interval x/F)" with F the one they share, or their
-// range.
+// " (unseen)", or where runs carry their own interval (the instruction term's, a column of the run
+// tables), " (unseen; its own interval x/F)" when every run does, " (unseen; N with their own
+// interval x/F)" when only N do, F the factor they share or its range.
 std::string unseen_label(const std::vector<Bracketed>& b, double profile_factor) {
   double lo = 0, hi = 0;
+  std::size_t own = 0;
   for (const Bracketed& x : b) {
     if (x.factor == profile_factor) continue;
+    ++own;
     lo = lo == 0 ? x.factor : std::min(lo, x.factor);
     hi = std::max(hi, x.factor);
   }
-  if (hi == 0) return " (unseen)";
-  return " (unseen; its own interval x/" + format("%.2f", lo) + (hi > lo ? "-" + format("%.2f", hi) : "") + ")";
+  if (own == 0) return " (unseen)";
+  const std::string range = "x/" + format("%.2f", lo) + (hi > lo ? "-" + format("%.2f", hi) : "");
+  if (own == b.size()) return " (unseen; its own interval " + range + ")";
+  return " (unseen; " + std::to_string(own) + " with their own interval " + range + ")";
 }
 
 // Per GPU whose folder holds its profile (profile-<device>.json) with a recorded model choice: the

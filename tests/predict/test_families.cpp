@@ -305,6 +305,6 @@ TEST_CASE("validate --tables: a run with its own interval factor is held to it, 
   // within the profile's x/1.55 (ln 1.55 = 0.438), all five.
   CHECK(md.find("| A-S, one alone (unseen; its own interval x/1.40) | 5 | 0.30, 1.50x | 60 % |") != std::string::npos);
   CHECK(md.find("| shared transpose (unseen) | 5 | 0.30, 1.50x | 100 % |") != std::string::npos);
-  CHECK(md.find("| every algorithm run (unseen; its own interval x/1.40) | 10 | 0.30, 1.50x | 80 % |") !=
+  CHECK(md.find("| every algorithm run (unseen; 5 with their own interval x/1.40) | 10 | 0.30, 1.50x | 80 % |") !=
         std::string::npos);
 }
