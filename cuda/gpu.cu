@@ -150,9 +150,7 @@ void allow_shared(Kernel kernel, std::uint64_t bytes) {
 }  // namespace
 
 std::uint32_t fused_rows_per_block(std::uint32_t side, Elem e, std::uint64_t shared_cap) {
-  std::uint32_t rows = 8;
-  while (rows > 1 && (std::uint64_t{rows} * side * elem_bytes(e) > shared_cap || side % rows != 0)) rows /= 2;
-  return rows;
+  return fused_rows_for(side, static_cast<std::uint32_t>(elem_bytes(e)), shared_cap);
 }
 
 GpuSchedule build_schedule(const OfflineSchedule& s, Elem e, bool want_paper) {

@@ -109,12 +109,4 @@ struct TileMap {
 MMSIM_HD std::uint32_t source_bits32(std::uint64_t i) { return 0x3F800000u + static_cast<std::uint32_t>(i); }
 MMSIM_HD std::uint64_t source_bits64(std::uint64_t i) { return 0x3FF0000000000000ull + i; }
 
-/// Position of element (r, c) of a block of R consecutive rows of length s, laid out in the order in
-/// which the fused row-wise kernel writes its transposed output: column-major inside the block, so
-/// that the R cells of one output column are consecutive.
-MMSIM_HD std::uint64_t fused_order(std::uint64_t r, std::uint64_t c, std::uint32_t s, std::uint32_t R) {
-  const std::uint64_t block = r / R, rr = r % R;
-  return block * (std::uint64_t{s} * R) + c * R + rr;
-}
-
 }  // namespace mmsim::gpu

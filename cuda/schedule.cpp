@@ -34,9 +34,7 @@ OfflineSchedule offline_schedule_of(const offline::ThreeStepSchedule& t) {
   s.side = side;
   for (int k = 0; k < 3; ++k) {
     const offline::RowSchedule& rs = t.step[k];
-    s.step[k].assign(t.n, 0);
-    // Row r's permutation: P_r(S_r(j)) = D_r(j).
-    for (std::uint64_t x = 0; x < t.n; ++x) s.step[k][(x / side) * side + rs.s[x]] = rs.d[x];
+    s.step[k] = offline::row_destinations(rs);  // row r's permutation: P_r(S_r(j)) = D_r(j)
     s.bank[k] = narrow(rs);
   }
   return s;
@@ -63,16 +61,16 @@ BankSchedule bank_schedule(const std::vector<std::uint32_t>& step, std::uint32_t
   return narrow(offline::row_schedule(step, side, static_cast<int>(kW)));
 }
 
+std::uint32_t fused_rows_for(std::uint32_t side, std::uint32_t element_bytes, std::uint64_t shared_bytes) {
+  return offline::fused_rows_per_block(side, element_bytes, shared_bytes);
+}
+
 std::vector<std::uint16_t> gather_schedule(const std::vector<std::uint32_t>& step, std::uint32_t side,
                                            std::uint32_t rows_per_block) {
-  const std::uint64_t n = std::uint64_t{side} * side;
   if (rows_per_block == 0 || side % rows_per_block != 0)
     throw std::invalid_argument("rows per block must divide sqrt(n)");
-  std::vector<std::uint16_t> q(n);
-  for (std::uint64_t i = 0; i < side; ++i)
-    for (std::uint32_t j = 0; j < side; ++j)
-      q[fused_order(i, step[i * side + j], side, rows_per_block)] = static_cast<std::uint16_t>(j);
-  return q;
+  const std::vector<mmsim::Word> q = offline::fused_gather_table(step, side, rows_per_block);
+  return {q.begin(), q.end()};  // every entry is < side <= 65536
 }
 
 std::vector<std::uint32_t> step_permutation(const std::vector<std::uint32_t>& step, std::uint32_t side,

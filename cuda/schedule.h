@@ -47,8 +47,12 @@ OfflineSchedule offline_schedule_of(const offline::ThreeStepSchedule& t);
 /// by algorithms/offline's row_schedule for w = 32.
 BankSchedule bank_schedule(const std::vector<std::uint32_t>& step, std::uint32_t side);
 
-/// The gather form of one step for the fused kernel: q[fused_order(i, j, side, rows)] = the source
-/// column of output column j in row i (the inverse of the row's permutation).
+/// algorithms/offline's fused_rows_per_block: the fused kernel's rows per block (host code, for the
+/// .cu files, which do not include the algorithms' C++20 headers).
+std::uint32_t fused_rows_for(std::uint32_t side, std::uint32_t element_bytes, std::uint64_t shared_bytes);
+
+/// The gather form of one step for the fused kernel, narrowed to 16 bits: algorithms/offline's
+/// fused_gather_table (the source column of each output cell, in the order the kernel writes them).
 std::vector<std::uint16_t> gather_schedule(const std::vector<std::uint32_t>& step, std::uint32_t side,
                                            std::uint32_t rows_per_block);
 

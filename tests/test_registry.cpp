@@ -34,6 +34,7 @@ const std::map<std::string, ParamValues>& small_runs() {
       {"row-wise", {{"n", 4096}, {"w", 8}}},
       {"column-wise", {{"n", 4096}, {"w", 8}}},
       {"scheduled", {{"n", 4096}, {"w", 8}}},
+      {"scheduled-fused", {{"n", 4096}, {"w", 8}}},
       {"crsw", {{"w", 8}, {"layout", "ras"}}},
       {"srcw", {{"w", 8}, {"layout", "rap"}}},
       {"drdw", {{"w", 8}, {"layout", "xor"}}},

@@ -10,7 +10,7 @@ void check_basics(const std::string& algorithm, const MachineParams& m, const Pe
   if (in.perm == nullptr || in.perm->size() == 0)
     throw InputError("-n: " + algorithm + " needs a permutation of n >= 1 elements");
   if (in.schedule_file && !takes_schedule)
-    throw InputError("--schedule: only the scheduled algorithm takes a schedule file");
+    throw InputError("--schedule: only the scheduled algorithms take a schedule file");
 }
 
 std::uint64_t square_side(const std::string& algorithm, std::uint64_t n, int w) {

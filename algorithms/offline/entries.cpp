@@ -7,9 +7,15 @@ namespace mmsim {
 
 const std::vector<PermutationAlgorithm>& permutation_algorithms() {
   static const std::vector<PermutationAlgorithm> all{
-      d_designated(),        s_designated(),                                     // [KNI] Sect. 4
-      transpose_algorithm(), shuffle_algorithm(),     bit_reversal_algorithm(),  // [KNI] Sect. 5
-      row_wise_algorithm(),  column_wise_algorithm(), scheduled_algorithm(),     // [KNI] Sect. 6-7
+      d_designated(),
+      s_designated(),  // [KNI] Sect. 4
+      transpose_algorithm(),
+      shuffle_algorithm(),
+      bit_reversal_algorithm(),  // [KNI] Sect. 5
+      row_wise_algorithm(),
+      column_wise_algorithm(),
+      scheduled_algorithm(),        // [KNI] Sect. 6-7
+      scheduled_fused_algorithm(),  // the GPU's three-pass version
   };
   return all;
 }
@@ -55,6 +61,7 @@ RunReport run_entry(const PermutationAlgorithm& algo, const RunRequest& req) {
   in.perm = &p;
   in.seed = seed;
   in.schedule_file = req.params.text_if("schedule");
+  if (algo.name == "scheduled-fused") in.block_rows = static_cast<std::uint32_t>(req.params.integer("rows"));
   algo.check(req.machine, in);
   const Machine machine(req.machine);
   return run_permutation(algo, machine, in, req.engine);
@@ -68,8 +75,13 @@ AlgorithmEntry entry_for(const PermutationAlgorithm& algo, const std::string& de
       choice_param("perm", "--perm", "named permutation P (KNI Sect. 4)", permutation_names(), default_perm));
   params.push_back(
       text_param("perm_file", "--perm-file", "permutation file: one destination P(i) per line (replaces --perm)"));
-  if (algo.name == "scheduled")
+  if (algo.name == "scheduled" || algo.name == "scheduled-fused")
     params.push_back(text_param("schedule", "--schedule", "precomputed schedule file (mmsim schedule)"));
+  if (algo.name == "scheduled-fused")
+    params.push_back(integer_param("rows", "--rows",
+                                   "rows per block, a power of two dividing sqrt(n) (0: as the GPU kernel chooses for "
+                                   "4-byte cells: at most 8 in 128 KiB of shared memory)",
+                                   0, 65536, 0));
   params.push_back(seed_param());
   const PermutationAlgorithm* a = &algo;
   return {.name = algo.name,

@@ -45,4 +45,32 @@ Kernel row_wise_kernel(std::string name, std::uint64_t N, ArrayId src, ArrayId d
   return k;
 }
 
+Kernel fused_row_kernel(std::string name, std::uint64_t N, std::uint32_t R, bool transposed, ArrayId src, ArrayId dst,
+                        ArrayId q, ArrayId alpha) {
+  constexpr int kValue = 0, kSource = 1;
+  Kernel k;
+  k.name = std::move(name);
+  k.blocks = N / R;
+  k.threads_per_block = static_cast<std::uint32_t>(N * R);
+  k.registers = 2;
+  const ThreadIndexAddress cell;  // b R N + t
+  const auto local = [](const Thread& t) -> Address { return t.local(); };
+  const auto gather = [=](const Thread& t) -> Address {
+    const std::uint64_t rr = transposed ? t.local() % R : t.local() / N;
+    return rr * N + t.reg(kSource);
+  };
+  const auto output = [=](const Thread& t) -> Address {
+    return transposed ? (t.local() / R) * N + t.block() * R + t.local() % R : t.id();
+  };
+  k.steps = {
+      Access{"read chunk", Op::Read, src, kValue, cell},
+      Access{"write alpha", Op::Write, alpha, kValue, local},
+      BlockBarrier{},
+      Access{"read q", Op::Read, q, kSource, cell},
+      Access{"read alpha[q]", Op::Read, alpha, kValue, gather},
+      Access{"write out", Op::Write, dst, kValue, output},
+  };
+  return k;
+}
+
 }  // namespace mmsim::offline

@@ -59,4 +59,17 @@ Kernel transpose_kernel(std::string name, std::uint64_t N, std::uint64_t w, Arra
 Kernel row_wise_kernel(std::string name, std::uint64_t N, ArrayId src, ArrayId dst, ArrayId s, ArrayId d, ArrayId alpha,
                        ArrayId beta);
 
+/// The GPU's fused row-wise kernel (scheduled-fused, cuda/gpu.cu's k_row_gather): block b of R N
+/// threads owns rows b R .. b R + R - 1; thread T(t) (t = local index):
+///   src[b R N + t] -> alpha[t]                       (one coalesced chunk into shared memory)
+///   barrier
+///   reads q[b R N + t], the source column of its output cell (fused_gather_table)
+///   alpha[rr N + q] -> dst                           transposed: rr = t mod R, output column
+///                                                    c = t / R, dst[c N + b R + rr] (a warp
+///                                                    writes 32 / R runs of R cells); else
+///                                                    rr = t / N, dst[b R N + t]
+/// Its gathers from alpha meet whatever bank conflicts the permutation makes: no colouring.
+Kernel fused_row_kernel(std::string name, std::uint64_t N, std::uint32_t R, bool transposed, ArrayId src, ArrayId dst,
+                        ArrayId q, ArrayId alpha);
+
 }  // namespace mmsim::offline

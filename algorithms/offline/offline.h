@@ -19,6 +19,11 @@ PermutationAlgorithm column_wise_algorithm();
 /// The scheduled three-step permutation of any P (KNI Sect. 7).
 PermutationAlgorithm scheduled_algorithm();
 
+/// The same three steps as the GPU's scheduled-fused kernels run them: three passes over the data,
+/// each a block of rows through shared memory by a gather table, the first two written transposed
+/// (offline::fused_row_kernel); no transpose kernels and no bank colouring.
+PermutationAlgorithm scheduled_fused_algorithm();
+
 /// The six above, in Table 1's order.
 std::vector<PermutationAlgorithm> offline_algorithms();
 

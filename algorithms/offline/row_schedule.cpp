@@ -184,6 +184,29 @@ ThreeStepSchedule three_step_schedule(std::span<const Word> p, int w, ScheduleTi
   return out;
 }
 
+std::vector<Word> row_destinations(const RowSchedule& s) {
+  std::vector<Word> out(s.s.size());
+  for (std::uint64_t x = 0; x < s.s.size(); ++x) out[(x / s.N) * s.N + s.s[x]] = s.d[x];
+  return out;
+}
+
+std::uint32_t fused_rows_per_block(std::uint64_t N, std::uint32_t element_bytes, std::uint64_t shared_bytes) {
+  std::uint32_t rows = 8;
+  while (rows > 1 && (std::uint64_t{rows} * N * element_bytes > shared_bytes || N % rows != 0)) rows /= 2;
+  return rows;
+}
+
+std::vector<Word> fused_gather_table(std::span<const Word> destinations, std::uint64_t N, std::uint32_t R) {
+  if (R == 0 || N % R != 0) throw std::invalid_argument("fused gather table: the rows per block must divide N");
+  std::vector<Word> q(destinations.size());
+  for (std::uint64_t r = 0; r < destinations.size() / N; ++r)
+    for (std::uint64_t j = 0; j < N; ++j) {
+      const std::uint64_t c = destinations[r * N + j], block = r / R, rr = r % R;
+      q[block * N * R + c * R + rr] = static_cast<Word>(j);  // R = 1: r N + c
+    }
+  return q;
+}
+
 std::optional<std::vector<Word>> composed_permutation(const ThreeStepSchedule& s, std::string& why) {
   const std::uint64_t N = s.N;
   if (N * N != s.n) {

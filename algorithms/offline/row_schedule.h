@@ -56,6 +56,23 @@ struct ScheduleTiming {
 ThreeStepSchedule three_step_schedule(std::span<const Word> p, int w, ScheduleTiming* timing = nullptr,
                                       unsigned threads = 0);
 
+/// The destinations of the row-wise permutation a RowSchedule performs, row by row:
+/// out[r N + S_r(j)] = D_r(j), the new column of cell (r, S_r(j)); the tables must be well formed
+/// (as row_schedule and three_step_schedule make them).
+std::vector<Word> row_destinations(const RowSchedule& s);
+
+/// The fused row-wise kernel's rows per block (the scheduled-fused GPU kernel, cuda/gpu.cu, and its
+/// simulator program): the most rows, at most 8 and dividing N, whose cells of `element_bytes`
+/// fit `shared_bytes` of shared memory; at least 1.
+std::uint32_t fused_rows_per_block(std::uint64_t N, std::uint32_t element_bytes,
+                                   std::uint64_t shared_bytes = 128 * 1024);
+
+/// The gather table of the fused kernel for one row-wise permutation (`destinations` as
+/// row_destinations gives them) in blocks of R rows: entry b N R + c R + rr (R > 1: the block's
+/// output written column by column, transposed) or r N + c (R = 1: row by row) is the source column
+/// of output column c in row r = b R + rr, the inverse of the row's permutation. R must divide N.
+std::vector<Word> fused_gather_table(std::span<const Word> destinations, std::uint64_t N, std::uint32_t R);
+
 /// The permutation the three steps compose to, or nullopt with `why` when a table is malformed.
 std::optional<std::vector<Word>> composed_permutation(const ThreeStepSchedule& s, std::string& why);
 

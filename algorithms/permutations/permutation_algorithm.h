@@ -16,7 +16,8 @@ namespace mmsim {
 /// Everything a run of a permutation algorithm may need besides the machine.
 struct PermutationInput {
   const Permutation* perm = nullptr;
-  std::optional<std::string> schedule_file;  ///< precomputed schedule (scheduled permutation)
+  std::optional<std::string> schedule_file;  ///< precomputed schedule (scheduled permutations)
+  std::uint32_t block_rows = 0;              ///< scheduled-fused: rows per block (0: as the GPU's for 4-byte cells)
   std::uint64_t seed = 1;
   /// An observer for figures and tests (the offline algorithms of KNI Sect. 5-7 call it): after each
   /// kernel a run launches, with the engine, whose arrays then hold what that kernel left, and the

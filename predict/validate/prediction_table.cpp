@@ -8,6 +8,7 @@
 #include <ostream>
 #include <stdexcept>
 
+#include "algorithms/offline/row_schedule.h"
 #include "algorithms/registry.h"
 #include "io/input_file.h"
 #include "io/quote.h"
@@ -30,17 +31,24 @@ std::string simulated_for(const MeasuredRun& m) {
   if (m.kernel == "in-place") return m.permutation;  // KNI Sect. 5: transpose, shuffle, bit-reversal
   // The paper's kernel and the pipelined one make the same accesses (the pipelined one only
   // overlaps them more): both are the registry's three-step scheduled permutation. The fused
-  // kernel gathers rows in fewer passes; no simulator program mirrors it.
+  // kernel gathers rows in three passes: the registry's scheduled-fused.
   if (m.kernel == "scheduled-paper" || m.kernel == "scheduled-pipelined") return "scheduled";
+  if (m.kernel == "scheduled-fused") return "scheduled-fused";
   return "";
 }
 
 std::uint32_t element_bytes(const std::string& type) { return type == "double" ? 8 : 4; }
 
-// The parameters of the run that mirrors m: a KNI kernel's are its size and permutation.
+// The parameters of the run that mirrors m: a KNI kernel's are its size and permutation, and the
+// fused kernel's rows per block as the GPU chose them for its element size.
 ParamValues params_for(const MeasuredRun& m) {
   if (m.source != "kasagi-t2") return m.params;
-  return {{"n", static_cast<std::int64_t>(m.n)}, {"perm", m.permutation}};
+  ParamValues v{{"n", static_cast<std::int64_t>(m.n)}, {"perm", m.permutation}};
+  if (m.kernel == "scheduled-fused") {
+    const auto side = static_cast<std::uint64_t>(std::llround(std::sqrt(static_cast<double>(m.n))));
+    v.set("rows", std::int64_t{offline::fused_rows_per_block(side, element_bytes(m.type))});
+  }
+  return v;
 }
 
 // The time a model predicts for m from one run's counts.

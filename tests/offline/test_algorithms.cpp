@@ -191,6 +191,68 @@ TEST_CASE("scheduled: 20 settings, named, random and arbitrary permutations") {
   }
 }
 
+TEST_CASE("scheduled-fused: 20 settings, rows per block 1 to 8, output checked, reads coalesced") {
+  int i = 0;
+  for (const auto& s : settings()) {
+    const auto m = machine_of(s);
+    const std::uint64_t N = s.mult * static_cast<std::uint64_t>(s.w), n = N * N;
+    const Permutation perms[] = {named_permutation("random", n, 5 + static_cast<std::uint64_t>(i++)),
+                                 named_permutation("transpose", n, 1)};
+    for (const std::uint32_t rows : {0u, 1u, 2u, 8u}) {
+      if (rows != 0 && N % rows != 0) continue;
+      for (const Permutation& p : perms) {
+        CAPTURE(m.w);
+        CAPTURE(N);
+        CAPTURE(rows);
+        CAPTURE(p.name);
+        PermutationInput in;
+        in.perm = &p;
+        in.block_rows = rows;
+        const PermutationAlgorithm* algo = find_permutation_algorithm("scheduled-fused");
+        algo->check(m, in);
+        const Machine machine(m);
+        const RunReport sync = algo->run(machine, in, {Execution::RoundSynchronous, false});
+        CHECK(sync.correct);
+        const std::uint32_t R = rows != 0 ? rows : offline::fused_rows_per_block(N, 4);
+        // Three kernels of five rounds: chunk, q and the gather read; alpha and the output written.
+        REQUIRE(sync.stats.rounds.size() == 15);
+        for (std::size_t r = 0; r < sync.stats.rounds.size(); ++r) {
+          const auto& round = sync.stats.rounds[r];
+          CAPTURE(r);
+          if (round.memory == Space::Global && round.op == Op::Read) CHECK(round.slots == round.warps);
+          if (r % 5 == 1) CHECK(round.bank_conflicts == 0);  // alpha written in order
+          // The first two kernels write each block transposed: a warp's w cells are w / R runs of
+          // R cells, each in one address group; the third writes rows.
+          if (r % 5 == 4) CHECK(round.slots == round.warps * (r < 10 ? std::max<std::uint64_t>(1, s.w / R) : 1));
+        }
+        const RunReport async = algo->run(machine, in, {Execution::Asynchronous, false});
+        CHECK(async.correct);
+        CHECK(async.stats.time_units <= sync.stats.time_units);
+      }
+    }
+  }
+}
+
+TEST_CASE("fused gather tables and rows per block, by hand") {
+  // N = 4: row r sends column j to (j + r) mod 4. Blocks of R = 2 rows, written transposed:
+  // entry b 8 + c 2 + rr is the source column of output column c in row 2 b + rr.
+  std::vector<Word> dest(16);
+  for (Word r = 0; r < 4; ++r)
+    for (Word j = 0; j < 4; ++j) dest[r * 4 + j] = (j + r) % 4;
+  const std::vector<Word> q = offline::fused_gather_table(dest, 4, 2);
+  CHECK(q == std::vector<Word>{0, 3, 1, 0, 2, 1, 3, 2, 2, 1, 3, 2, 0, 3, 1, 0});
+  // R = 1: row by row, entry r 4 + c.
+  CHECK(offline::fused_gather_table(dest, 4, 1) == std::vector<Word>{0, 1, 2, 3, 3, 0, 1, 2, 2, 3, 0, 1, 1, 2, 3, 0});
+  CHECK_THROWS_AS(offline::fused_gather_table(dest, 4, 3), std::invalid_argument);
+  // At most 8 rows in 128 KiB: 8 rows of 4096 floats fit; of 8192 floats, 4; of 8192 doubles, 2;
+  // and the rows divide N (N = 12: 4).
+  CHECK(offline::fused_rows_per_block(4096, 4) == 8);
+  CHECK(offline::fused_rows_per_block(8192, 4) == 4);
+  CHECK(offline::fused_rows_per_block(8192, 8) == 2);
+  CHECK(offline::fused_rows_per_block(12, 4) == 4);
+  CHECK(offline::fused_rows_per_block(65536, 8) == 1);
+}
+
 TEST_CASE("wrong permutations and shapes are refused with InputError") {
   MachineParams m;
   m.w = 8;
@@ -208,6 +270,16 @@ TEST_CASE("wrong permutations and shapes are refused with InputError") {
   refuse("row-wise", named_permutation("transpose", 4096, 1));  // moves elements between rows
   refuse("column-wise", named_permutation("shuffle", 4096, 1));
   refuse("scheduled", named_permutation("random", 2048, 1));  // not a perfect square
+  refuse("scheduled-fused", named_permutation("random", 2048, 1));
+  {
+    const Permutation p = named_permutation("random", 4096, 1);  // sqrt(n) = 64
+    PermutationInput in;
+    in.perm = &p;
+    for (const std::uint32_t rows : {3u, 128u}) {
+      in.block_rows = rows;
+      CHECK_THROWS_AS(find_permutation_algorithm("scheduled-fused")->check(m, in), InputError);
+    }
+  }
   m.w = 12;
   refuse("shuffle", named_permutation("shuffle", 4096, 1));  // w not a power of two
   m.w = 8;

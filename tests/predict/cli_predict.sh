@@ -71,16 +71,17 @@ ok "$mmsim" validate --profile "$profile" --microbenchmarks --format csv
 head -1 "$tmp/out" | grep -q '^bench,element_bytes,n,mib,measured_ms,papers_ms,papers_per_measured,dram_rows_ms' ||
   { echo "FAIL: --microbenchmarks' columns"; head -1 "$tmp/out"; fail=1; }
 [ "$(grep -c '^write-random,4,' "$tmp/out")" -ge 5 ] || { echo "FAIL: --microbenchmarks lacks write-random"; fail=1; }
-grep -q 'none mirrors this kernel' "$tmp/v/validate.csv" || { echo "FAIL: the fused kernel is not marked"; fail=1; }
-[ "$(grep -c ',yes\(,[^,]*\)\{15\}$' "$tmp/v/validate.csv")" = 3 ] || { echo "FAIL: not 3 float rows simulated and correct"; fail=1; }
+grep -q '^scheduled,scheduled-fused,random,float,4096,0.02,scheduled-fused,' "$tmp/v/validate.csv" ||
+  { echo "FAIL: the fused kernel is not simulated as scheduled-fused"; fail=1; }
+[ "$(grep -c ',yes\(,[^,]*\)\{15\}$' "$tmp/v/validate.csv")" = 4 ] || { echo "FAIL: not 4 float rows simulated and correct"; fail=1; }
 # A counts file: written with every simulated run, then reused without simulating (the same
 # table); one with a counter this build lacks is refused, never read as zeros.
 ok "$mmsim" validate --profile "$profile" --measured "$tmp/measured" --min-n 1 --threads 2 --counts "$tmp/c.csv" \
   --out "$tmp/withcounts"
 cp "$tmp/out" "$tmp/simulated"
 [ -e "$tmp/withcounts/validate-counts.csv" ] && { echo "FAIL: --out copied the counts that --counts keeps"; fail=1; }
-grep -q 'run 3 of 3: .* started' "$tmp/err" || { echo "FAIL: no progress line per run"; cat "$tmp/err"; fail=1; }
-[ "$(wc -l <"$tmp/c.csv")" = 4 ] || { echo "FAIL: the counts file lacks a run"; cat "$tmp/c.csv"; fail=1; }
+grep -q 'run 4 of 4: .* started' "$tmp/err" || { echo "FAIL: no progress line per run"; cat "$tmp/err"; fail=1; }
+[ "$(wc -l <"$tmp/c.csv")" = 5 ] || { echo "FAIL: the counts file lacks a run"; cat "$tmp/c.csv"; fail=1; }
 ok "$mmsim" validate --profile "$profile" --measured "$tmp/measured" --min-n 1 --threads 2 --counts "$tmp/c.csv"
 cmp -s "$tmp/out" "$tmp/simulated" || { echo "FAIL: counts reused give another table"; fail=1; }
 if grep -q 'started' "$tmp/err"; then echo "FAIL: runs in the counts file simulated again"; cat "$tmp/err"; fail=1; fi
@@ -91,7 +92,7 @@ ok "$mmsim" validate --profile "$profile" --measured "$tmp/measured" --families 
   --counts-only --format csv --out "$tmp/p"
 if grep -q 'started' "$tmp/err"; then echo "FAIL: --counts-only simulated a run"; cat "$tmp/err"; fail=1; fi
 [ "$(grep -c 'not in the counts file' "$tmp/p/validate.csv")" = 1 ] || { echo "FAIL: the missing run is not marked"; fail=1; }
-[ "$(grep -c ',yes\(,[^,]*\)\{15\}$' "$tmp/p/validate.csv")" = 2 ] || { echo "FAIL: not 2 runs priced from the file"; fail=1; }
+[ "$(grep -c ',yes\(,[^,]*\)\{15\}$' "$tmp/p/validate.csv")" = 3 ] || { echo "FAIL: not 3 runs priced from the file"; fail=1; }
 bad "$mmsim" validate --profile "$profile" --measured "$tmp/measured" --families kni --counts-only
 # Sampling: runs within the budget are whole (fraction 1, no interval); with a budget below a run's
 # sectors, the fraction is below 1 and each model's ci95 set; the counts file records the sampling,
