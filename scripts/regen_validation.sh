@@ -10,6 +10,8 @@
 # stopped by a limit goes on where it stopped when run again (its finished runs are reused).
 #   parm-h100, parm-h200  the parm rows 2^12..2^20 (2^17..2^20 simulated, sampled; the smaller
 #                          ones reused from validate-parm-counts.csv)
+#   n26-h100, n26-h200    the KNI rows at 2^26 (the runs counts-n67108864.csv lacks simulated,
+#                          sampled; the others reused)
 #   n28-h100, n28-h200    the KNI rows at 2^28 (the runs counts-n268435456.csv lacks simulated,
 #                          sampled; the others reused)
 #   tables                docs/prediction.md's tables from the CSVs the parts above wrote
@@ -17,7 +19,7 @@
 set -euo pipefail
 
 usage() {
-  echo "usage: $0 MMSIM parm-h100|parm-h200|n28-h100|n28-h200|tables [THREADS]" >&2
+  echo "usage: $0 MMSIM parm-h100|parm-h200|n26-h100|n26-h200|n28-h100|n28-h200|tables [THREADS]" >&2
   exit 2
 }
 [ $# -ge 2 ] && [ $# -le 3 ] || usage
@@ -38,6 +40,10 @@ validate_gpu() {
 case $part in
   parm-h100 | parm-h200)
     validate_gpu "${part#parm-}" validate-parm validate-parm-counts.csv --families parm --min-n 4096 --max-n 1048576
+    ;;
+  n26-h100 | n26-h200)
+    validate_gpu "${part#n26-}" validate-n67108864 counts-n67108864.csv --families kni \
+      --min-n 67108864 --max-n 67108864
     ;;
   n28-h100 | n28-h200)
     validate_gpu "${part#n28-}" validate-n268435456 counts-n268435456.csv --families kni \
