@@ -55,9 +55,11 @@ std::string instruction_note(const std::filesystem::path& dir, const predict::Gp
   const auto c = predict::validate::as_instruction_costs(dir, profile);
   if (!c)
     return "validate: A-S priced by shared-memory time units alone (no instructions.csv, instructions-ncu.csv "
-           "and as-ncu.csv)\n";
+           "and as-ncu.csv in " +
+           quote(dir.string()) + ")\n";
   const auto copy = predict::validate::as_copy_costs(dir, profile);
-  return "validate: A-S priced with the instruction term fitted on instructions.csv: " + predict::describe(*c) +
+  return "validate: A-S priced with the instruction term fitted on " + quote((dir / "instructions.csv").string()) +
+         ": " + predict::describe(*c) +
          (copy ? "; launches of many with the copy term fitted on instructions-copy.csv: " + predict::describe(*copy)
                : std::string("; their copies in and out unpriced (no instructions-copy.csv)")) +
          "\n";
@@ -84,7 +86,7 @@ Runner add_validate_command(CLI::App& app) {
       "GPU times measured (mmsim gpu reproduce) against times predicted from a GPU profile, per cost model");
   struct Opts {
     std::string profile, measured = "results/gpu-<device>", type = "float", format = "md", out, name = "validate",
-                         counts;
+                         counts, instructions_from;
     std::vector<std::string> tables;
     std::uint64_t max_memory = 0, dram_write_rows = 0;
     std::uint64_t min_n = std::uint64_t{1} << 20, max_n = std::uint64_t{1} << 24;
@@ -116,6 +118,10 @@ Runner add_validate_command(CLI::App& app) {
       ->capture_default_str();
   o->threads.add_to(*cmd, "host threads (one simulated run each)");
   o->sampling.add_to(*cmd, "each run");
+  cmd->add_option("--instructions-from", o->instructions_from,
+                  "folder to read the A-S pricing's instruction and copy microbenchmarks and the kernels' counts from "
+                  "(instructions.csv, instructions-ncu.csv, instructions-copy.csv, as-ncu.csv) instead of --measured: "
+                  "a GPU of the same SM measured on another machine (docs/prediction.md)");
   cmd->add_option("--counts", o->counts,
                   "counts file (CSV): reuse the runs it holds for this machine instead of simulating them, and write "
                   "it back with every run's counts added");
@@ -253,12 +259,19 @@ Runner add_validate_command(CLI::App& app) {
       };
       if (wanted("kni") && present("kasagi-t2.csv"))
         measured = predict::read_kasagi_measurements(dir / "kasagi-t2.csv", o->min_n, o->max_n, o->type);
-      const predict::validate::Selection selection{o->min_n, o->max_n, o->type};
+      predict::validate::Selection selection{o->min_n, o->max_n, o->type, {}};
+      if (!o->instructions_from.empty()) {
+        selection.instructions = o->instructions_from;
+        for (const char* file : {"instructions.csv", "instructions-ncu.csv", "as-ncu.csv"})
+          if (!std::filesystem::exists(selection.instructions / file, ec))
+            throw InputError("--instructions-from: " + quote(o->instructions_from) + " has no " + file);
+      }
       for (const auto& reader : predict::validate::family_readers()) {
         if (!wanted(reader.name) || !present(reader.file)) continue;
         auto rows = reader.read(dir, selection, profile);
         progress += "validate: " + std::to_string(rows.size()) + " " + reader.name + " rows from " + reader.file + "\n";
-        if (reader.name == "as") progress += instruction_note(dir, profile);
+        if (reader.name == "as")
+          progress += instruction_note(selection.instructions.empty() ? dir : selection.instructions, profile);
         measured.insert(measured.end(), std::make_move_iterator(rows.begin()), std::make_move_iterator(rows.end()));
       }
       if (tables == 0) throw std::invalid_argument(quote(dir.string()) + " holds none of the GPU tables");

@@ -69,6 +69,8 @@ refused "--out: parent folder" "$mmsim" validate --profile "$profile" --measured
   --out "$tmp/missing/deeper"
 refused "--format: x? not in" "$mmsim" validate --profile "$profile" \
   --measured "$root/results/gpu-h100" --format $'x\033'
+refused "--instructions-from: '$tmp' has no instructions.csv" "$mmsim" validate --profile "$profile" \
+  --measured "$root/results/gpu-h100" --families as --instructions-from "$tmp"
 
 # validate --refit --out DIR: the refitted profile stays in DIR, whatever its device field says.
 # (its microbenchmarks shrunk to 64 Ki elements: the refit simulates them, and only the file's name matters here)

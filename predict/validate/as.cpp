@@ -14,7 +14,8 @@
 // its ceil(instances / k) warps at once, plus (where the folder has the copy microbenchmarks,
 // instructions-copy.csv) their loads and stores of the matrices at the copy term's costs
 // (predict/copy_cost.h): the launch's part that the clock64 cycles leave out. The copy term's fixed
-// cycles then stand for the launch as well.
+// cycles then stand for the launch as well. Selection::instructions names another folder for those
+// files: a GPU of the same SM priced with microbenchmarks measured on its sibling.
 #include <filesystem>
 #include <map>
 #include <optional>
@@ -118,9 +119,10 @@ std::vector<MeasuredRun> read_as(const std::filesystem::path& dir, const Selecti
       dir / "as-gpu.csv", {"algorithm", "w", "m", "instances", "ms", "gpu_cycles_alone", "sim_steps", "correct"});
   if (p.gpu.sm_clock_khz <= 0) throw std::invalid_argument("the profile gives no SM clock: A-S cycles need one");
   if (s.type != "float") return {};  // 32-bit keys only
-  const std::optional<predict::InstructionCosts> costs = as_instruction_costs(dir, p);
-  const auto counted = costs ? counted_instructions(dir) : std::map<std::pair<std::string, std::uint64_t>, double>{};
-  const std::optional<predict::CopyCosts> copy = costs ? as_copy_costs(dir, p) : std::nullopt;
+  const std::filesystem::path& from = s.instructions.empty() ? dir : s.instructions;
+  const std::optional<predict::InstructionCosts> costs = as_instruction_costs(from, p);
+  const auto counted = costs ? counted_instructions(from) : std::map<std::pair<std::string, std::uint64_t>, double>{};
+  const std::optional<predict::CopyCosts> copy = costs ? as_copy_costs(from, p) : std::nullopt;
   std::vector<MeasuredRun> out;
   for (const CsvRow& r : rows) {
     MeasuredRun m;
@@ -153,7 +155,11 @@ std::vector<MeasuredRun> read_as(const std::filesystem::path& dir, const Selecti
     for (MeasuredRun* x : {&many, &alone})
       if (!(x->ms > 0)) throw r.error("ms and gpu_cycles_alone must be positive");
     if (const auto c = counted.find({m.kernel, rows_m}); c != counted.end()) {
-      InstructionWork work{*costs, c->second, r.number("sim_steps"), static_cast<double>(p.gpu.sm_clock_khz), false};
+      InstructionWork work;
+      work.costs = *costs;
+      work.warp_instructions = c->second;
+      work.steps = r.number("sim_steps");
+      work.sm_clock_khz = static_cast<double>(p.gpu.sm_clock_khz);
       alone.pricing = Pricing::Instructions;
       alone.work = work;
       many.pricing = Pricing::Instructions;

@@ -20,6 +20,10 @@ namespace mmsim::predict::validate {
 struct Selection {
   std::uint64_t min_n = 0, max_n = ~std::uint64_t{0};
   std::string type = "float";
+  /// Where the A-S reader finds the instruction and copy microbenchmarks and the kernels' counts
+  /// (instructions.csv, instructions-ncu.csv, instructions-copy.csv, as-ncu.csv); empty: the measured
+  /// folder. Another GPU's folder prices a GPU of the same SM that has no such files of its own.
+  std::filesystem::path instructions;
 };
 
 struct FamilyReader {

@@ -6,6 +6,7 @@
 #include <cmath>
 #include <filesystem>
 #include <fstream>
+#include <utility>
 
 #include "algorithms/registry.h"
 #include "predict/instruction_bench.h"
@@ -37,6 +38,7 @@ predict::GpuProfile small_profile() {
 struct Folder {
   std::filesystem::path dir = std::filesystem::temp_directory_path() / "mmsim_test_families";
   Folder() { std::filesystem::create_directories(dir); }
+  explicit Folder(std::filesystem::path at) : dir(std::move(at)) { std::filesystem::create_directories(dir); }
   ~Folder() { std::filesystem::remove_all(dir); }
   void write(const std::string& name, const std::string& text) const { std::ofstream(dir / name) << text; }
 };
@@ -110,7 +112,7 @@ TEST_CASE("bmmc: the recorded matrix is the one simulated, by the named kernel")
           "\"a GPU, 4 SMs\",10,1024,bit-reversal,tile,0.01,yes\n"
           "\"a GPU, 4 SMs\",11,2048,bit-reversal,tile,0.01,yes\n");
   const predict::GpuProfile p = small_profile();
-  const auto rows = validate::read_bmmc(f.dir, {0, 1024, "float"}, p);
+  const auto rows = validate::read_bmmc(f.dir, {0, 1024, "float", {}}, p);
   REQUIRE(rows.size() == 1);  // 2^11 is past --max-n
   const auto predicted = predict_runs(p, rows, SimulationPlan{1, ~std::uint64_t{0}, nullptr, nullptr, {}});
   CHECK(predicted[0].correct);
@@ -120,7 +122,7 @@ TEST_CASE("bmmc: the recorded matrix is the one simulated, by the named kernel")
   CHECK(predicted[0].counts.memory.umm_groups == direct.counts.memory.umm_groups);
 
   f.write("bmmc-matrices.txt", "# 2^10 random BPC\n" + matrix);
-  CHECK_THROWS_AS(validate::read_bmmc(f.dir, {0, 1024, "float"}, p), std::invalid_argument);
+  CHECK_THROWS_AS(validate::read_bmmc(f.dir, {0, 1024, "float", {}}, p), std::invalid_argument);
 }
 
 TEST_CASE("parm: each variant is the registry's parm-sort, direct or through the named kernel") {
@@ -131,7 +133,7 @@ TEST_CASE("parm: each variant is the registry's parm-sort, direct or through the
           "\"a GPU, 4 SMs\",10,1024,tile-banks,1,0.03,yes\n"
           "\"a GPU, 4 SMs\",11,2048,naive,1,0.04,yes\n");
   const predict::GpuProfile p = small_profile();
-  const auto rows = validate::read_parm(f.dir, {0, 1024, "float"}, p);
+  const auto rows = validate::read_parm(f.dir, {0, 1024, "float", {}}, p);
   REQUIRE(rows.size() == 2);  // 2^11 is past --max-n
   CHECK(rows[0].params.flag("direct"));
   CHECK(rows[1].params.text("kernel") == "tile-banks");
@@ -158,13 +160,13 @@ TEST_CASE("parm: each variant is the registry's parm-sort, direct or through the
   f.write("parm-gpu.csv",
           "device,log2_n,n,variant,launches,median_ms,correct\nx,20,1048576,naive,1,0.5,yes\n"
           "x,21,2097152,naive,1,0.9,yes\n");
-  const auto large = validate::read_parm(f.dir, {0, std::uint64_t{1} << 24, "float"}, p);
+  const auto large = validate::read_parm(f.dir, {0, std::uint64_t{1} << 24, "float", {}}, p);
   REQUIRE(large.size() == 2);
   CHECK(large[0].algorithm == "parm-sort");
   CHECK(large[1].algorithm.empty());
 
   f.write("parm-gpu.csv", "device,log2_n,n,variant,launches,median_ms,correct\nx,10,1024,bogus,1,0.02,yes\n");
-  CHECK_THROWS_AS(validate::read_parm(f.dir, {0, 1024, "float"}, p), std::invalid_argument);
+  CHECK_THROWS_AS(validate::read_parm(f.dir, {0, 1024, "float", {}}, p), std::invalid_argument);
 }
 
 TEST_CASE("enumeration: the GPU's kind and variant name the registry's transpose") {
@@ -229,6 +231,17 @@ TEST_CASE("as-gpu: with the instruction microbenchmarks and the kernels' counts,
   f.write("as-ncu.csv",
           "algorithm,m,ncu_warp_instructions,copy_warp_instructions\n"
           "as-sort,4,30000,1000\n");
+  // The same files in another folder (Selection::instructions) price a folder that has only as-gpu.csv.
+  {
+    const Folder other{std::filesystem::temp_directory_path() / "mmsim_test_families_sibling"};
+    std::filesystem::copy_file(f.dir / "as-gpu.csv", other.dir / "as-gpu.csv");
+    CHECK(validate::read_as(other.dir, {}, p)[1].pricing == Pricing::SharedOnly);
+    validate::Selection from_sibling;
+    from_sibling.instructions = f.dir;
+    const auto priced = validate::read_as(other.dir, from_sibling, p);
+    CHECK(priced[1].pricing == Pricing::Instructions);
+    CHECK(priced[1].work.warp_instructions == 29000);
+  }
   const auto rows = validate::read_as(f.dir, {}, p);
   REQUIRE(rows.size() == 2);
   for (const auto& r : rows) {
