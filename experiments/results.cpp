@@ -425,7 +425,9 @@ std::vector<ResultEntry> make_results() {
                     "experiments/heldout/run.sh build/cli/mmsim DIR results/gpu-<device>/profile-<device>.json", "",
                     {"heldout-<device>.csv"}));
   all.push_back(gpu(kTable, "validate", "",
-                    "every measured table predicted from the profile, per cost model, and the errors per family",
+                    "every measured table predicted from the profile, per cost model, and the errors per family (the "
+                    "H200's A-S rows priced with the H100's instruction files, `--instructions-from results/gpu-h100`, "
+                    "until the H200 has its own: docs/prediction.md)",
                     "mmsim validate --profile results/gpu-<device>/profile-<device>.json --measured "
                     "results/gpu-<device>" +
                         out,

@@ -4,12 +4,14 @@
   compare.py as GPU_DIR...
       per GPU folder (its validate.csv and as-gpu.csv) and setting: runs, median |error| and worst
       factor of the chosen model's A-S predictions; the launches of many split by the warps each SM
-      holds (ceil(instances / SMs)), since with few warps the copies in and out of global memory,
-      which nothing prices, dominate the launch
+      holds (ceil(instances / SMs)), since with few warps the copies in and out of global memory
+      dominate the launch. A folder without instructions.csv whose A-S rows were priced with the
+      instruction term (`mmsim validate --instructions-from` another GPU's folder) is labelled so
   compare.py fit GPU_DIR...
       per GPU folder: the instruction term's fit and the copy term's as its validate-summary.md's
       header gives them (`mmsim validate` writes them), one row per GPU ("none" where the folder
-      has no copy microbenchmarks)"""
+      has no copy microbenchmarks; a folder without instructions.csv is labelled as priced with
+      another GPU's microbenchmarks)"""
 import csv
 import math
 import os
@@ -34,7 +36,7 @@ def chosen_model(gpu_dir):
 
 def as_table(dirs):
     for d in dirs:
-        for f in ("validate.csv", "as-gpu.csv", "instructions.csv", "as-ncu.csv"):
+        for f in ("validate.csv", "as-gpu.csv"):
             if not os.path.exists(os.path.join(d, f)):
                 refuse(f"{d} has no {f}")
     print("| GPU | A-S runs | runs | median abs error | worst factor |")
@@ -45,11 +47,14 @@ def as_table(dirs):
         instances = {}
         for r in csv.DictReader(open(os.path.join(d, "as-gpu.csv"))):
             instances[(r["algorithm"], int(r["w"]) * int(r["m"]))] = int(r["instances"])
+        borrowed = not os.path.exists(os.path.join(d, "instructions.csv"))
         groups = {"one alone": [], "a launch of many, 16 to 32 warps per SM": [],
                   "a launch of many, 1 to 15 warps per SM": []}
         for r in csv.DictReader(open(os.path.join(d, "validate.csv"))):
             if not r["family"].startswith("A-S"):
                 continue
+            if not r.get("interval_factor"):  # written only for the rows the instruction term priced
+                refuse(f"{d}: its A-S rows were not priced with the instruction term")
             e = float(r[column])
             if r["family"] == "A-S, one alone":
                 groups["one alone"].append(e)
@@ -57,11 +62,12 @@ def as_table(dirs):
             warps = math.ceil(instances[(r["kernel"], int(r["n"]))] / sms)
             groups["a launch of many, " + ("16 to 32" if warps >= 16 else "1 to 15") + " warps per SM"].append(e)
         gpu = os.path.basename(os.path.normpath(d)).replace("gpu-", "").upper()
+        source = ", another GPU's microbenchmarks" if borrowed else ""
         for name, es in groups.items():
             if not es:
                 continue
             worst = max(max(1 + e, 1 / (1 + e)) for e in es)
-            print(f"| {gpu} ({model}) | {name} | {len(es)} | {statistics.median(abs(e) for e in es):.3f} | {worst:.2f}x |")
+            print(f"| {gpu} ({model}{source}) | {name} | {len(es)} | {statistics.median(abs(e) for e in es):.3f} | {worst:.2f}x |")
 
 
 SETTING = (r"(\w+), ([\d.e+-]+) cycles per warp instruction, ([\d.e+-]+) per shared access, ([\d.e+-]+) per "
@@ -95,6 +101,8 @@ def fit_table(dirs):
             refuse(f"{path} gives no instruction term")
         g = m.groups()
         gpu = os.path.basename(os.path.normpath(d)).replace("gpu-", "").upper()
+        if not os.path.exists(os.path.join(d, "instructions.csv")):
+            gpu += " (another GPU's microbenchmarks)"
         rows.append(f"| {gpu} | {g[0]}: {g[1]}, {g[2]}, {g[3]}; {g[4]} benches, {g[5]} fitted, {g[6]} held out, "
                     f"worst {g[7]}x | {g[8]}: {g[9]}, {g[10]}, {g[11]}; {g[12]} benches, {g[13]}, {g[14]}, {g[15]}x "
                     f"| {copy_cell(path)} |")
