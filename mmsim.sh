@@ -220,7 +220,7 @@ case "${1:-}" in
       # A warp's work besides memory: ALU chains, shared-memory chases and branches, alone and 32
       # warps per SM, then Nsight Compute's count of each one's warp instructions (validate prices
       # the A-S rows with them: predict/instruction_cost.h).
-      timeout "${MMSIM_GPU_INSTRUCTIONS_S:-120}" "$B/mmsim" gpu instructions --out "$OUTDIR" \
+      timeout "${MMSIM_GPU_INSTRUCTIONS_S:-300}" "$B/mmsim" gpu instructions --out "$OUTDIR" \
         2>"$OUTDIR/instructions-progress.log" || status=$?
       bash cuda/ncu_instructions.sh "$B/mmsim" "$OUTDIR" || true  # optional: never fails the run
     fi

@@ -1,5 +1,6 @@
 // `mmsim gpu instructions`: the instruction microbenchmarks (experiments/gpu/instructions_driver.h);
-// writes instructions.md and .csv, and the copy benches' instructions-copy.md and .csv, to --out.
+// writes instructions.md and .csv, the copy benches' instructions-copy.md and .csv, and the tile
+// benches' instructions-tiles.md and .csv, to --out.
 // With --ncu-launches it only makes the one-block launches Nsight Compute profiles; with --ncu-csv
 // FILE it only reads ncu's output of those and writes instructions-ncu.csv
 // (cuda/ncu_instructions.sh runs both).
@@ -22,8 +23,9 @@ GpuSubcommand add_gpu_instructions_command(CLI::App& gpu) {
   const GpuCommand<Opts> c(
       gpu, "instructions",
       "microbenchmarks of a warp's work besides memory (ALU chains, shared-memory chases, "
-      "branches), alone and 32 warps per SM, and copies through shared memory at a few warps per SM, every "
-      "output checked (instructions.md, .csv; instructions-copy.md, .csv)",
+      "branches), alone and 32 warps per SM, copies through shared memory at a few warps per SM, and tiles "
+      "through a barrier at 1 to 8 blocks per SM, every output checked (instructions.md, .csv; "
+      "instructions-copy.md, .csv; instructions-tiles.md, .csv)",
       "folder for instructions.md and .csv (instructions-ncu.csv with --ncu-csv)");
   Opts& opts = c.opts();
   c.options({{"--runs", opts.runs, "timed launches per bench, 1 to 10000"},
@@ -49,7 +51,11 @@ GpuSubcommand add_gpu_instructions_command(CLI::App& gpu) {
     write_file(dir / "instructions.csv", report::to_csv(run.table));
     write_file(dir / "instructions-copy.md", report::to_markdown(run.copies));
     write_file(dir / "instructions-copy.csv", report::to_csv(run.copies));
-    std::fprintf(stderr, "mmsim gpu instructions: %s; wrote %s/instructions.{md,csv} and instructions-copy.{md,csv}\n",
+    write_file(dir / "instructions-tiles.md", report::to_markdown(run.tiles));
+    write_file(dir / "instructions-tiles.csv", report::to_csv(run.tiles));
+    std::fprintf(stderr,
+                 "mmsim gpu instructions: %s; wrote %s/instructions.{md,csv}, instructions-copy.{md,csv} and "
+                 "instructions-tiles.{md,csv}\n",
                  run.failed ? "SOME OUTPUTS WRONG" : "every output checked right", out.str().c_str());
     return run.failed ? kCheckFailed : kOk;
   });

@@ -97,4 +97,18 @@ std::vector<CopyBench> copy_benches() {
   return out;
 }
 
+std::string TileBench::name() const {
+  return "tile-k" + std::to_string(loads) + "-b" + std::to_string(blocks_per_sm) + "-m" + std::to_string(mib) +
+         (in_place ? "-in-place" : "");
+}
+
+std::vector<TileBench> tile_benches() {
+  std::vector<TileBench> out;
+  for (const bool in_place : {false, true})
+    for (const std::uint32_t mib : {16u, 256u})
+      for (const std::uint32_t blocks : {1u, 2u, 4u, 8u})
+        for (const std::uint32_t loads : {1u, 2u, 4u, 8u}) out.push_back({loads, blocks, mib, in_place});
+  return out;
+}
+
 }  // namespace mmsim::predict

@@ -107,4 +107,34 @@ constexpr std::uint32_t copy_input_word(std::uint64_t i) {
   return instruction_alu_step(static_cast<std::uint32_t>(i) ^ static_cast<std::uint32_t>(i >> 32));
 }
 
+/// The tile microbenchmarks: how many loads an SM keeps in flight in a kernel that reads a tile,
+/// waits at a barrier and writes it (the shape of the tiled transposes, BMMC's tile kernels and the
+/// fused permutation), which the memory microbenchmarks (one access per thread, no barrier) do not
+/// show. Blocks of kTileThreads threads; each thread loads `loads` words of its block's tile
+/// (independent loads, coalesced), stores them into shared memory, waits at __syncthreads(), and
+/// stores its neighbour's (thread ^ 1) words back to the same places of the output, which is a
+/// second array or, `in_place`, the array read. Dynamic shared memory leaves exactly
+/// `blocks_per_sm` blocks resident on an SM; the arrays hold `mib` MiB each (below and above the
+/// L2). Event-timed, every output checked.
+inline constexpr std::uint32_t kTileThreads = 256;
+
+struct TileBench {
+  std::uint32_t loads = 1;          ///< words a thread loads before the barrier: 1, 2, 4 or 8
+  std::uint32_t blocks_per_sm = 8;  ///< blocks resident on an SM at once: 1 to 2048 / kTileThreads
+  std::uint32_t mib = 16;           ///< MiB of the array read (and of the one written)
+  bool in_place = false;
+  std::string name() const;  ///< e.g. "tile-k4-b2-m16" or "tile-k4-b2-m16-in-place"
+  std::uint64_t words() const { return std::uint64_t{mib} << 18; }
+  std::uint64_t tile_words() const { return std::uint64_t{kTileThreads} * loads; }
+  std::uint64_t blocks() const { return words() / tile_words(); }
+};
+
+/// The set `mmsim gpu instructions` times: loads 1, 2, 4, 8 x blocks per SM 1, 2, 4, 8 x 16 and
+/// 256 MiB x out of place and in place.
+std::vector<TileBench> tile_benches();
+
+/// What a tile bench writes at word i of its output, given its input (word i of the input is
+/// copy_input_word(i)): the word of the neighbouring thread (i ^ 1) of the same tile row.
+constexpr std::uint32_t tile_output_word(std::uint64_t i) { return copy_input_word(i ^ 1u); }
+
 }  // namespace mmsim::predict

@@ -1,6 +1,7 @@
 // The GPU side of the instruction microbenchmarks (predict/instruction_bench.h): one kernel per
 // kind, a block of one warp, run alone (its loop timed by clock64) or as 32 blocks on every SM
-// (event-timed); and the copy benches' kernel, a few one-warp blocks per SM (event-timed). No CUDA
+// (event-timed); the copy benches' kernel, a few one-warp blocks per SM (event-timed); and the tile
+// benches' kernels, a barrier between each block's loads and its stores (event-timed). No CUDA
 // header leaks out.
 #pragma once
 
@@ -31,6 +32,17 @@ struct CopyRun {
 /// Times a copy bench: warps_per_sm one-warp blocks on every SM. Throws GpuError where they do not
 /// fit an SM at once.
 CopyRun run_copy(const predict::CopyBench& b, const TimingPlan& plan);
+
+struct TileRun {
+  Timing timing;                   ///< the launch over the whole array, event-timed
+  std::uint64_t blocks = 0;        ///< the launch's blocks: the array's tiles
+  std::uint64_t shared_bytes = 0;  ///< dynamic shared memory a block, chosen for the bench's residency
+  bool correct = false;            ///< every word was tile_output_word (last timed launch)
+};
+
+/// Times a tile bench (the array restored and the output poisoned before each launch). Throws
+/// GpuError where no shared memory size gives its blocks per SM.
+TileRun run_tile(const predict::TileBench& b, const TimingPlan& plan);
 
 /// One untimed launch of one block, for Nsight Compute; true when its output checks.
 bool launch_once(const predict::InstructionBench& b);

@@ -123,7 +123,105 @@ __global__ void __launch_bounds__(kLanes)
   warp_copy_through_shared(s, in + blockIdx.x * words, out + blockIdx.x * words, words);
 }
 
+// A tile bench's block (predict/instruction_bench.h): K independent loads a thread, into shared
+// memory, a barrier, then each thread stores its neighbour's words. `out` may be `in` (in place):
+// every load of the block precedes the barrier, every store follows it, and no other block touches
+// the tile, so neither pointer is __restrict__.
+template <int K>
+__global__ void __launch_bounds__(predict::kTileThreads) k_tile(const std::uint32_t* in, std::uint32_t* out) {
+  extern __shared__ std::uint32_t tile[];
+  constexpr std::uint32_t kThreads = predict::kTileThreads;
+  const std::uint64_t base = std::uint64_t{blockIdx.x} * K * kThreads;
+  std::uint32_t v[K];
+#pragma unroll
+  for (int j = 0; j < K; ++j) v[j] = in[base + j * kThreads + threadIdx.x];
+#pragma unroll
+  for (int j = 0; j < K; ++j) tile[j * kThreads + threadIdx.x] = v[j];
+  __syncthreads();
+#pragma unroll
+  for (int j = 0; j < K; ++j) out[base + j * kThreads + threadIdx.x] = tile[j * kThreads + (threadIdx.x ^ 1u)];
+}
+
+using TileKernel = void (*)(const std::uint32_t*, std::uint32_t*);
+
+TileKernel tile_kernel(std::uint32_t loads) {
+  switch (loads) {
+    case 1:
+      return k_tile<1>;
+    case 2:
+      return k_tile<2>;
+    case 4:
+      return k_tile<4>;
+    case 8:
+      return k_tile<8>;
+    default:
+      return nullptr;
+  }
+}
+
+// The least dynamic shared memory (at least the tile's) that leaves exactly `blocks` blocks resident
+// on an SM, or 0 where none does: occupancy only falls as a block's shared memory grows.
+std::uint64_t shared_for_residency(TileKernel k, std::uint64_t tile_bytes, std::uint32_t blocks, const DeviceInfo& d) {
+  const auto resident = [&](std::uint64_t bytes) {
+    int n = 0;
+    MMSIM_CK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&n, k, predict::kTileThreads, bytes));
+    return n;
+  };
+  std::uint64_t lo = tile_bytes, hi = d.shared_per_block_optin;  // the least bytes with at most `blocks`
+  if (resident(hi) > static_cast<int>(blocks)) return 0;
+  while (lo < hi) {
+    const std::uint64_t mid = (lo + hi) / 2;
+    if (resident(mid) <= static_cast<int>(blocks))
+      hi = mid;
+    else
+      lo = mid + 1;
+  }
+  return resident(lo) == static_cast<int>(blocks) ? lo : 0;
+}
+
 }  // namespace
+
+TileRun run_tile(const predict::TileBench& b, const TimingPlan& plan) {
+  const DeviceInfo d = device_info();
+  const TileKernel k = tile_kernel(b.loads);
+  if (k == nullptr) throw GpuError(b.name() + ": loads must be 1, 2, 4 or 8");
+  if (b.blocks_per_sm == 0 || b.words() % b.tile_words() != 0)
+    throw GpuError(b.name() + ": no blocks, or the array is not a whole number of tiles");
+  MMSIM_CK(
+      cudaFuncSetAttribute(k, cudaFuncAttributeMaxDynamicSharedMemorySize, static_cast<int>(d.shared_per_block_optin)));
+  TileRun r;
+  r.shared_bytes = shared_for_residency(k, b.tile_words() * 4, b.blocks_per_sm, d);
+  if (r.shared_bytes == 0)
+    throw GpuError(b.name() + ": no shared memory size leaves exactly " + std::to_string(b.blocks_per_sm) +
+                   " blocks on an SM");
+  r.blocks = b.blocks();
+  const std::uint64_t words = b.words(), bytes = words * 4;
+  std::vector<std::uint32_t> in(words);
+  for (std::uint64_t i = 0; i < words; ++i) in[i] = predict::copy_input_word(i);
+  // The input is restored from `pristine` before every launch (in place, the launch overwrites it),
+  // and a second output is poisoned, alike in both settings: the same L2 state before each launch.
+  DeviceBuffer pristine(bytes), a(bytes), second(bytes);
+  MMSIM_CK(cudaMemcpy(pristine.p, in.data(), bytes, cudaMemcpyHostToDevice));
+  auto* src = static_cast<std::uint32_t*>(a.p);
+  auto* dst = b.in_place ? src : static_cast<std::uint32_t*>(second.p);
+  EventTimer timer;
+  r.timing = timer.time(
+      plan,
+      [&] {
+        MMSIM_CK(cudaMemcpy(a.p, pristine.p, bytes, cudaMemcpyDeviceToDevice));
+        if (!b.in_place) poison(second.p, bytes);
+      },
+      [&] {
+        k<<<static_cast<unsigned>(r.blocks), predict::kTileThreads, r.shared_bytes>>>(src, dst);
+        MMSIM_LAUNCHED();
+      });
+  MMSIM_CK(cudaDeviceSynchronize());
+  std::vector<std::uint32_t> out(words);
+  MMSIM_CK(cudaMemcpy(out.data(), dst, bytes, cudaMemcpyDeviceToHost));
+  r.correct = true;
+  for (std::uint64_t i = 0; i < words && r.correct; ++i) r.correct = out[i] == predict::tile_output_word(i);
+  return r;
+}
 
 BenchRun run_bench(const predict::InstructionBench& b, const TimingPlan& plan) {
   check_bench(b);

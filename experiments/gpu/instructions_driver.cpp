@@ -46,6 +46,36 @@ report::Table copy_table(const TimingPlan& plan, const DeviceInfo& d, bool& fail
   return t;
 }
 
+report::Table tile_table(const TimingPlan& plan, const DeviceInfo& d, bool& failed) {
+  report::Table t;
+  t.title = "Tile microbenchmarks: loads in flight before a barrier, at 1 to 8 blocks per SM";
+  t.header = {"GPU: " + device_summary(d) + "; blocks of " + std::to_string(predict::kTileThreads) +
+              " threads, each thread loading `loads` words of its block's tile, a barrier, then storing its "
+              "neighbour's; blocks_per_sm resident at once (shared_bytes of dynamic shared memory a block); ms of "
+              "the launch (events, median)"};
+  t.columns = {"bench", "loads",  "blocks_per_sm", "mib",  "in_place", "threads_per_block", "shared_bytes", "blocks",
+               "ms",    "ms_min", "ms_max",        "runs", "warmup",   "sm_clock_khz",      "correct"};
+  for (const predict::TileBench& b : predict::tile_benches()) {
+    const TileRun run = run_tile(b, plan);
+    failed |= !run.correct;
+    t.add_row({b.name(), static_cast<long long>(b.loads), static_cast<long long>(b.blocks_per_sm),
+               static_cast<long long>(b.mib), std::string(b.in_place ? "yes" : "no"),
+               static_cast<long long>(predict::kTileThreads), static_cast<long long>(run.shared_bytes),
+               static_cast<long long>(run.blocks), run.timing.median_ms, run.timing.min_ms, run.timing.max_ms,
+               static_cast<long long>(plan.runs), static_cast<long long>(plan.warmups),
+               static_cast<long long>(d.sm_clock_khz), std::string(run.correct ? "yes" : "NO")});
+    std::fprintf(stderr, "gpu instructions: %s: %.6g ms%s\n", b.name().c_str(), run.timing.median_ms,
+                 run.correct ? "" : " WRONG output");
+  }
+  t.notes.push_back(
+      "Each thread's loads are independent and coalesced (word j x threads + thread of its tile), all issued "
+      "before its stores into shared memory; in_place: the output is the array read, else a second array. Before "
+      "every launch the input is restored from a pristine copy (device to device) and a second output poisoned, "
+      "so both settings start from the same L2.");
+  t.notes.push_back("correct: every output word was its tile neighbour's input word (last timed launch).");
+  return t;
+}
+
 }  // namespace
 
 InstructionsRun run_instructions(const TimingPlan& plan) {
@@ -88,6 +118,7 @@ InstructionsRun run_instructions(const TimingPlan& plan) {
       "each (the sum of congestion - 1), from models/congestion.h; 0 for the ALU kinds.");
   t.notes.push_back("correct: every lane of every block wrote the host's reference value (last timed launch).");
   r.copies = copy_table(plan, d, r.failed);
+  r.tiles = tile_table(plan, d, r.failed);
   return r;
 }
 

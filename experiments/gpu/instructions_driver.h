@@ -1,5 +1,6 @@
 // `mmsim gpu instructions`: the instruction microbenchmarks (predict/instruction_bench.h) on the
-// GPU, every output checked, as tidy tables (instructions.csv; the copy benches, instructions-copy.csv); and the Nsight
+// GPU, every output checked, as tidy tables (instructions.csv; the copy benches, instructions-copy.csv; the tile
+// benches, instructions-tiles.csv); and the Nsight
 // Compute side: one launch of one block per bench to profile, and the table of their executed warp instructions
 // (instructions-ncu.csv) that predict/instruction_cost.h fits on.
 #pragma once
@@ -14,10 +15,12 @@ namespace mmsim::gpu::instructions {
 struct InstructionsRun {
   report::Table table;   ///< instructions.csv: the instruction benches
   report::Table copies;  ///< instructions-copy.csv: the copy benches
+  report::Table tiles;   ///< instructions-tiles.csv: the tile benches
   bool failed = false;   ///< some output was wrong
 };
 
-/// Times every bench, then every copy bench (one progress line each on stderr). Throws GpuError.
+/// Times every bench, then every copy bench, then every tile bench (one progress line each on
+/// stderr). Throws GpuError.
 InstructionsRun run_instructions(const TimingPlan& plan);
 
 /// One launch of one block per bench of the set's lone half, in its order, each checked; returns

@@ -1,4 +1,5 @@
-// The copy microbenchmarks' set and the copy term fitted on them: the grid's promises, the fit
+// The copy microbenchmarks' set and the copy term fitted on them, and the tile microbenchmarks' set:
+// the grids' promises, the fit
 // recovering the costs and the form that made the samples, held-out errors, and the refusals.
 #include <doctest/doctest.h>
 
@@ -29,6 +30,37 @@ TEST_CASE("copy benches: none at an A-S row count, every one fits an SM, the dat
   CHECK(CopyBench{24, 4}.shared_bytes() == 24 * 128);
   // The input's words differ from their neighbours, so a copy shifted by one word is caught.
   for (std::uint64_t i = 0; i < 4096; ++i) CHECK(copy_input_word(i) != copy_input_word(i + 1));
+}
+
+TEST_CASE("tile benches: every combination once, whole tiles, a residency an SM can hold, below and above the L2") {
+  std::set<std::string> names;
+  std::set<std::uint32_t> loads, blocks;
+  std::set<bool> places;
+  for (const TileBench& b : tile_benches()) {
+    CHECK(names.insert(b.name()).second);
+    loads.insert(b.loads);
+    blocks.insert(b.blocks_per_sm);
+    places.insert(b.in_place);
+    CHECK(b.words() % b.tile_words() == 0);
+    CHECK(b.blocks() * b.tile_words() == b.words());
+    CHECK(b.blocks_per_sm * kTileThreads <= 2048);               // an SM's threads
+    CHECK(b.tile_words() * 4 * b.blocks_per_sm <= 227u * 1024);  // its shared memory
+    CHECK(b.blocks() >= std::uint64_t{132} * b.blocks_per_sm);   // at least one full wave on 132 SMs
+  }
+  CHECK(names.size() == 64);
+  CHECK(loads == std::set<std::uint32_t>{1, 2, 4, 8});
+  CHECK(blocks == std::set<std::uint32_t>{1, 2, 4, 8});
+  CHECK(places.size() == 2);
+  // One array fits a 50 MiB L2 with its output, the other is five times the L2 (H100: 50 MiB).
+  CHECK(TileBench{1, 1, 16, false}.words() * 4 * 2 <= 50u << 20);
+  CHECK(TileBench{1, 1, 256, false}.words() * 4 >= 5 * (50u << 20));
+  CHECK(TileBench{4, 2, 16, true}.name() == "tile-k4-b2-m16-in-place");
+  CHECK(TileBench{8, 1, 256, false}.name() == "tile-k8-b1-m256");
+  // The expected output is the neighbour's word: different from the word itself, and its own inverse.
+  for (std::uint64_t i = 0; i < 4096; ++i) {
+    CHECK(tile_output_word(i) != copy_input_word(i));
+    CHECK(tile_output_word(i ^ 1u) == copy_input_word(i));
+  }
 }
 
 namespace {
