@@ -105,7 +105,7 @@ std::string TileBench::name() const {
 std::vector<TileBench> tile_benches() {
   std::vector<TileBench> out;
   for (const bool in_place : {false, true})
-    for (const std::uint32_t mib : {16u, 256u})
+    for (const std::uint32_t mib : {4u, 12u, 128u, 256u})
       for (const std::uint32_t blocks : {1u, 2u, 4u, 8u})
         for (const std::uint32_t loads : {1u, 2u, 4u, 8u}) out.push_back({loads, blocks, mib, in_place});
   return out;

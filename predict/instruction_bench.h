@@ -114,8 +114,8 @@ constexpr std::uint32_t copy_input_word(std::uint64_t i) {
 /// (independent loads, coalesced), stores them into shared memory, waits at __syncthreads(), and
 /// stores its neighbour's (thread ^ 1) words back to the same places of the output, which is a
 /// second array or, `in_place`, the array read. Dynamic shared memory leaves exactly
-/// `blocks_per_sm` blocks resident on an SM; the arrays hold `mib` MiB each (below and above the
-/// L2). Event-timed, every output checked.
+/// `blocks_per_sm` blocks resident on an SM; the arrays hold `mib` MiB each (within the L2 and
+/// beyond it). Event-timed, every output checked.
 inline constexpr std::uint32_t kTileThreads = 256;
 
 struct TileBench {
@@ -129,8 +129,8 @@ struct TileBench {
   std::uint64_t blocks() const { return words() / tile_words(); }
 };
 
-/// The set `mmsim gpu instructions` times: loads 1, 2, 4, 8 x blocks per SM 1, 2, 4, 8 x 16 and
-/// 256 MiB x out of place and in place.
+/// The set `mmsim gpu instructions` times: loads 1, 2, 4, 8 x blocks per SM 1, 2, 4, 8 x 4, 12,
+/// 128 and 256 MiB (two sizes within the L2, two beyond it) x out of place and in place.
 std::vector<TileBench> tile_benches();
 
 /// What a tile bench writes at word i of its output, given its input (word i of the input is
