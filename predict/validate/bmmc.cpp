@@ -4,11 +4,15 @@
 // across sizes, so they cannot be drawn again from the seed); each goes to the registry as a value.
 // tile-banks-iters takes the simulator's default iterations per pass, min(3, the free bits), as the
 // GPU's plan does.
+#include <algorithm>
+#include <cmath>
 #include <map>
 #include <stdexcept>
 
 #include "algorithms/bmmc/entries.h"
 #include "algorithms/bmmc/f2.h"
+#include "algorithms/bmmc/kernels.h"
+#include "algorithms/bmmc/tiled.h"
 #include "io/input_file.h"
 #include "io/quote.h"
 #include "predict/validate/csv_rows.h"
@@ -37,13 +41,38 @@ std::map<std::string, std::string> read_matrices(const std::filesystem::path& fi
   return out;
 }
 
+// The GPU's launches of kernel `kind` for f (cuda/bmmc/plan.h's passes, cuda/bmmc/kernels.cu's
+// blocks) as rounds for the latency bound: the naive kernel, blocks of 256 threads, each thread's
+// one load before the block's barrier; a tiled pass, blocks of a tile's cells, each thread's
+// 2^iters loads issued together before the barrier (k_tiled), 384 bytes of static shared memory
+// beside the tiles.
+std::vector<LatencyBound::Launch> gpu_launches(const f2::Bmmc& f, bmmc::KernelKind kind, double sms) {
+  const auto waves = [&](std::uint64_t blocks, std::uint32_t threads, std::uint64_t shared) {
+    return std::ceil(static_cast<double>(blocks) / (sms * resident_blocks(threads, shared)));
+  };
+  if (kind == bmmc::KernelKind::Naive) {
+    constexpr std::uint32_t kThreads = 256;
+    return {{waves((std::uint64_t{1} << f.bits()) / kThreads, kThreads, 256), 1}};
+  }
+  std::vector<LatencyBound::Launch> out;
+  for (const f2::Bmmc& factor : f2::tiled_factors(f, 5)) {
+    const int free = bmmc::tile_layout(factor, 5, 0).free_bits();
+    const int iters = kind == bmmc::KernelKind::TileBanksIters ? std::min(bmmc::kDefaultIters, free) : 0;
+    const bmmc::TileLayout lay = bmmc::tile_layout(factor, 5, iters);
+    const std::uint64_t shared = lay.shared_cells() * 4 + 384;
+    out.push_back({waves(lay.blocks(), lay.threads_per_block(), shared), static_cast<double>(1 << iters)});
+  }
+  return out;
+}
+
 }  // namespace
 
-std::vector<MeasuredRun> read_bmmc(const std::filesystem::path& dir, const Selection& s, const predict::GpuProfile&) {
+std::vector<MeasuredRun> read_bmmc(const std::filesystem::path& dir, const Selection& s, const predict::GpuProfile& p) {
   const auto rows = read_csv_rows(dir / "bmmc.csv", {"log2_n", "n", "permutation", "kernel", "median_ms", "correct"});
   if (s.type != "float") return {};  // the kernels move 4-byte words
   std::map<std::string, std::string> matrices;
-  std::map<std::string, BitMatrixValue> parsed;  // the text of each matrix a row runs, read once
+  std::map<std::string, std::pair<BitMatrixValue, f2::Bmmc>> parsed;  // each matrix a row runs, read once
+  const std::optional<predict::TileCosts> tiles = tile_costs(s.instructions.empty() ? dir : s.instructions, p);
   bool matrices_read = false;
   std::vector<MeasuredRun> out;
   for (const CsvRow& r : rows) {
@@ -58,9 +87,17 @@ std::vector<MeasuredRun> read_bmmc(const std::filesystem::path& dir, const Selec
     const auto it = matrices.find(key);
     if (it == matrices.end()) throw r.error("bmmc-matrices.txt records no matrix " + quote(key));
     auto [value, fresh] = parsed.try_emplace(key);
-    if (fresh) value->second = bmmc::matrix_value(f2::parse_bmmc(it->second, "bmmc-matrices.txt: " + key), key);
+    if (fresh) {
+      value->second.second = f2::parse_bmmc(it->second, "bmmc-matrices.txt: " + key);
+      value->second.first = bmmc::matrix_value(value->second.second, key);
+    }
     m.algorithm = "bmmc";
-    m.params = {{"matrix", value->second}, {"kernel", m.kernel}};
+    m.params = {{"matrix", value->second.first}, {"kernel", m.kernel}};
+    const std::optional<bmmc::KernelKind> kind = bmmc::parse_kernel(m.kernel);
+    if (!kind) throw r.error("unknown kernel " + quote(m.kernel));
+    if (tiles)
+      m.latency = LatencyBound{*tiles, gpu_launches(value->second.second, *kind, p.machine.k),
+                               static_cast<double>(p.gpu.sm_clock_khz)};
     // tile-banks and tile-banks-iters make the same accesses, so the model prices them the same;
     // the GPU runs tile-banks (one tile per block, a barrier between its read and its write) up to
     // 1.6x slower: too few bytes in flight per SM, which no count sees.

@@ -38,6 +38,12 @@ struct FamilyReader {
 MeasuredRun timed_row(const CsvRow& row, const std::string& source, const std::string& family,
                       const std::string& ms_column, double ms_per_unit = 1);
 
+/// Blocks of `threads` threads and `shared_bytes` of shared memory each that one SM of compute
+/// capability 9.0 (H100, H200) holds at once: at most 2048 threads, 32 blocks and 228 KiB of
+/// shared memory, 1 KiB of it reserved a block (CUDA's occupancy rules); the mirrored kernels'
+/// registers (at most 40 a thread) never bind before the threads do.
+std::uint32_t resident_blocks(std::uint32_t threads, std::uint64_t shared_bytes);
+
 /// Every family reader, in the table's order.
 const std::vector<FamilyReader>& family_readers();
 
@@ -54,6 +60,10 @@ std::optional<predict::InstructionCosts> as_instruction_costs(const std::filesys
 /// the A-S launches' load and store; nullopt when the file is missing. Throws
 /// std::invalid_argument naming a malformed file.
 std::optional<predict::CopyCosts> as_copy_costs(const std::filesystem::path& dir, const predict::GpuProfile& profile);
+/// The tile term's costs fitted on DIR's tile microbenchmarks (instructions-tiles.csv, out of
+/// place), which bound the tiled kernels' time by their rounds' latency; nullopt when the file is
+/// missing. Throws std::invalid_argument naming a malformed file.
+std::optional<predict::TileCosts> tile_costs(const std::filesystem::path& dir, const predict::GpuProfile& profile);
 std::vector<MeasuredRun> read_bmmc(const std::filesystem::path& dir, const Selection& s,
                                    const predict::GpuProfile& profile);
 std::vector<MeasuredRun> read_parm(const std::filesystem::path& dir, const Selection& s,

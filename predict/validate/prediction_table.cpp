@@ -56,6 +56,7 @@ double priced_ms(const predict::CostModel& f, const MeasuredRun& m, const predic
   double ms = 0;
   if (m.pricing == Pricing::WholeRun) {
     ms = predict::predicted_ms(f, counts);
+    if (m.latency) ms = std::max(ms, m.latency->ms());
   } else if (m.pricing == Pricing::Instructions) {
     const InstructionWork& w = m.work;
     // On the DMM with l = 1 a round's time units are its congestion: the units beyond the
@@ -137,6 +138,12 @@ std::string pricing_text(Pricing p) {
 }
 
 }  // namespace
+
+double LatencyBound::ms() const {
+  double cycles = 0;
+  for (const Launch& l : launches) cycles += costs.fixed + costs.latency_cycles(l.waves, l.loads);
+  return cycles / sm_clock_khz;
+}
 
 double InstructionWork::interval_factor() const {
   if (!many) return costs.lone.interval_factor;
@@ -447,6 +454,11 @@ report::Table prediction_summary(const predict::GpuProfile& profile, const std::
       if (r.measured.work.copy)
         t.header.push_back("copy term (the launches of many priced with it): " +
                            predict::describe(*r.measured.work.copy));
+      break;
+    }
+  for (const auto& r : rows)
+    if (r.measured.latency) {  // one fit per measured folder: the first row's
+      t.header.push_back("tile term (the runs it bounds from below): " + predict::describe(r.measured.latency->costs));
       break;
     }
   t.columns = {"family",       "runs",   "cost model", "median abs error",

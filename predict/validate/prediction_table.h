@@ -17,6 +17,7 @@
 #include "predict/instruction_cost.h"
 #include "predict/sampled.h"
 #include "predict/simulate.h"
+#include "predict/tile_cost.h"
 #include "report/table.h"
 
 namespace mmsim::predict {
@@ -51,6 +52,21 @@ struct InstructionWork {
   double interval_factor() const;
 };
 
+/// The latency bound of a run whose kernels' blocks wait a load latency per round (a barrier
+/// between their loads and their stores), at the tile microbenchmarks' costs (predict/tile_cost.h):
+/// each launch at least `fixed + waves x (round + loads x per_load)` cycles, the run at least their
+/// sum. A run so bound is priced at the larger of its model's time and this one.
+struct LatencyBound {
+  predict::TileCosts costs;
+  struct Launch {
+    double waves = 0;  ///< ceil(blocks / (SMs x blocks resident a SM)) x rounds a block
+    double loads = 0;  ///< loads a thread has in flight in a round
+  };
+  std::vector<Launch> launches;
+  double sm_clock_khz = 0;
+  double ms() const;
+};
+
 /// One GPU measurement: a kernel family's run at one size.
 struct MeasuredRun {
   std::string family;  ///< conventional, in-place, scheduled, ...
@@ -66,10 +82,11 @@ struct MeasuredRun {
   ParamValues params;                ///< its parameters, typed (the profile's machine is added)
   unsigned seeds = 1;                ///< runs averaged, with seed, seed + 1, ... (random layouts drawn per block)
   Pricing pricing = Pricing::WholeRun;
-  std::uint64_t waves = 1;    ///< Pricing::Waves: runs one after another on each SM; Instructions: warps per SM
-  InstructionWork work;       ///< Pricing::Instructions only
-  std::string measured_as;    ///< how the GPU's figure became ms, when not read as ms
-  std::string known_failure;  ///< where the model is known to fail for this kernel, and why
+  std::uint64_t waves = 1;  ///< Pricing::Waves: runs one after another on each SM; Instructions: warps per SM
+  InstructionWork work;     ///< Pricing::Instructions only
+  std::optional<LatencyBound> latency;  ///< Pricing::WholeRun: a floor under the model's time
+  std::string measured_as;              ///< how the GPU's figure became ms, when not read as ms
+  std::string known_failure;            ///< where the model is known to fail for this kernel, and why
 };
 
 /// The rows of DIR/kasagi-t2.csv (KNI Table II on the GPU) with min_n <= n <= max_n and the type.

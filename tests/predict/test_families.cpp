@@ -11,6 +11,7 @@
 #include "algorithms/registry.h"
 #include "predict/instruction_bench.h"
 #include "predict/simulate.h"
+#include "predict/tile_cost.h"
 #include "predict/validate/family.h"
 #include "predict/validate/summary_tables.h"
 #include "tests/predict/small_gpu.h"
@@ -120,6 +121,36 @@ TEST_CASE("bmmc: the recorded matrix is the one simulated, by the named kernel")
                                                {{"n", 1024}, {"bpc", "bit-reversal"}, {"kernel", "tile"}}, 4, 1);
   CHECK(predicted[0].predicted[0] == doctest::Approx(predict::predicted_ms(p.models[0], direct.counts)));
   CHECK(predicted[0].counts.memory.umm_groups == direct.counts.memory.umm_groups);
+  CHECK_FALSE(rows[0].latency);
+
+  // With the tile microbenchmarks, made by 5000 cycles fixed and rounds of 1500 + 100 a load (the
+  // throughput at 0.5 and 1.25 cycles a word), the run is bound below by its one launch: a tile of
+  // 1024 threads (bit reversal of 10 bits: no overlap), one block, 2 resident a SM, one wave of one
+  // load, 6600 cycles at 2 GHz.
+  std::string tiles = "bench,loads,blocks_per_sm,mib,in_place,ms,correct\n";
+  for (const predict::TileBench& b : predict::tile_benches()) {
+    const predict::TileSample x = predict::tile_sample(b, p.machine.k, static_cast<double>(p.memory.cache_bytes), 1);
+    const double cycles =
+        5000 + std::max(x.waves * (1500 + 100 * x.loads), x.words_per_sm * (x.beyond_l2 ? 1.25 : 0.5));
+    tiles += b.name() + "," + std::to_string(b.loads) + "," + std::to_string(b.blocks_per_sm) + "," +
+             std::to_string(b.mib) + "," + (b.in_place ? "yes" : "no") + "," + std::to_string(cycles / 2e6) + ",yes\n";
+  }
+  f.write("instructions-tiles.csv", tiles);
+  CHECK(validate::resident_blocks(1024, 1024 * 4 + 384) == 2);
+  CHECK(validate::resident_blocks(256, 256) == 8);
+  CHECK(validate::resident_blocks(32, 100 * 1024) == 2);  // shared memory binds
+  const auto bound = validate::read_bmmc(f.dir, {0, 1024, "float", {}}, p);
+  REQUIRE(bound[0].latency);
+  REQUIRE(bound[0].latency->launches.size() == 1);
+  CHECK(bound[0].latency->launches[0].waves == 1);
+  CHECK(bound[0].latency->launches[0].loads == 1);
+  CHECK(bound[0].latency->ms() == doctest::Approx(6600 / 2e6).epsilon(1e-4));
+  const auto floored = predict_runs(p, bound, SimulationPlan{1, ~std::uint64_t{0}, nullptr, nullptr, {}});
+  CHECK(floored[0].predicted[0] == doctest::Approx(std::max(predicted[0].predicted[0], 6600 / 2e6)).epsilon(1e-4));
+  f.write("instructions-tiles.csv", tiles + "tile-k1-b1-m4,1,1,4,no,0.01,NO\n");
+  CHECK_THROWS_WITH_AS(validate::read_bmmc(f.dir, {0, 1024, "float", {}}, p), doctest::Contains("line 130"),
+                       std::invalid_argument);
+  std::filesystem::remove(f.dir / "instructions-tiles.csv");
 
   f.write("bmmc-matrices.txt", "# 2^10 random BPC\n" + matrix);
   CHECK_THROWS_AS(validate::read_bmmc(f.dir, {0, 1024, "float", {}}, p), std::invalid_argument);
