@@ -99,15 +99,17 @@ std::vector<CopyBench> copy_benches() {
 
 std::string TileBench::name() const {
   return "tile-k" + std::to_string(loads) + "-b" + std::to_string(blocks_per_sm) + "-m" + std::to_string(mib) +
-         (in_place ? "-in-place" : "");
+         (in_place ? "-in-place" : "") + (threads == kTileThreads ? "" : "-t" + std::to_string(threads));
 }
 
 std::vector<TileBench> tile_benches() {
   std::vector<TileBench> out;
-  for (const bool in_place : {false, true})
-    for (const std::uint32_t mib : {4u, 12u, 128u, 256u})
-      for (const std::uint32_t blocks : {1u, 2u, 4u, 8u})
-        for (const std::uint32_t loads : {1u, 2u, 4u, 8u}) out.push_back({loads, blocks, mib, in_place});
+  for (const std::uint32_t threads : {kTileThreads, 1024u})
+    for (const bool in_place : {false, true})
+      for (const std::uint32_t mib : {4u, 12u, 128u, 256u})
+        for (const std::uint32_t blocks : {1u, 2u, 4u, 8u})
+          for (const std::uint32_t loads : {1u, 2u, 4u, 8u})
+            if (blocks * threads <= 2048) out.push_back({loads, blocks, mib, in_place, threads});
   return out;
 }
 

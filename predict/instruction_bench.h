@@ -120,17 +120,21 @@ inline constexpr std::uint32_t kTileThreads = 256;
 
 struct TileBench {
   std::uint32_t loads = 1;          ///< words a thread loads before the barrier: 1, 2, 4 or 8
-  std::uint32_t blocks_per_sm = 8;  ///< blocks resident on an SM at once: 1 to 2048 / kTileThreads
+  std::uint32_t blocks_per_sm = 8;  ///< blocks resident on an SM at once: 1 to 2048 / threads
   std::uint32_t mib = 16;           ///< MiB of the array read (and of the one written)
   bool in_place = false;
-  std::string name() const;  ///< e.g. "tile-k4-b2-m16" or "tile-k4-b2-m16-in-place"
+  std::uint32_t threads = kTileThreads;  ///< a block's: kTileThreads, or 1024 as BMMC's largest tiles
+  /// e.g. "tile-k4-b2-m16", "tile-k4-b2-m16-in-place", "tile-k4-b1-m16-t1024" (threads named when
+  /// not kTileThreads)
+  std::string name() const;
   std::uint64_t words() const { return std::uint64_t{mib} << 18; }
-  std::uint64_t tile_words() const { return std::uint64_t{kTileThreads} * loads; }
+  std::uint64_t tile_words() const { return std::uint64_t{threads} * loads; }
   std::uint64_t blocks() const { return words() / tile_words(); }
 };
 
 /// The set `mmsim gpu instructions` times: loads 1, 2, 4, 8 x blocks per SM 1, 2, 4, 8 x 4, 12,
-/// 128 and 256 MiB (two sizes within the L2, two beyond it) x out of place and in place.
+/// 128 and 256 MiB (two sizes within the L2, two beyond it) x out of place and in place, in blocks
+/// of kTileThreads threads; and the same with blocks of 1024 threads, 1 or 2 an SM.
 std::vector<TileBench> tile_benches();
 
 /// What a tile bench writes at word i of its output, given its input (word i of the input is

@@ -24,18 +24,20 @@ TileCosts fit_assigned(CostForm form, const std::vector<const TileSample*>& samp
     const TileSample& s = *samples[i];
     const bool latency = form == CostForm::Additive || on_latency[i];
     const bool throughput = form == CostForm::Additive || !on_latency[i];
-    rows.push_back({1, latency ? s.waves : 0, latency ? s.waves * s.loads : 0,
-                    throughput && !s.beyond_l2 ? s.words_per_sm : 0, throughput && s.beyond_l2 ? s.words_per_sm : 0});
+    rows.push_back({1, latency && !s.beyond_l2 ? s.waves : 0, latency && s.beyond_l2 ? s.waves : 0,
+                    latency ? s.waves * s.loads : 0, throughput && !s.beyond_l2 ? s.words_per_sm : 0,
+                    throughput && s.beyond_l2 ? s.words_per_sm : 0});
     cycles.push_back(s.cycles);
   }
   const std::vector<double> x = nonnegative_relative_fit(rows, cycles);
   TileCosts c;
   c.form = form;
   c.fixed = x[0];
-  c.round = x[1];
-  c.per_load = x[2];
-  c.per_word_l2 = x[3];
-  c.per_word_dram = x[4];
+  c.round_l2 = x[1];
+  c.round_dram = x[2];
+  c.per_load = x[3];
+  c.per_word_l2 = x[4];
+  c.per_word_dram = x[5];
   return c;
 }
 
@@ -53,7 +55,8 @@ TileCosts fit_form(CostForm form, const std::vector<const TileSample*>& samples)
   for (int round = 0; form == CostForm::Bound && round < 50; ++round) {
     bool moved = false;
     for (std::size_t i = 0; i < samples.size(); ++i) {
-      const bool binds = c.latency_cycles(samples[i]->waves, samples[i]->loads) >= throughput_cycles(c, *samples[i]);
+      const TileSample& x = *samples[i];
+      const bool binds = c.latency_cycles(x.waves, x.loads, x.beyond_l2) >= throughput_cycles(c, x);
       moved |= binds != on_latency[i];
       on_latency[i] = binds;
     }
@@ -100,7 +103,7 @@ TileSample tile_sample(const TileBench& b, double sms, double l2_bytes, double c
 }
 
 double TileCosts::cycles(const TileSample& s) const {
-  const double latency = latency_cycles(s.waves, s.loads), throughput = throughput_cycles(*this, s);
+  const double latency = latency_cycles(s.waves, s.loads, s.beyond_l2), throughput = throughput_cycles(*this, s);
   return fixed + (form == CostForm::Additive ? latency + throughput : std::max(latency, throughput));
 }
 
@@ -134,10 +137,10 @@ TileCosts fit_tile_costs(const std::vector<TileSample>& samples) {
 std::string describe(const TileCosts& c) {
   char text[400];
   std::snprintf(text, sizeof text,
-                "%s, %.4g cycles + %s(waves x (%.4g + loads x %.4g), words per SM x %.4g within the L2 or %.4g "
-                "beyond) (%d microbenchmarks: median error %.3f fitted, %.3f held out, worst %.2fx)",
-                to_string(c.form), c.fixed, c.form == CostForm::Additive ? "sum" : "max", c.round, c.per_load,
-                c.per_word_l2, c.per_word_dram, c.samples, c.fitted, c.held_out, c.worst_held_out);
+                "%s, %.4g cycles + %s(waves x (%.4g or %.4g + loads x %.4g), words per SM x %.4g or %.4g), "
+                "within or beyond the L2 (%d microbenchmarks: median error %.3f fitted, %.3f held out, worst %.2fx)",
+                to_string(c.form), c.fixed, c.form == CostForm::Additive ? "sum" : "max", c.round_l2, c.round_dram,
+                c.per_load, c.per_word_l2, c.per_word_dram, c.samples, c.fitted, c.held_out, c.worst_held_out);
   return text;
 }
 

@@ -5,11 +5,12 @@
 // costs about one load latency however few bytes it moves, and an SM overlaps only the rounds of
 // the blocks resident on it. A launch of `blocks` blocks, B resident a SM on S SMs, is then at
 // least waves = ceil(blocks / (S x B)) rounds long, one after another; a round whose threads have K
-// loads in flight takes `round + K x per_load` cycles (the loads issue one after another). When
-// enough bytes are in flight the memory's throughput binds instead. The fit takes one SM's cycles
-// of each bench as
+// loads in flight takes `round + K x per_load` cycles (the loads issue one after another), its
+// latency that of the L2 where the L2 holds the arrays and that of the DRAM where it does not.
+// When enough bytes are in flight the memory's throughput binds instead. The fit takes one SM's
+// cycles of each bench as
 //     cycles = fixed + max(waves x (round + K x per_load), words_per_sm x per_word)
-// with per_word apart for arrays the L2 holds and arrays it does not (the bound form), or as the
+// with round and per_word apart for arrays the L2 holds and arrays it does not (the bound form), or as the
 // sum of the two parts (the additive form): non-negative least squares on relative errors
 // (predict/fit.h; the bound form by assigning each bench to the part that binds it and fitting again
 // until none moves), each form once per K left out, predicting the K it did not see; the form with
@@ -37,7 +38,8 @@ struct TileSample {
 
 struct TileCosts {
   CostForm form = CostForm::Additive;
-  double fixed = 0, round = 0, per_load = 0;  ///< cycles; a round; a load in flight in it
+  double fixed = 0, per_load = 0;             ///< cycles; a load in flight in a round
+  double round_l2 = 0, round_dram = 0;        ///< cycles a round, arrays within and beyond the L2
   double per_word_l2 = 0, per_word_dram = 0;  ///< cycles a word per SM, arrays within and beyond the L2
   /// Median |predicted / measured - 1| fitted and held out (each K predicted by the fit that left it
   /// out) for the chosen form and the other one; the worst held-out factor; the interval's factor.
@@ -46,7 +48,9 @@ struct TileCosts {
   double interval_factor = 1;
   int samples = 0;
   /// The latency part: `waves` rounds of `loads` loads in flight, one after another.
-  double latency_cycles(double waves, double loads) const { return waves * (round + loads * per_load); }
+  double latency_cycles(double waves, double loads, bool beyond_l2) const {
+    return waves * ((beyond_l2 ? round_dram : round_l2) + loads * per_load);
+  }
   /// One SM's cycles for a bench (both parts and the fixed cycles).
   double cycles(const TileSample& s) const;
 };

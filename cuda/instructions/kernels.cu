@@ -126,11 +126,11 @@ __global__ void __launch_bounds__(kLanes)
 // A tile bench's block (predict/instruction_bench.h): K independent loads a thread, into shared
 // memory, a barrier, then each thread stores its neighbour's words. `out` may be `in` (in place):
 // every load of the block precedes the barrier, every store follows it, and no other block touches
-// the tile, so neither pointer is __restrict__.
+// the tile, so neither pointer is __restrict__. A block has kTileThreads or 1024 threads.
 template <int K>
-__global__ void __launch_bounds__(predict::kTileThreads) k_tile(const std::uint32_t* in, std::uint32_t* out) {
+__global__ void __launch_bounds__(1024) k_tile(const std::uint32_t* in, std::uint32_t* out) {
   extern __shared__ std::uint32_t tile[];
-  constexpr std::uint32_t kThreads = predict::kTileThreads;
+  const std::uint32_t kThreads = blockDim.x;
   const std::uint64_t base = std::uint64_t{blockIdx.x} * K * kThreads;
   std::uint32_t v[K];
 #pragma unroll
@@ -161,10 +161,11 @@ TileKernel tile_kernel(std::uint32_t loads) {
 
 // The least dynamic shared memory (at least the tile's) that leaves exactly `blocks` blocks resident
 // on an SM, or 0 where none does: occupancy only falls as a block's shared memory grows.
-std::uint64_t shared_for_residency(TileKernel k, std::uint64_t tile_bytes, std::uint32_t blocks, const DeviceInfo& d) {
+std::uint64_t shared_for_residency(TileKernel k, std::uint32_t threads, std::uint64_t tile_bytes, std::uint32_t blocks,
+                                   const DeviceInfo& d) {
   const auto resident = [&](std::uint64_t bytes) {
     int n = 0;
-    MMSIM_CK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&n, k, predict::kTileThreads, bytes));
+    MMSIM_CK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&n, k, static_cast<int>(threads), bytes));
     return n;
   };
   std::uint64_t lo = tile_bytes, hi = d.shared_per_block_optin;  // the least bytes with at most `blocks`
@@ -185,12 +186,13 @@ TileRun run_tile(const predict::TileBench& b, const TimingPlan& plan) {
   const DeviceInfo d = device_info();
   const TileKernel k = tile_kernel(b.loads);
   if (k == nullptr) throw GpuError(b.name() + ": loads must be 1, 2, 4 or 8");
-  if (b.blocks_per_sm == 0 || b.words() % b.tile_words() != 0)
-    throw GpuError(b.name() + ": no blocks, or the array is not a whole number of tiles");
+  if (b.blocks_per_sm == 0 || b.threads == 0 || b.threads % 32 != 0 || b.threads > 1024 ||
+      b.words() % b.tile_words() != 0)
+    throw GpuError(b.name() + ": no blocks, threads not whole warps up to 1024, or the array not whole tiles");
   MMSIM_CK(
       cudaFuncSetAttribute(k, cudaFuncAttributeMaxDynamicSharedMemorySize, static_cast<int>(d.shared_per_block_optin)));
   TileRun r;
-  r.shared_bytes = shared_for_residency(k, b.tile_words() * 4, b.blocks_per_sm, d);
+  r.shared_bytes = shared_for_residency(k, b.threads, b.tile_words() * 4, b.blocks_per_sm, d);
   if (r.shared_bytes == 0)
     throw GpuError(b.name() + ": no shared memory size leaves exactly " + std::to_string(b.blocks_per_sm) +
                    " blocks on an SM");
@@ -212,7 +214,7 @@ TileRun run_tile(const predict::TileBench& b, const TimingPlan& plan) {
         if (!b.in_place) poison(second.p, bytes);
       },
       [&] {
-        k<<<static_cast<unsigned>(r.blocks), predict::kTileThreads, r.shared_bytes>>>(src, dst);
+        k<<<static_cast<unsigned>(r.blocks), b.threads, r.shared_bytes>>>(src, dst);
         MMSIM_LAUNCHED();
       });
   MMSIM_CK(cudaDeviceSynchronize());

@@ -49,8 +49,9 @@ report::Table copy_table(const TimingPlan& plan, const DeviceInfo& d, bool& fail
 report::Table tile_table(const TimingPlan& plan, const DeviceInfo& d, bool& failed) {
   report::Table t;
   t.title = "Tile microbenchmarks: loads in flight before a barrier, at 1 to 8 blocks per SM";
-  t.header = {"GPU: " + device_summary(d) + "; blocks of " + std::to_string(predict::kTileThreads) +
-              " threads, each thread loading `loads` words of its block's tile, a barrier, then storing its "
+  t.header = {"GPU: " + device_summary(d) +
+              "; blocks of threads_per_block threads, each thread loading `loads` words of its block's tile, a "
+              "barrier, then storing its "
               "neighbour's; blocks_per_sm resident at once (shared_bytes of dynamic shared memory a block); ms of "
               "the launch (events, median)"};
   t.columns = {"bench", "loads",  "blocks_per_sm", "mib",  "in_place", "threads_per_block", "shared_bytes", "blocks",
@@ -59,11 +60,11 @@ report::Table tile_table(const TimingPlan& plan, const DeviceInfo& d, bool& fail
     const TileRun run = run_tile(b, plan);
     failed |= !run.correct;
     t.add_row({b.name(), static_cast<long long>(b.loads), static_cast<long long>(b.blocks_per_sm),
-               static_cast<long long>(b.mib), std::string(b.in_place ? "yes" : "no"),
-               static_cast<long long>(predict::kTileThreads), static_cast<long long>(run.shared_bytes),
-               static_cast<long long>(run.blocks), run.timing.median_ms, run.timing.min_ms, run.timing.max_ms,
-               static_cast<long long>(plan.runs), static_cast<long long>(plan.warmups),
-               static_cast<long long>(d.sm_clock_khz), std::string(run.correct ? "yes" : "NO")});
+               static_cast<long long>(b.mib), std::string(b.in_place ? "yes" : "no"), static_cast<long long>(b.threads),
+               static_cast<long long>(run.shared_bytes), static_cast<long long>(run.blocks), run.timing.median_ms,
+               run.timing.min_ms, run.timing.max_ms, static_cast<long long>(plan.runs),
+               static_cast<long long>(plan.warmups), static_cast<long long>(d.sm_clock_khz),
+               std::string(run.correct ? "yes" : "NO")});
     std::fprintf(stderr, "gpu instructions: %s: %.6g ms%s\n", b.name().c_str(), run.timing.median_ms,
                  run.correct ? "" : " WRONG output");
   }

@@ -46,13 +46,14 @@ std::map<std::string, std::string> read_matrices(const std::filesystem::path& fi
 // one load before the block's barrier; a tiled pass, blocks of a tile's cells, each thread's
 // 2^iters loads issued together before the barrier (k_tiled), 384 bytes of static shared memory
 // beside the tiles.
-std::vector<LatencyBound::Launch> gpu_launches(const f2::Bmmc& f, bmmc::KernelKind kind, double sms) {
+std::vector<LatencyBound::Launch> gpu_launches(const f2::Bmmc& f, bmmc::KernelKind kind, double sms, double l2_bytes) {
+  const bool beyond = 2.0 * 4 * static_cast<double>(std::uint64_t{1} << f.bits()) > l2_bytes;  // in and out
   const auto waves = [&](std::uint64_t blocks, std::uint32_t threads, std::uint64_t shared) {
     return std::ceil(static_cast<double>(blocks) / (sms * resident_blocks(threads, shared)));
   };
   if (kind == bmmc::KernelKind::Naive) {
     constexpr std::uint32_t kThreads = 256;
-    return {{waves((std::uint64_t{1} << f.bits()) / kThreads, kThreads, 256), 1}};
+    return {{waves((std::uint64_t{1} << f.bits()) / kThreads, kThreads, 256), 1, beyond}};
   }
   std::vector<LatencyBound::Launch> out;
   for (const f2::Bmmc& factor : f2::tiled_factors(f, 5)) {
@@ -60,7 +61,7 @@ std::vector<LatencyBound::Launch> gpu_launches(const f2::Bmmc& f, bmmc::KernelKi
     const int iters = kind == bmmc::KernelKind::TileBanksIters ? std::min(bmmc::kDefaultIters, free) : 0;
     const bmmc::TileLayout lay = bmmc::tile_layout(factor, 5, iters);
     const std::uint64_t shared = lay.shared_cells() * 4 + 384;
-    out.push_back({waves(lay.blocks(), lay.threads_per_block(), shared), static_cast<double>(1 << iters)});
+    out.push_back({waves(lay.blocks(), lay.threads_per_block(), shared), static_cast<double>(1 << iters), beyond});
   }
   return out;
 }
@@ -96,8 +97,9 @@ std::vector<MeasuredRun> read_bmmc(const std::filesystem::path& dir, const Selec
     const std::optional<bmmc::KernelKind> kind = bmmc::parse_kernel(m.kernel);
     if (!kind) throw r.error("unknown kernel " + quote(m.kernel));
     if (tiles)
-      m.latency = LatencyBound{*tiles, gpu_launches(value->second.second, *kind, p.machine.k),
-                               static_cast<double>(p.gpu.sm_clock_khz)};
+      m.latency = LatencyBound{
+          *tiles, gpu_launches(value->second.second, *kind, p.machine.k, static_cast<double>(p.memory.cache_bytes)),
+          static_cast<double>(p.gpu.sm_clock_khz)};
     // tile-banks and tile-banks-iters make the same accesses, so the model prices them the same;
     // the GPU runs tile-banks (one tile per block, a barrier between its read and its write) up to
     // 1.6x slower: too few bytes in flight per SM, which no count sees.

@@ -141,7 +141,7 @@ std::string pricing_text(Pricing p) {
 
 double LatencyBound::ms() const {
   double cycles = 0;
-  for (const Launch& l : launches) cycles += costs.fixed + costs.latency_cycles(l.waves, l.loads);
+  for (const Launch& l : launches) cycles += costs.fixed + costs.latency_cycles(l.waves, l.loads, l.beyond_l2);
   return cycles / sm_clock_khz;
 }
 

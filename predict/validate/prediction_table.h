@@ -59,8 +59,9 @@ struct InstructionWork {
 struct LatencyBound {
   predict::TileCosts costs;
   struct Launch {
-    double waves = 0;  ///< ceil(blocks / (SMs x blocks resident a SM)) x rounds a block
-    double loads = 0;  ///< loads a thread has in flight in a round
+    double waves = 0;        ///< ceil(blocks / (SMs x blocks resident a SM)) x rounds a block
+    double loads = 0;        ///< loads a thread has in flight in a round
+    bool beyond_l2 = false;  ///< the launch's arrays exceed the L2: its rounds wait for the DRAM
   };
   std::vector<Launch> launches;
   double sm_clock_khz = 0;

@@ -25,8 +25,11 @@ std::optional<predict::TileCosts> tile_costs(const std::filesystem::path& dir, c
     b.loads = static_cast<std::uint32_t>(r.integer("loads"));
     b.blocks_per_sm = static_cast<std::uint32_t>(r.integer("blocks_per_sm"));
     b.mib = static_cast<std::uint32_t>(r.integer("mib"));
-    if (b.loads == 0 || b.blocks_per_sm == 0 || b.mib == 0 || b.words() % b.tile_words() != 0)
-      throw r.error("loads, blocks_per_sm and mib must be positive, the array whole tiles");
+    // A file of the first tile benches has no column of threads: their blocks were kTileThreads.
+    if (r.fields.count("threads_per_block") != 0)
+      b.threads = static_cast<std::uint32_t>(r.integer("threads_per_block"));
+    if (b.loads == 0 || b.blocks_per_sm == 0 || b.mib == 0 || b.threads == 0 || b.words() % b.tile_words() != 0)
+      throw r.error("loads, blocks_per_sm, mib and threads_per_block must be positive, the array whole tiles");
     samples.push_back(predict::tile_sample(b, p.machine.k, static_cast<double>(p.memory.cache_bytes),
                                            r.number("ms") * p.gpu.sm_clock_khz));
   }

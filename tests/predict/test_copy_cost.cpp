@@ -43,11 +43,12 @@ TEST_CASE("tile benches: every combination once, whole tiles, a residency an SM 
     places.insert(b.in_place);
     CHECK(b.words() % b.tile_words() == 0);
     CHECK(b.blocks() * b.tile_words() == b.words());
-    CHECK(b.blocks_per_sm * kTileThreads <= 2048);               // an SM's threads
+    CHECK(b.blocks_per_sm * b.threads <= 2048);  // an SM's threads
+    CHECK((b.threads == kTileThreads || b.threads == 1024));
     CHECK(b.tile_words() * 4 * b.blocks_per_sm <= 227u * 1024);  // its shared memory
-    CHECK(b.blocks() >= 132);                                    // a block for every SM at least
+    CHECK(b.blocks() >= 128);                                    // about a block for every SM at least
   }
-  CHECK(names.size() == 128);
+  CHECK(names.size() == 192);  // 128 of 256 threads, 64 of 1024 (1 or 2 an SM)
   CHECK(loads == std::set<std::uint32_t>{1, 2, 4, 8});
   CHECK(blocks == std::set<std::uint32_t>{1, 2, 4, 8});
   CHECK(places.size() == 2);
@@ -60,6 +61,8 @@ TEST_CASE("tile benches: every combination once, whole tiles, a residency an SM 
   for (const std::uint32_t mib : beyond) CHECK((std::uint64_t{mib} << 20) >= 2 * (60u << 20));
   CHECK(TileBench{4, 2, 12, true}.name() == "tile-k4-b2-m12-in-place");
   CHECK(TileBench{8, 1, 256, false}.name() == "tile-k8-b1-m256");
+  CHECK(TileBench{8, 1, 256, false, 1024}.name() == "tile-k8-b1-m256-t1024");
+  CHECK(TileBench{8, 1, 256, false, 1024}.blocks() == (std::uint64_t{256} << 18) / 8192);
   // The expected output is the neighbour's word: different from the word itself, and its own inverse.
   for (std::uint64_t i = 0; i < 4096; ++i) {
     CHECK(tile_output_word(i) != copy_input_word(i));

@@ -15,14 +15,14 @@ namespace {
 
 constexpr double kSms = 132, kL2 = 50.0 * (1 << 20);
 
-// The out-of-place tile benches made by 5000 cycles fixed, rounds of 1500 + 100 a load, and 0.5
-// (within the L2) or 1.25 (beyond) cycles a word per SM, in the form given.
+// The out-of-place tile benches made by 5000 cycles fixed, rounds of 800 (within the L2) or 1500
+// (beyond) + 100 a load, and 0.5 or 1.25 cycles a word per SM, in the form given.
 std::vector<TileSample> made(CostForm form) {
   std::vector<TileSample> out;
   for (const TileBench& b : tile_benches()) {
     if (b.in_place) continue;
     TileSample s = tile_sample(b, kSms, kL2, 1);
-    const double latency = s.waves * (1500 + 100 * s.loads);
+    const double latency = s.waves * ((s.beyond_l2 ? 1500 : 800) + 100 * s.loads);
     const double throughput = s.words_per_sm * (s.beyond_l2 ? 1.25 : 0.5);
     s.cycles = 5000 + (form == CostForm::Bound ? std::max(latency, throughput) : latency + throughput);
     out.push_back(s);
@@ -52,13 +52,14 @@ TEST_CASE("tile costs: the fit recovers the costs that made the samples, and the
     const TileCosts c = fit_tile_costs(made(form));
     CHECK(c.form == form);
     CHECK(c.fixed == doctest::Approx(5000).epsilon(1e-6));
-    CHECK(c.round == doctest::Approx(1500).epsilon(1e-6));
+    CHECK(c.round_l2 == doctest::Approx(800).epsilon(1e-6));
+    CHECK(c.round_dram == doctest::Approx(1500).epsilon(1e-6));
     CHECK(c.per_load == doctest::Approx(100).epsilon(1e-6));
     CHECK(c.per_word_l2 == doctest::Approx(0.5).epsilon(1e-6));
     CHECK(c.per_word_dram == doctest::Approx(1.25).epsilon(1e-6));
     CHECK(c.fitted == doctest::Approx(0).epsilon(1e-6));
-    CHECK(c.held_out == doctest::Approx(0).epsilon(1e-6));
-    CHECK(c.samples == 64);
+    CHECK(c.held_out == doctest::Approx(0).epsilon(1e-5));
+    CHECK(c.samples == 96);
   }
   // By hand, the bound form: 3 waves of 4 loads against 1000 words within the L2.
   const TileCosts c = fit_tile_costs(made(CostForm::Bound));
@@ -66,11 +67,13 @@ TEST_CASE("tile costs: the fit recovers the costs that made the samples, and the
   s.loads = 4;
   s.waves = 3;
   s.words_per_sm = 1000;
-  CHECK(c.cycles(s) == doctest::Approx(5000 + std::max(3 * 1900.0, 500.0)));
+  CHECK(c.cycles(s) == doctest::Approx(5000 + std::max(3 * 1200.0, 500.0)));
+  s.beyond_l2 = true;
+  CHECK(c.cycles(s) == doctest::Approx(5000 + std::max(3 * 1900.0, 1250.0)));
   s.words_per_sm = 100000;
-  CHECK(c.cycles(s) == doctest::Approx(5000 + 50000.0));
-  CHECK(describe(c).find("bound, 5000 cycles + max(waves x (1500 + loads x 100), words per SM x 0.5 within the L2 "
-                         "or 1.25 beyond) (64 microbenchmarks: median error 0.000 fitted") == 0);
+  CHECK(c.cycles(s) == doctest::Approx(5000 + 125000.0));
+  CHECK(describe(c).find("bound, 5000 cycles + max(waves x (800 or 1500 + loads x 100), words per SM x 0.5 or 1.25), "
+                         "within or beyond the L2 (96 microbenchmarks: median error 0.000 fitted") == 0);
 }
 
 TEST_CASE("tile costs: a K the fit did not see is predicted from the others") {
@@ -79,7 +82,8 @@ TEST_CASE("tile costs: a K the fit did not see is predicted from the others") {
   for (TileSample& x : s)
     if (x.loads == 8) x.cycles *= 2;
   const TileCosts c = fit_tile_costs(s);
-  CHECK(c.worst_held_out == doctest::Approx(2).epsilon(0.01));
+  CHECK(c.worst_held_out >= 2 - 1e-6);  // the others, fitted with the K = 8 benches, may miss by more
+  CHECK(c.held_out > 0);
 }
 
 TEST_CASE("tile costs: too few samples, one K, or a non-positive figure is refused") {
