@@ -270,6 +270,10 @@ Runner add_validate_command(CLI::App& app) {
         if (!wanted(reader.name) || !present(reader.file)) continue;
         auto rows = reader.read(dir, selection, profile);
         progress += "validate: " + std::to_string(rows.size()) + " " + reader.name + " rows from " + reader.file + "\n";
+        if (reader.name == "bmmc")
+          if (const auto tiles = predict::validate::tile_costs(dir, profile))
+            progress += "validate: BMMC's runs floored by the tile term fitted on instructions-tiles.csv: " +
+                        predict::describe(*tiles) + "\n";
         if (reader.name == "as")
           progress += instruction_note(selection.instructions.empty() ? dir : selection.instructions, profile);
         measured.insert(measured.end(), std::make_move_iterator(rows.begin()), std::make_move_iterator(rows.end()));

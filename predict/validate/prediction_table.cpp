@@ -141,7 +141,14 @@ std::string pricing_text(Pricing p) {
 
 double LatencyBound::ms() const {
   double cycles = 0;
-  for (const Launch& l : launches) cycles += costs.fixed + costs.latency_cycles(l.waves, l.loads, l.beyond_l2);
+  for (const Launch& l : launches) {
+    predict::TileSample shape;
+    shape.loads = l.loads;
+    shape.waves = l.waves;
+    shape.words_per_sm = l.words_per_sm;
+    shape.beyond_l2 = l.beyond_l2;
+    cycles += costs.cycles(shape);
+  }
   return cycles / sm_clock_khz;
 }
 

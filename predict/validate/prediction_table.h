@@ -52,16 +52,18 @@ struct InstructionWork {
   double interval_factor() const;
 };
 
-/// The latency bound of a run whose kernels' blocks wait a load latency per round (a barrier
-/// between their loads and their stores), at the tile microbenchmarks' costs (predict/tile_cost.h):
-/// each launch at least `fixed + waves x (round + loads x per_load)` cycles, the run at least their
-/// sum. A run so bound is priced at the larger of its model's time and this one.
+/// The floor of a run whose kernels' blocks wait a load latency per round (a barrier between
+/// their loads and their stores): each launch priced as the tile microbenchmark of its shape
+/// (predict/tile_cost.h: its waves of rounds, its loads in flight, its words read and written per
+/// SM, within or beyond the L2), the run as their sum; the run is priced at the larger of its
+/// model's time and this one. The benches' accesses are coalesced, a kernel's at best as good.
 struct LatencyBound {
   predict::TileCosts costs;
   struct Launch {
-    double waves = 0;        ///< ceil(blocks / (SMs x blocks resident a SM)) x rounds a block
-    double loads = 0;        ///< loads a thread has in flight in a round
-    bool beyond_l2 = false;  ///< the launch's arrays exceed the L2: its rounds wait for the DRAM
+    double waves = 0;         ///< ceil(blocks / (SMs x blocks resident a SM)) x rounds a block
+    double loads = 0;         ///< loads a thread has in flight in a round
+    double words_per_sm = 0;  ///< words the launch reads and writes, over the SMs
+    bool beyond_l2 = false;   ///< the launch's arrays exceed the L2: its rounds wait for the DRAM
   };
   std::vector<Launch> launches;
   double sm_clock_khz = 0;
