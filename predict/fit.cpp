@@ -44,6 +44,12 @@ double median_of(std::vector<double> v) {
   return v.size() % 2 ? v[h] : (v[h - 1] + v[h]) / 2;
 }
 
+double median_abs_of(const std::vector<double>& errors) {
+  std::vector<double> a;
+  for (const double e : errors) a.push_back(std::abs(e));
+  return median_of(a);
+}
+
 double interval_factor_of(const std::vector<double>& errors) {
   if (errors.empty()) return 1;
   std::vector<double> logs;

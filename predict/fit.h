@@ -3,6 +3,8 @@
 // and the cross-validation that chooses a model (model_choice.h).
 #pragma once
 
+#include <cstddef>
+#include <set>
 #include <vector>
 
 namespace mmsim::predict {
@@ -15,6 +17,30 @@ std::vector<double> nonnegative_relative_fit(const std::vector<std::vector<doubl
 
 /// The median of `v` (0 when empty): the mean of the two middle values for an even size.
 double median_of(std::vector<double> v);
+
+/// The median of |e| over `errors` (0 when empty).
+double median_abs_of(const std::vector<double>& errors);
+
+/// Cross-validation by group: for each value `group(s)` takes, `fit` on the samples of the other
+/// groups (skipped where fewer than `min_rest` remain) predicts the group's samples; returns
+/// `error(fitted, s)` of every sample so predicted, group by group in the groups' order.
+template <typename Sample, typename Group, typename Fit, typename Error>
+std::vector<double> held_out_by_group(const std::vector<const Sample*>& samples, Group group, std::size_t min_rest,
+                                      Fit fit, Error error) {
+  std::set<decltype(group(*samples.front()))> keys;
+  for (const Sample* s : samples) keys.insert(group(*s));
+  std::vector<double> out;
+  for (const auto& key : keys) {
+    std::vector<const Sample*> rest;
+    for (const Sample* s : samples)
+      if (group(*s) != key) rest.push_back(s);
+    if (rest.size() < min_rest) continue;
+    const auto fitted = fit(rest);
+    for (const Sample* s : samples)
+      if (group(*s) == key) out.push_back(error(fitted, *s));
+  }
+  return out;
+}
 
 /// The share of held-out predictions an interval is made to cover.
 inline constexpr double kIntervalCoverage = 0.8;

@@ -3,7 +3,6 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
-#include <set>
 #include <stdexcept>
 
 #include "predict/fit.h"
@@ -81,25 +80,10 @@ double error(CostForm form, const Costs& c, const InstructionSample& s) { return
 
 // Each sample predicted by the form fitted without its kind.
 std::vector<double> held_out_errors(CostForm form, const std::vector<const InstructionSample*>& samples) {
-  std::set<std::string> kinds;
-  for (const InstructionSample* s : samples) kinds.insert(s->kind);
-  std::vector<double> out;
-  for (const std::string& k : kinds) {
-    std::vector<const InstructionSample*> rest;
-    for (const InstructionSample* s : samples)
-      if (s->kind != k) rest.push_back(s);
-    if (rest.size() < 3) continue;
-    const Costs c = fit_form(form, rest);
-    for (const InstructionSample* s : samples)
-      if (s->kind == k) out.push_back(error(form, c, *s));
-  }
-  return out;
-}
-
-double median_abs(const std::vector<double>& errors) {
-  std::vector<double> a;
-  for (const double e : errors) a.push_back(std::abs(e));
-  return median_of(a);
+  return held_out_by_group(
+      samples, [](const InstructionSample& s) { return s.kind; }, 3,
+      [&](const std::vector<const InstructionSample*>& rest) { return fit_form(form, rest); },
+      [&](const Costs& c, const InstructionSample& s) { return error(form, c, s); });
 }
 
 SettingCosts fit_setting(const std::vector<const InstructionSample*>& samples) {
@@ -111,7 +95,7 @@ SettingCosts fit_setting(const std::vector<const InstructionSample*>& samples) {
   double other = NAN;
   for (const CostForm form : {CostForm::Additive, CostForm::Bound}) {
     const std::vector<double> held = held_out_errors(form, samples);
-    const double m = median_abs(held);
+    const double m = median_abs_of(held);
     if (best_held.empty() || m < best.held_out) {
       other = best_held.empty() ? NAN : best.held_out;
       best.form = form;
@@ -127,7 +111,7 @@ SettingCosts fit_setting(const std::vector<const InstructionSample*>& samples) {
   best.extra_slot = c.extra_slot;
   std::vector<double> fitted;
   for (const InstructionSample* s : samples) fitted.push_back(error(best.form, c, *s));
-  best.fitted = median_abs(fitted);
+  best.fitted = median_abs_of(fitted);
   best.held_out_other_form = other;
   for (const double e : best_held) best.worst_held_out = std::max(best.worst_held_out, std::max(1 + e, 1 / (1 + e)));
   best.interval_factor = interval_factor_of(best_held);
@@ -160,7 +144,7 @@ InstructionCosts fit_instruction_costs(const std::vector<InstructionSample>& sam
   std::vector<double> errors;
   for (const InstructionSample* s : outside)
     errors.push_back(c.lone.cycles(s->warp_instructions, s->steps, s->extra_slots, 1) / s->cycles - 1);
-  c.lone_outside = median_abs(errors);
+  c.lone_outside = median_abs_of(errors);
   c.lone_outside_samples = static_cast<int>(outside.size());
   return c;
 }

@@ -68,25 +68,10 @@ TileCosts fit_form(CostForm form, const std::vector<const TileSample*>& samples)
 
 // Each bench predicted by the form fitted without its K.
 std::vector<double> held_out_errors(CostForm form, const std::vector<const TileSample*>& samples) {
-  std::set<double> loads;
-  for (const TileSample* s : samples) loads.insert(s->loads);
-  std::vector<double> out;
-  for (const double k : loads) {
-    std::vector<const TileSample*> rest;
-    for (const TileSample* s : samples)
-      if (s->loads != k) rest.push_back(s);
-    if (rest.size() < 5) continue;
-    const TileCosts c = fit_form(form, rest);
-    for (const TileSample* s : samples)
-      if (s->loads == k) out.push_back(error(c, *s));
-  }
-  return out;
-}
-
-double median_abs(const std::vector<double>& errors) {
-  std::vector<double> a;
-  for (const double e : errors) a.push_back(std::abs(e));
-  return median_of(a);
+  return held_out_by_group(
+      samples, [](const TileSample& s) { return s.loads; }, 5,
+      [&](const std::vector<const TileSample*>& rest) { return fit_form(form, rest); },
+      [](const TileCosts& c, const TileSample& s) { return error(c, s); });
 }
 
 }  // namespace
@@ -121,15 +106,15 @@ TileCosts fit_tile_costs(const std::vector<TileSample>& samples) {
   std::vector<double> held[2];
   const CostForm forms[2] = {CostForm::Additive, CostForm::Bound};
   for (int f = 0; f < 2; ++f) held[f] = held_out_errors(forms[f], all);
-  const int best = median_abs(held[1]) < median_abs(held[0]) ? 1 : 0;
+  const int best = median_abs_of(held[1]) < median_abs_of(held[0]) ? 1 : 0;
   TileCosts c = fit_form(forms[best], all);
-  c.held_out = median_abs(held[best]);
-  c.held_out_other_form = median_abs(held[1 - best]);
+  c.held_out = median_abs_of(held[best]);
+  c.held_out_other_form = median_abs_of(held[1 - best]);
   for (const double e : held[best]) c.worst_held_out = std::max(c.worst_held_out, std::max(1 + e, 1 / (1 + e)));
   c.interval_factor = interval_factor_of(held[best]);
   std::vector<double> fitted;
   for (const TileSample* s : all) fitted.push_back(error(c, *s));
-  c.fitted = median_abs(fitted);
+  c.fitted = median_abs_of(fitted);
   c.samples = static_cast<int>(all.size());
   return c;
 }
