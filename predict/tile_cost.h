@@ -1,5 +1,6 @@
-// What a kernel pays when its blocks keep too few loads in flight: the latency bound beside the
-// memory models, fitted on the tile microbenchmarks (instruction_bench.h, TileBench) alone.
+// What a kernel pays when its blocks keep too few loads in flight: the tile term, fitted on the tile
+// microbenchmarks (instruction_bench.h, TileBench) alone, which `mmsim validate` sets as a floor under
+// the memory models' price of a tiled kernel (predict/validate/prediction_table.h, TileFloor).
 //
 // A block of a tiled kernel loads its tile, waits at a barrier and stores it: each of its rounds
 // costs about one load latency however few bytes it moves, and an SM overlaps only the rounds of

@@ -46,7 +46,7 @@ std::map<std::string, std::string> read_matrices(const std::filesystem::path& fi
 // threads, each thread's one load before the block's barrier; a tiled pass, blocks of a tile's cells, each thread's
 // 2^iters loads issued together before the barrier (k_tiled), 384 bytes of static shared memory
 // beside the tiles.
-std::vector<LatencyBound::Launch> gpu_launches(const f2::Bmmc& f, bmmc::KernelKind kind, double sms, double l2_bytes) {
+std::vector<TileFloor::Launch> gpu_launches(const f2::Bmmc& f, bmmc::KernelKind kind, double sms, double l2_bytes) {
   const auto n = static_cast<double>(std::uint64_t{1} << f.bits());
   const bool beyond = 2 * 4 * n > l2_bytes;  // in and out
   const double words = 2 * n / sms;
@@ -57,7 +57,7 @@ std::vector<LatencyBound::Launch> gpu_launches(const f2::Bmmc& f, bmmc::KernelKi
     constexpr std::uint32_t kThreads = 256;
     return {{waves((std::uint64_t{1} << f.bits()) / kThreads, kThreads, 256), 1, words, beyond}};
   }
-  std::vector<LatencyBound::Launch> out;
+  std::vector<TileFloor::Launch> out;
   for (const f2::Bmmc& factor : f2::tiled_factors(f, 5)) {
     const int free = bmmc::tile_layout(factor, 5, 0).free_bits();
     const int iters = kind == bmmc::KernelKind::TileBanksIters ? std::min(bmmc::kDefaultIters, free) : 0;
@@ -102,7 +102,7 @@ std::vector<MeasuredRun> read_bmmc(const std::filesystem::path& dir, const Selec
     const std::optional<bmmc::KernelKind> kind = bmmc::parse_kernel(m.kernel);
     if (!kind) throw r.error("unknown kernel " + quote(m.kernel));
     if (tiles)
-      m.latency = LatencyBound{
+      m.tile_floor = TileFloor{
           *tiles, gpu_launches(value->second.second, *kind, p.machine.k, static_cast<double>(p.memory.cache_bytes)),
           static_cast<double>(p.gpu.sm_clock_khz)};
     // tile-banks and tile-banks-iters make the same accesses, so the model prices them the same;

@@ -56,7 +56,7 @@ double priced_ms(const predict::CostModel& f, const MeasuredRun& m, const predic
   double ms = 0;
   if (m.pricing == Pricing::WholeRun) {
     ms = predict::predicted_ms(f, counts);
-    if (m.latency) ms = std::max(ms, m.latency->ms());
+    if (m.tile_floor) ms = std::max(ms, m.tile_floor->ms());
   } else if (m.pricing == Pricing::Instructions) {
     const InstructionWork& w = m.work;
     // On the DMM with l = 1 a round's time units are its congestion: the units beyond the
@@ -139,7 +139,7 @@ std::string pricing_text(Pricing p) {
 
 }  // namespace
 
-double LatencyBound::ms() const {
+double TileFloor::ms() const {
   double cycles = 0;
   for (const Launch& l : launches) {
     predict::TileSample shape;
@@ -464,8 +464,9 @@ report::Table prediction_summary(const predict::GpuProfile& profile, const std::
       break;
     }
   for (const auto& r : rows)
-    if (r.measured.latency) {  // one fit per measured folder: the first row's
-      t.header.push_back("tile term (the runs it bounds from below): " + predict::describe(r.measured.latency->costs));
+    if (r.measured.tile_floor) {  // one fit per measured folder: the first row's
+      t.header.push_back("tile term (the runs it bounds from below): " +
+                         predict::describe(r.measured.tile_floor->costs));
       break;
     }
   t.columns = {"family",       "runs",   "cost model", "median abs error",

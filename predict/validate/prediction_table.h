@@ -57,7 +57,7 @@ struct InstructionWork {
 /// (predict/tile_cost.h: its waves of rounds, its loads in flight, its words read and written per
 /// SM, within or beyond the L2), the run as their sum; the run is priced at the larger of its
 /// model's time and this one. The benches' accesses are coalesced, a kernel's at best as good.
-struct LatencyBound {
+struct TileFloor {
   predict::TileCosts costs;
   struct Launch {
     double waves = 0;         ///< ceil(blocks / (SMs x blocks resident a SM)) x rounds a block
@@ -87,7 +87,7 @@ struct MeasuredRun {
   Pricing pricing = Pricing::WholeRun;
   std::uint64_t waves = 1;  ///< Pricing::Waves: runs one after another on each SM; Instructions: warps per SM
   InstructionWork work;     ///< Pricing::Instructions only
-  std::optional<LatencyBound> latency;  ///< Pricing::WholeRun: a floor under the model's time
+  std::optional<TileFloor> tile_floor;  ///< Pricing::WholeRun: a floor under the model's time
   std::string measured_as;              ///< how the GPU's figure became ms, when not read as ms
   std::string known_failure;            ///< where the model is known to fail for this kernel, and why
 };

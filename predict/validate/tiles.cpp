@@ -1,6 +1,6 @@
-// The tile microbenchmarks (instructions-tiles.csv, `mmsim gpu instructions`) fitted for the
-// latency bound of the tiled kernels (predict/tile_cost.h): the out-of-place benches only, the
-// in-place ones being what the GPU pays besides for writing the lines it read (docs/prediction.md).
+// The tile microbenchmarks (instructions-tiles.csv, `mmsim gpu instructions`) fitted for the floor
+// under the tiled kernels (predict/tile_cost.h, TileFloor): the out-of-place benches only; the
+// in-place ones, which cost an H100 the same (docs/prediction.md), are there to compare.
 #include <filesystem>
 #include <optional>
 #include <stdexcept>

@@ -121,7 +121,7 @@ TEST_CASE("bmmc: the recorded matrix is the one simulated, by the named kernel")
                                                {{"n", 1024}, {"bpc", "bit-reversal"}, {"kernel", "tile"}}, 4, 1);
   CHECK(predicted[0].predicted[0] == doctest::Approx(predict::predicted_ms(p.models[0], direct.counts)));
   CHECK(predicted[0].counts.memory.umm_groups == direct.counts.memory.umm_groups);
-  CHECK_FALSE(rows[0].latency);
+  CHECK_FALSE(rows[0].tile_floor);
 
   // With the tile microbenchmarks, made by 5000 cycles fixed and rounds of 1500 + 100 a load (the
   // throughput at 0.5 and 1.25 cycles a word), the run is bound below by its one launch: a tile of
@@ -144,14 +144,14 @@ TEST_CASE("bmmc: the recorded matrix is the one simulated, by the named kernel")
   CHECK(validate::resident_blocks(256, 256) == 8);
   CHECK(validate::resident_blocks(32, 100 * 1024) == 2);  // shared memory binds
   const auto bound = validate::read_bmmc(f.dir, {0, 1024, "float", {}}, q);
-  REQUIRE(bound[0].latency);
-  REQUIRE(bound[0].latency->launches.size() == 1);
-  CHECK(bound[0].latency->launches[0].waves == 1);
-  CHECK(bound[0].latency->launches[0].loads == 1);
-  CHECK(bound[0].latency->ms() == doctest::Approx(6600 / 2e6).epsilon(1e-4));
-  CHECK_FALSE(bound[0].latency->launches[0].beyond_l2);
+  REQUIRE(bound[0].tile_floor);
+  REQUIRE(bound[0].tile_floor->launches.size() == 1);
+  CHECK(bound[0].tile_floor->launches[0].waves == 1);
+  CHECK(bound[0].tile_floor->launches[0].loads == 1);
+  CHECK(bound[0].tile_floor->ms() == doctest::Approx(6600 / 2e6).epsilon(1e-4));
+  CHECK_FALSE(bound[0].tile_floor->launches[0].beyond_l2);
   auto unbound = bound;
-  unbound[0].latency.reset();
+  unbound[0].tile_floor.reset();
   const double model =
       predict_runs(q, unbound, SimulationPlan{1, ~std::uint64_t{0}, nullptr, nullptr, {}})[0].predicted[0];
   const auto floored = predict_runs(q, bound, SimulationPlan{1, ~std::uint64_t{0}, nullptr, nullptr, {}});
