@@ -7,6 +7,7 @@
 #include <stdexcept>
 
 #include "predict/fit.h"
+#include "predict/form_choice.h"
 
 namespace mmsim::predict {
 
@@ -82,20 +83,8 @@ CopyCosts fit_copy_costs(const std::vector<CopySample>& samples) {
   }
   if (all.size() < 4 || counts.size() < 2)
     throw std::invalid_argument("copy costs: at least four microbenchmarks of two row counts are needed");
-  std::vector<double> held[2];
-  const CostForm forms[2] = {CostForm::Additive, CostForm::Bound};
-  for (int f = 0; f < 2; ++f) held[f] = held_out_errors(forms[f], all);
-  const int best = median_abs_of(held[1]) < median_abs_of(held[0]) ? 1 : 0;
-  CopyCosts c = fit_form(forms[best], all);
-  c.held_out = median_abs_of(held[best]);
-  c.held_out_other_form = median_abs_of(held[1 - best]);
-  for (const double e : held[best]) c.worst_held_out = std::max(c.worst_held_out, std::max(1 + e, 1 / (1 + e)));
-  c.interval_factor = interval_factor_of(held[best]);
-  std::vector<double> fitted;
-  for (const CopySample* s : all) fitted.push_back(error(c, *s));
-  c.fitted = median_abs_of(fitted);
-  c.samples = static_cast<int>(all.size());
-  return c;
+  return fit_better_form<CopyCosts>(all, fit_form, held_out_errors,
+                                    [](const CopyCosts& c, const CopySample& s) { return error(c, s); });
 }
 
 std::string describe(const CopyCosts& c) {
