@@ -11,7 +11,16 @@
       per GPU folder: the instruction term's fit and the copy term's as its validate-summary.md's
       header gives them (`mmsim validate` writes them), one row per GPU ("none" where the folder
       has no copy microbenchmarks; a folder without instructions.csv is labelled as priced with
-      another GPU's microbenchmarks)"""
+      another GPU's microbenchmarks)
+  compare.py kernels VALIDATE_CSV FAMILY MODEL
+      per kernel of one family of a validate.csv (any commit's): runs, median |error| and worst
+      factor of MODEL's predictions (dram-rows, rmw-rows, papers), and the family's
+  compare.py tiles GPU_DIR
+      the tile microbenchmarks (instructions-tiles.csv): in place against out of place, the time of
+      a wave of one-load rounds from the DRAM, and the bandwidth of eight loads in flight
+  compare.py siblings GPU_DIR GPU_DIR
+      two GPUs' A-S kernels (as-gpu.csv): the second's cycles alone and launches of many over the
+      first's"""
 import csv
 import math
 import os
@@ -111,7 +120,85 @@ def fit_table(dirs):
     print("\n".join(rows))
 
 
+def rows_of(path, columns):
+    if not os.path.exists(path):
+        refuse(f"{path} does not exist")
+    rows = list(csv.DictReader(open(path)))
+    for c in columns:
+        if rows and c not in rows[0]:
+            refuse(f"{path} has no column {c}")
+    return rows
+
+
+def summary(errors):
+    return f"{statistics.median(abs(e) for e in errors):.3f}, {max(max(1 + e, 1 / (1 + e)) for e in errors):.2f}x"
+
+
+def kernels_table(args):
+    if len(args) != 3:
+        refuse("usage: compare.py kernels VALIDATE_CSV FAMILY MODEL")
+    path, family, model = args
+    column = model.replace("-", "_") + "_error"
+    per = {}
+    for r in rows_of(path, ("family", "kernel", column)):
+        if r["family"] == family and r[column]:
+            per.setdefault(r["kernel"], []).append(float(r[column]))
+    if not per:
+        refuse(f"{path} has no priced run of family {family}")
+    print(f"| {family} kernel ({model}) | runs | median abs error, worst factor |")
+    print("|---|---|---|")
+    for k, es in per.items():
+        print(f"| {k} | {len(es)} | {summary(es)} |")
+    every = [e for es in per.values() for e in es]
+    print(f"| all | {len(every)} | {summary(every)} |")
+
+
+def tiles_table(args):
+    if len(args) != 1:
+        refuse("usage: compare.py tiles GPU_DIR")
+    path = os.path.join(args[0], "instructions-tiles.csv")
+    rows = rows_of(path, ("bench", "blocks", "blocks_per_sm", "loads", "mib", "ms"))
+    ms = {r["bench"]: float(r["ms"]) for r in rows}
+    by = {r["bench"]: r for r in rows}
+    ratios = [ms[b] / ms[b.replace("-in-place", "")] for b in ms if "-in-place" in b and b.replace("-in-place", "") in ms]
+    sms = int(re.search(r"(\d+) SMs", open(os.path.join(args[0], "instructions-tiles.md")).read()).group(1))
+
+    def wave_us(bench):
+        r = by.get(bench) or refuse(f"{path} has no bench {bench}")
+        waves = math.ceil(int(r["blocks"]) / (sms * int(r["blocks_per_sm"])))
+        return 1000 * ms[bench] / waves
+
+    big = by.get("tile-k8-b8-m256") or refuse(f"{path} has no bench tile-k8-b8-m256")
+    tbps = 2 * (int(big["mib"]) << 20) / (ms["tile-k8-b8-m256"] * 1e-3) / 1e12
+    print("| tile benches | value |")
+    print("|---|---|")
+    print(f"| in place / out of place, {len(ratios)} pairs: median (min-max) | "
+          f"{statistics.median(ratios):.2f} ({min(ratios):.2f}-{max(ratios):.2f}) |")
+    print(f"| a wave of one-load rounds from the DRAM, one 256-thread block an SM (us) | {wave_us('tile-k1-b1-m256'):.2f} |")
+    print(f"| the same, two 1024-thread blocks an SM (us) | {wave_us('tile-k1-b2-m256-t1024'):.2f} |")
+    print(f"| eight loads in flight, eight blocks an SM: TB/s in and out | {tbps:.2f} |")
+
+
+def siblings_table(args):
+    if len(args) != 2:
+        refuse("usage: compare.py siblings GPU_DIR GPU_DIR")
+    cols = ("algorithm", "m", "gpu_cycles_alone", "ms")
+    a, b = ({(r["algorithm"], r["m"]): r for r in rows_of(os.path.join(d, "as-gpu.csv"), cols)} for d in args)
+    both = [k for k in a if k in b]
+    if not both:
+        refuse("the two folders share no A-S run")
+    names = [os.path.basename(os.path.normpath(d)).replace("gpu-", "").upper() for d in args]
+    print(f"| A-S runs, {names[1]} / {names[0]} ({len(both)} runs) | median | min | max |")
+    print("|---|---|---|---|")
+    for label, col in (("cycles alone", "gpu_cycles_alone"), ("ms of a launch of many", "ms")):
+        r = [float(b[k][col]) / float(a[k][col]) for k in both]
+        print(f"| {label} | {statistics.median(r):.3f} | {min(r):.3f} | {max(r):.3f} |")
+
+
 if __name__ == "__main__":
-    if len(sys.argv) < 3 or sys.argv[1] not in ("as", "fit"):
-        refuse("usage: compare.py as|fit GPU_DIR...")
-    (as_table if sys.argv[1] == "as" else fit_table)(sys.argv[2:])
+    commands = {"as": as_table, "fit": fit_table, "kernels": kernels_table, "tiles": tiles_table,
+                "siblings": siblings_table}
+    if len(sys.argv) < 3 or sys.argv[1] not in commands:
+        refuse("usage: compare.py as|fit GPU_DIR... | kernels VALIDATE_CSV FAMILY MODEL | tiles GPU_DIR | "
+               "siblings GPU_DIR GPU_DIR")
+    commands[sys.argv[1]](sys.argv[2:])

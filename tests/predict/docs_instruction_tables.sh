@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# docs/prediction.md's tables of the instruction term's fit and of the A-S runs priced with it are
-# what experiments/instructions/compare.py makes of the committed files, line for line; and compare.py
-# refuses a folder without the instruction files with one line and status 2.
+# docs/prediction.md's tables of the instruction term's fit and of the A-S runs priced with it, of
+# the H100's tile benches, of the H100's BMMC kernels with the tile floor, and of the A-S kernels on
+# the two GPUs, are what experiments/instructions/compare.py makes of the committed files, line for
+# line; and compare.py refuses a folder without the files with one line and status 2.
 #   docs_instruction_tables.sh SOURCE_DIR
 set -u
 src=$1
@@ -16,10 +17,22 @@ for d in results/gpu-*; do grep -qs "^instruction term" "$d/validate-summary.md"
 [ ${#dirs[@]} -gt 0 ] || { echo "FAIL: no GPU folder's validation priced A-S with the instruction term"; exit 1; }
 while IFS= read -r line; do
   grep -qxF -- "$line" "$doc" || { echo "FAIL: not in $doc: $line"; fail=1; }
-done < <(python3 experiments/instructions/compare.py as "${dirs[@]}"; python3 experiments/instructions/compare.py fit "${dirs[@]}")
+done < <(
+  c=experiments/instructions/compare.py
+  python3 $c as "${dirs[@]}"
+  python3 $c fit "${dirs[@]}"
+  python3 $c tiles results/gpu-h100
+  python3 $c kernels results/gpu-h100/validate.csv BMMC dram-rows
+  python3 $c siblings results/gpu-h100 results/gpu-h200
+)
 empty=$(mktemp -d)
-python3 experiments/instructions/compare.py as "$empty" >/dev/null 2>"$empty/err"
-status=$?
-[ "$status" = 2 ] && [ "$(wc -l <"$empty/err")" = 1 ] || { echo "FAIL: a folder without the files gave status $status"; fail=1; }
+for args in "as $empty" "tiles $empty" "siblings $empty $empty" "kernels $empty/validate.csv BMMC dram-rows" \
+  "kernels results/gpu-h100/validate.csv no-such-family dram-rows" "kernels one-argument"; do
+  # shellcheck disable=SC2086
+  python3 experiments/instructions/compare.py $args >/dev/null 2>"$empty/err"
+  status=$?
+  [ "$status" = 2 ] && [ "$(wc -l <"$empty/err")" = 1 ] ||
+    { echo "FAIL: compare.py $args gave status $status"; fail=1; }
+done
 rm -rf "$empty"
 exit $fail
