@@ -270,10 +270,11 @@ Runner add_validate_command(CLI::App& app) {
         if (!wanted(reader.name) || !present(reader.file)) continue;
         auto rows = reader.read(dir, selection, profile);
         progress += "validate: " + std::to_string(rows.size()) + " " + reader.name + " rows from " + reader.file + "\n";
-        if (reader.name == "bmmc")
-          if (const auto tiles = predict::validate::tile_costs(dir, profile))
-            progress += "validate: BMMC's runs floored by the tile term fitted on instructions-tiles.csv: " +
-                        predict::describe(*tiles) + "\n";
+        if (const auto floored = std::find_if(rows.begin(), rows.end(), [](const auto& r) { return r.tile_floor; });
+            floored != rows.end())  // one fit for the folder: the first row's
+          progress += "validate: " + reader.name +
+                      "'s runs floored by the tile term fitted on instructions-tiles.csv: " +
+                      predict::describe(floored->tile_floor->costs) + "\n";
         if (reader.name == "as")
           progress += instruction_note(selection.instructions.empty() ? dir : selection.instructions, profile);
         measured.insert(measured.end(), std::make_move_iterator(rows.begin()), std::make_move_iterator(rows.end()));

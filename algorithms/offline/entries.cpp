@@ -7,15 +7,18 @@ namespace mmsim {
 
 const std::vector<PermutationAlgorithm>& permutation_algorithms() {
   static const std::vector<PermutationAlgorithm> all{
+      // [KNI] Sect. 4
       d_designated(),
-      s_designated(),  // [KNI] Sect. 4
+      s_designated(),
+      // [KNI] Sect. 5
       transpose_algorithm(),
       shuffle_algorithm(),
-      bit_reversal_algorithm(),  // [KNI] Sect. 5
+      bit_reversal_algorithm(),
+      // [KNI] Sect. 6-7, and the scheduled permutation as the GPU's three-pass kernels run it
       row_wise_algorithm(),
       column_wise_algorithm(),
-      scheduled_algorithm(),        // [KNI] Sect. 6-7
-      scheduled_fused_algorithm(),  // the GPU's three-pass version
+      scheduled_algorithm(),
+      scheduled_fused_algorithm(),
   };
   return all;
 }
