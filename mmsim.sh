@@ -244,6 +244,12 @@ case "${1:-}" in
       # The profile: microbenchmarks only, never an algorithm's timing (predict/microbench.h).
       # 260 s on an H100's 16-core host: the timings, then eight simulated fits of the L2's size.
       timeout "${MMSIM_GPU_CALIBRATE_S:-420}" "$B/mmsim" gpu calibrate --out "$OUTDIR" || status=$?
+      # The instruction term into the profile, where the instructions stage counted its benches.
+      if [ -f "$OUTDIR/instructions.csv" ] && [ -f "$OUTDIR/instructions-ncu.csv" ]; then
+        for profile in "$OUTDIR"/profile-*.json; do
+          "$B/mmsim" fit-instructions "$OUTDIR" --profile "$profile" >/dev/null || status=$?
+        done
+      fi
     fi
     if stage validate; then
       # Predicted against measured (every table the stages above wrote: kasagi-t2, rap-t3, bmmc,

@@ -1,5 +1,6 @@
 // The commands that read a GPU folder (results/gpu-<device>/, written by `mmsim gpu ...` and
-// `mmsim table1-bounds`) and need no GPU: `mmsim fit-bounds table1|as DIR`, `mmsim gpu-speedups DIR`,
+// `mmsim table1-bounds`) and need no GPU: `mmsim fit-bounds table1|as DIR`, `mmsim fit-instructions
+// DIR --profile P` (the instruction term into a profile), `mmsim gpu-speedups DIR`,
 // `mmsim gpu-throughput DIR` and `mmsim gpu-goals DIR` (experiments/measured/measured.h). Each
 // writes the files kept beside the CSVs and prints a tidy table (--format md, csv or json), or with
 // --format gnuplot the variables its figure's kept script reads (scripts/gpu_*.gp;
@@ -13,6 +14,9 @@
 #include "cli/profile_option.h"
 #include "experiments/measured/measured.h"
 #include "io/output_file.h"
+#include "io/quote.h"
+#include "predict/instruction_cost.h"
+#include "predict/validate/family.h"
 
 namespace mmsim::cli {
 
@@ -139,6 +143,42 @@ Runner add_fit_bounds_command(CLI::App& app) {
       }
       return f.print(measured::as_fit_table(fits), measured::as_figure_variables(fits, f.dir, gpu()));
     });
+  };
+}
+
+Runner add_fit_instructions_command(CLI::App& app) {
+  auto* cmd = app.add_subcommand(
+      "fit-instructions",
+      "fit the instruction term on a GPU folder's instruction microbenchmarks (instructions.csv, instructions-ncu.csv) "
+      "and write it into a GPU profile, which then prices the instructions a kernel file declares (mmsim predict "
+      "--kernel)");
+  struct Opts {
+    std::string dir, profile, out;
+  };
+  auto o = std::make_shared<Opts>();
+  cmd->add_option("DIR", o->dir, "the GPU's folder (instructions.csv, instructions-ncu.csv)")->required();
+  cmd->add_option("--profile", o->profile,
+                  "the GPU profile to carry the term; its SM clock and empty launch read the benches' times")
+      ->required();
+  cmd->add_option("--out", o->out, "the profile written [default: --profile, replaced]");
+  return [o] {
+    predict::GpuProfile profile = read_profile_option(o->profile);
+    std::error_code ec;
+    if (!std::filesystem::is_directory(o->dir, ec)) throw InputError("DIR: " + quote(o->dir) + " is not a folder");
+    if (profile.gpu.sm_clock_khz <= 0) throw InputError("--profile: the profile gives no SM clock");
+    predict::InstructionTerm term;
+    try {
+      term.costs = predict::validate::instruction_costs(o->dir, profile);
+    } catch (const std::invalid_argument& e) {
+      throw InputError(std::string("DIR: ") + e.what());
+    }
+    term.fitted_on = "the instruction microbenchmarks of " + o->dir + " (instructions.csv, instructions-ncu.csv)";
+    profile.instruction_term = term;
+    const std::string out = o->out.empty() ? o->profile : o->out;
+    write_file_atomically(out, predict::profile_json(profile), o->out.empty() ? "--profile" : "--out");
+    std::cout << predict::describe(term.costs) << "\n";
+    std::fprintf(stderr, "mmsim fit-instructions: wrote the instruction term into %s\n", quote(out).c_str());
+    return kOk;
   };
 }
 

@@ -149,7 +149,7 @@ int predict_kernel_file(const KernelFileOptions& o) {
   p.sampling = o.sampling.sampling;  // with --exact too: the JSON names the options given, as predict ALGORITHM's
   if (o.json) {
     report::Json out = predict::prediction_json(p);
-    out.set("profile_file", o.profile).set("predicted_ms_by_model", predict::predictions_json(profile, p.counts));
+    out.set("profile_file", o.profile).set("predicted_ms_by_model", predict::predictions_json(profile, p));
     print_json(out);
   } else {
     std::cout << report::to_markdown(predict::kernels_table(p)) << "\n" << report::to_markdown(predict::steps_table(p));

@@ -106,8 +106,9 @@ Runner add_reproduce_command(CLI::App& app);
 Runner add_figure_command(CLI::App& app);
 Runner add_gpu_command(CLI::App& app);  // cli/cmd_gpu*.cpp, built with the CUDA backend
 Runner add_validate_command(CLI::App& app);
-Runner add_table1_bounds_command(CLI::App& app);  // cli/cmd_table1_bounds.cpp
-Runner add_fit_bounds_command(CLI::App& app);     // cli/cmd_measured.cpp
+Runner add_table1_bounds_command(CLI::App& app);     // cli/cmd_table1_bounds.cpp
+Runner add_fit_bounds_command(CLI::App& app);        // cli/cmd_measured.cpp
+Runner add_fit_instructions_command(CLI::App& app);  // cli/cmd_measured.cpp
 Runner add_gpu_speedups_command(CLI::App& app);
 Runner add_gpu_throughput_command(CLI::App& app);
 Runner add_gpu_goals_command(CLI::App& app);

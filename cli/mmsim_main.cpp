@@ -110,6 +110,7 @@ int parse_and_run(int argc, char** argv) {
   add(add_validate_command);
   add(add_table1_bounds_command);
   add(add_fit_bounds_command);
+  add(add_fit_instructions_command);
   add(add_gpu_speedups_command);
   add(add_gpu_throughput_command);
   add(add_gpu_goals_command);

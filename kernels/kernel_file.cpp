@@ -151,14 +151,16 @@ ArraySpec read_array(const JsonValue& v, std::size_t index, const std::string& s
 
 StepSpec read_step(const JsonValue& v, const std::string& where, const std::string& source) {
   if (v.is_string() && v.text() == "barrier") return StepSpec{.kind = StepKind::Barrier, .name = "barrier"};
-  const Place at(v, source, where,
-                 {"read", "write", "atomic", "set", "name", "address", "value", "reg", "vector", "op", "result"});
+  const Place at(
+      v, source, where,
+      {"read", "write", "atomic", "set", "name", "address", "value", "reg", "vector", "op", "result", "instructions"});
   StepSpec s;
   const int kinds = at.has("read") + at.has("write") + at.has("atomic") + at.has("set");
   if (kinds != 1)
     at.fail(
         "a step is one of {\"read\": ARRAY}, {\"write\": ARRAY}, {\"atomic\": ARRAY}, {\"set\": REG} or \"barrier\"");
   s.name = at.text("name");
+  s.instructions = static_cast<std::uint32_t>(at.integer("instructions", 0, kMaxStepInstructions, 0));
   if (at.has("set")) {
     s.kind = StepKind::Set;
     s.reg = static_cast<int>(at.integer("set", 0, 255, 0));

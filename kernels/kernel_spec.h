@@ -61,7 +61,14 @@ struct StepSpec {
   int result = -1;
   std::shared_ptr<const ExplicitAddresses> addresses{};
   std::uint32_t access_bytes = 0;
+  /// Warp instructions each warp issues in this step besides its memory instruction (the address's
+  /// arithmetic, compares, branches; a Set step's computation): free on the papers' machines, priced
+  /// by a GPU profile's instruction term (predict/kernel_prediction.h). 0: none declared.
+  std::uint32_t instructions = 0;
 };
+
+/// The most warp instructions one step may declare.
+inline constexpr std::uint32_t kMaxStepInstructions = 1u << 20;
 
 struct KernelSpec {
   std::string name;

@@ -315,6 +315,38 @@ constexpr IntField kIntFields[] = {
 
 }  // namespace
 
+namespace {
+
+// One setting of the instruction term: its form, its three prices in cycles, and the errors its
+// choice expects (instruction_cost.h).
+report::Json setting_json(const SettingCosts& c) {
+  report::Json j = report::Json::object();
+  j.set("form", to_string(c.form))
+      .set("cycles_per_instruction", c.instruction)
+      .set("cycles_per_access", c.access)
+      .set("cycles_per_extra_slot", c.extra_slot)
+      .set("fitted_median_abs_error", c.fitted)
+      .set("heldout_median_abs_error", c.held_out)
+      .set("heldout_median_abs_error_other_form", c.held_out_other_form)
+      .set("heldout_worst_factor", c.worst_held_out)
+      .set("interval_factor", c.interval_factor)
+      .set("benches", static_cast<std::int64_t>(c.samples));
+  return j;
+}
+
+}  // namespace
+
+report::Json instruction_term_json(const InstructionTerm& t) {
+  report::Json j = report::Json::object();
+  j.set("fitted_on", t.fitted_on)
+      .set("rule", "each form fitted with one bench kind left out in turn; the smaller median held-out error kept")
+      .set("lone", setting_json(t.costs.lone))
+      .set("many", setting_json(t.costs.many))
+      .set("lone_outside_median_abs_error", t.costs.lone_outside)
+      .set("lone_outside_benches", static_cast<std::int64_t>(t.costs.lone_outside_samples));
+  return j;
+}
+
 std::string profile_json(const GpuProfile& p) {
   using report::Json;
   Json gpu = Json::object(), machine = Json::object(), memory = Json::object();
@@ -417,6 +449,7 @@ std::string profile_json(const GpuProfile& p) {
     }
     root.set("calibration_passes", std::move(passes));
   }
+  if (p.instruction_term) root.set("instruction_term", instruction_term_json(*p.instruction_term));
   root.set("microbenchmarks", std::move(benches));
   return root.dump() + "\n";
 }
@@ -603,6 +636,37 @@ GpuProfile read_profile(const std::filesystem::path& file) {
                                   r.number(c, "ms", "calibration_passes[].constants[]")});
       p.passes.push_back(std::move(pass));
     }
+  }
+  if (const report::JsonValue* term = root.find("instruction_term"); term != nullptr) {
+    InstructionTerm t;
+    t.fitted_on = r.text(*term, "fitted_on", "instruction_term");
+    const auto setting = [&](const char* key) {
+      const std::string where = std::string("instruction_term.") + key;
+      const report::JsonValue& v = r.member(*term, key, "instruction_term");
+      SettingCosts c;
+      const std::string form = r.text(v, "form", where);
+      if (form != to_string(CostForm::Additive) && form != to_string(CostForm::Bound))
+        r.fail(where + ".form must be additive or bound");
+      c.form = form == to_string(CostForm::Bound) ? CostForm::Bound : CostForm::Additive;
+      c.instruction = r.number(v, "cycles_per_instruction", where);
+      c.access = r.number(v, "cycles_per_access", where);
+      c.extra_slot = r.number(v, "cycles_per_extra_slot", where);
+      c.fitted = r.number(v, "fitted_median_abs_error", where);
+      c.held_out = r.number(v, "heldout_median_abs_error", where);
+      c.held_out_other_form = r.number(v, "heldout_median_abs_error_other_form", where);
+      c.worst_held_out = r.number(v, "heldout_worst_factor", where);
+      c.interval_factor = r.number(v, "interval_factor", where);
+      if (c.worst_held_out < 1 || c.interval_factor < 1)
+        r.fail(where + ": heldout_worst_factor and interval_factor must be at least 1");
+      c.samples = static_cast<int>(r.integer(v, "benches", where, 1, 1 << 20));
+      return c;
+    };
+    t.costs.lone = setting("lone");
+    t.costs.many = setting("many");
+    t.costs.lone_outside = r.number(*term, "lone_outside_median_abs_error", "instruction_term");
+    t.costs.lone_outside_samples =
+        static_cast<int>(r.integer(*term, "lone_outside_benches", "instruction_term", 0, 1 << 20));
+    p.instruction_term = std::move(t);
   }
   // The cross-validation the fit recorded (model_choice.h), read back as it was made: the default
   // model and the interval of every prediction from this profile.

@@ -20,6 +20,7 @@
 #include "models/machines.h"
 #include "predict/cost_model.h"
 #include "predict/gpu_facts.h"
+#include "predict/instruction_cost.h"
 #include "predict/microbench.h"
 #include "predict/model_choice.h"
 #include "report/json.h"
@@ -56,6 +57,15 @@ struct ConstantSpread {
   double median_ms = 0, min_ms = 0, max_ms = 0;
 };
 
+/// The instruction term a profile carries (predict/instruction_cost.h): what a warp's instructions
+/// besides its memory accesses cost on this GPU, fitted by `mmsim fit-instructions` on a GPU
+/// folder's instruction microbenchmarks (a launch of many at this profile's SM clock, less its empty
+/// launch). `mmsim predict --kernel` prices a kernel's declared instructions with it.
+struct InstructionTerm {
+  InstructionCosts costs;
+  std::string fitted_on;  ///< the microbenchmarks it was fitted on, in words
+};
+
 struct GpuProfile {
   GpuFacts gpu;
   std::string device;                     ///< the slug of the file name: h100, h200, ...
@@ -74,6 +84,9 @@ struct GpuProfile {
   /// Each pass of the calibration fitted alone (empty: a calibration of one pass, or a file written
   /// before passes were recorded).
   std::vector<CalibrationPass> passes;
+  /// The instruction term (nullopt: the profile prices memory alone, as every profile written before
+  /// the term was, and one whose GPU folder has no instruction microbenchmarks).
+  std::optional<InstructionTerm> instruction_term;
 
   /// The model named `name`; throws std::invalid_argument naming the models the profile has.
   const CostModel& model(std::string_view name) const;
@@ -121,6 +134,10 @@ report::Json predictions_json(const GpuProfile& profile, const RunCounts& counts
 /// fitted (docs/prediction.md) is left out. It throws std::invalid_argument naming the file and
 /// the field for anything missing or malformed.
 std::string profile_json(const GpuProfile& profile);
+/// The instruction term as the profile file holds it: {"fitted_on", "rule", "lone", "many",
+/// "lone_outside_median_abs_error", "lone_outside_benches"}, each setting with its form, its cycles
+/// per instruction, per shared access and per extra slot, and its errors fitted and held out.
+report::Json instruction_term_json(const InstructionTerm& term);
 GpuProfile read_profile(const std::filesystem::path& file);
 
 /// What `mmsim gpu calibrate` calls after timing: fits the constants and the L2's capacity

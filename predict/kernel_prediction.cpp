@@ -1,11 +1,14 @@
 #include "predict/kernel_prediction.h"
 
 #include <algorithm>
+#include <cmath>
+#include <map>
 #include <stdexcept>
 
 #include "io/input_error.h"
 #include "io/quote.h"
 #include "kernels/kernel_report.h"
+#include "predict/instruction_cost.h"
 #include "predict/simulate.h"
 
 namespace mmsim::predict {
@@ -109,10 +112,61 @@ ProgramPrediction predict_program(const GpuProfile& profile, const kernels::Prog
            s.kind == kernels::StepKind::Atomic;
     rounds.push_back(n);
   }
-  return predict_launches(
+  ProgramPrediction p = predict_launches(
       profile, spec.source, model,
       [&on](const EngineOptions& options) { return kernels::run_program(on, options).stats; }, rounds, threads,
       sampling);
+  price_instructions(p, profile, on);
+  return p;
+}
+
+void price_instructions(ProgramPrediction& p, const GpuProfile& profile, const kernels::ProgramSpec& spec) {
+  bool declared = false;
+  for (const kernels::KernelSpec& k : spec.kernels)
+    for (const kernels::StepSpec& s : k.steps) declared = declared || s.instructions > 0;
+  if (!declared) return;
+  if (!profile.instruction_term || profile.gpu.sm_clock_khz <= 0) {
+    p.instructions =
+        "declared instructions not priced: the profile carries no instruction term (mmsim fit-instructions)";
+    return;
+  }
+  if (p.kernels.size() != spec.kernels.size())
+    throw std::logic_error("price_instructions: the prediction's kernels are not the program's");
+  const InstructionTerm& term = *profile.instruction_term;
+  const auto w = static_cast<double>(profile.machine.w);
+  const auto sms = static_cast<double>(profile.machine.k);
+  std::map<std::string, Space> space;
+  for (const kernels::ArraySpec& a : spec.arrays) space[a.name] = a.space;
+  for (std::size_t i = 0; i < spec.kernels.size(); ++i) {
+    const kernels::KernelSpec& ks = spec.kernels[i];
+    KernelPrediction& k = p.kernels[i];
+    double instructions = 0, shared_accesses = 0;
+    for (const kernels::StepSpec& s : ks.steps) {
+      instructions += s.instructions;
+      if (s.kind == kernels::StepKind::Read || s.kind == kernels::StepKind::Write ||
+          s.kind == kernels::StepKind::Atomic) {
+        instructions += 1;  // the memory instruction itself
+        shared_accesses += space[s.array] == Space::Shared;
+      }
+    }
+    const double warps = static_cast<double>(ks.blocks) * std::ceil(ks.threads_per_block / w);
+    // A shared step's bank passes beyond one per warp access, per warp of the launch.
+    double extra_slots = 0;
+    for (const StepPrediction& s : k.steps)
+      if (s.memory == Space::Shared) extra_slots += static_cast<double>(s.slots) - static_cast<double>(s.warps);
+    extra_slots /= warps;
+    const double cycles = sm_cycles(term.costs, instructions, shared_accesses, extra_slots, std::ceil(warps / sms));
+    const double before = k.ms;
+    k.warp_instructions = instructions;
+    k.memory_ms = k.ms - k.launch_ms;
+    k.instruction_ms = cycles / static_cast<double>(profile.gpu.sm_clock_khz);  // kHz: cycles per ms
+    k.ms = k.launch_ms + std::max(k.memory_ms, k.instruction_ms);
+    for (StepPrediction& s : k.steps) s.share = k.ms > 0 ? s.ms / k.ms : 0.0;
+    p.ms += k.ms - before;
+  }
+  p.instructions_priced = true;
+  p.instructions = "declared instructions priced by the profile's instruction term, fitted on " + term.fitted_on +
+                   "; a kernel takes its launch and the larger of its memory steps and its instructions";
 }
 
 ProgramPrediction predict_launches(const GpuProfile& profile, const std::string& source, const std::string& model,
@@ -169,6 +223,22 @@ ProgramPrediction predict_launches(const GpuProfile& profile, const std::string&
   return p;
 }
 
+report::Json predictions_json(const GpuProfile& profile, const ProgramPrediction& p) {
+  if (!p.instructions_priced) return predictions_json(profile, p.counts);
+  RunCounts launch;
+  launch.launches = 1;
+  report::Json every = report::Json::object();
+  for (const CostModel& m : profile.models) {
+    double ms = 0;
+    for (const KernelPrediction& k : p.kernels) {
+      const double launch_ms = predicted_ms(m, launch);
+      ms += launch_ms + std::max(predicted_ms(m, k.counts) - launch_ms, k.instruction_ms);
+    }
+    every.set(m.name, ms);
+  }
+  return every;
+}
+
 report::Table kernels_table(const ProgramPrediction& p) {
   report::Table t;
   t.title = "Predicted GPU time of " + p.source + ": " + report::format_number(p.ms, 4) + " ms" +
@@ -179,13 +249,26 @@ report::Table kernels_table(const ProgramPrediction& p) {
       "the second of two runs, the first warming the L2" + sampling_words(p.sampled, p.exact)};
   t.columns = {"kernel",  "predicted_ms", "share",       "launch_ms", "l2_transactions",  "sectors",
                "l2_hits", "dram_reads",   "dram_writes", "dram_rows", "shared_time_units"};
+  // With the instruction term, what each kernel's memory steps and instructions take apart.
+  if (p.instructions_priced)
+    t.columns.insert(t.columns.begin() + 4, {"memory_ms", "instruction_ms", "warp_instructions"});
   for (const KernelPrediction& k : p.kernels) {
     const GpuMemoryStats& m = k.counts.memory;
-    t.add_row({k.name, k.ms, p.ms > 0 ? k.ms / p.ms : 0.0, k.launch_ms, static_cast<long long>(m.lines),
-               static_cast<long long>(m.sectors()), static_cast<long long>(m.hits),
-               static_cast<long long>(m.dram_reads), static_cast<long long>(m.dram_writes),
-               static_cast<long long>(m.activations), static_cast<long long>(k.counts.shared_time_units)});
+    std::vector<report::Cell> row = {k.name,
+                                     k.ms,
+                                     p.ms > 0 ? k.ms / p.ms : 0.0,
+                                     k.launch_ms,
+                                     static_cast<long long>(m.lines),
+                                     static_cast<long long>(m.sectors()),
+                                     static_cast<long long>(m.hits),
+                                     static_cast<long long>(m.dram_reads),
+                                     static_cast<long long>(m.dram_writes),
+                                     static_cast<long long>(m.activations),
+                                     static_cast<long long>(k.counts.shared_time_units)};
+    if (p.instructions_priced) row.insert(row.begin() + 4, {k.memory_ms, k.instruction_ms, k.warp_instructions});
+    t.add_row(std::move(row));
   }
+  if (!p.instructions.empty()) t.notes.push_back(p.instructions + ".");
   return t;
 }
 
@@ -259,14 +342,19 @@ report::Json prediction_json(const ProgramPrediction& p) {
       j.set("counts", counts_json(s.counts));
       steps.push(std::move(j));
     }
+    const auto priced = [&](double x) { return p.instructions_priced ? Json(x) : Json(); };
     kernels.push(Json::object()
                      .set("name", k.name)
                      .set("predicted_ms", k.ms)
                      .set("launch_ms", k.launch_ms)
+                     .set("memory_ms", priced(k.memory_ms))
+                     .set("instruction_ms", priced(k.instruction_ms))
+                     .set("warp_instructions", priced(k.warp_instructions))
                      .set("counts", counts_json(k.counts))
                      .set("steps", std::move(steps)));
   }
   out.set("kernels", std::move(kernels));
+  out.set("instructions", p.instructions.empty() ? Json() : Json(p.instructions));
   return out;
 }
 

@@ -54,10 +54,16 @@ struct StepPrediction {
 
 struct KernelPrediction {
   std::string name;
-  double ms = 0;         ///< the model's price of `counts`
+  double ms = 0;  ///< the model's price of `counts`; with the instruction term, launch_ms + max(memory, instructions)
   RunCounts counts;      ///< the launch's counts (launches 1)
   double launch_ms = 0;  ///< of which the launch's constant (no step's)
   std::vector<StepPrediction> steps;
+  /// With the instruction term (ProgramPrediction::instructions_priced): each warp's instructions
+  /// (those its steps declare, and one for each memory step), the busiest SM's cycles for its warps
+  /// at the profile's SM clock, and what the model charges its steps.
+  double warp_instructions = 0;
+  double instruction_ms = 0;
+  double memory_ms = 0;
 };
 
 struct ProgramPrediction {
@@ -76,6 +82,11 @@ struct ProgramPrediction {
   SamplingOptions sampling;
   SampledCounts sampled;
   double ms_ci95 = 0;  ///< half the width of the 95 % interval of `ms` (0 when nothing was left out)
+  /// Whether the kernels' declared instructions were priced (some step declares instructions, and
+  /// the profile carries an instruction term), and in words what became of them ("" when no step
+  /// declares any).
+  bool instructions_priced = false;
+  std::string instructions;
 };
 
 /// The limits of one CUDA block on the GPUs profiled (compute capability 9.0): threads, and bytes of
@@ -88,10 +99,20 @@ inline constexpr std::uint64_t kMaxGpuSharedBytesPerBlock = 227 * 1024;
 /// there: not an HMM, another warp width, a block of more threads or shared bytes than the GPU's.
 kernels::ProgramSpec on_profile_machine(const GpuProfile& profile, const kernels::ProgramSpec& spec);
 
+/// The instruction term on a described program's prediction (docs/your-kernel.md, "Instructions"):
+/// when some step declares instructions and the profile carries the term, each kernel's warps are
+/// spread evenly over the SMs, the busiest SM's cycles for them are the term's (sm_cycles: the
+/// larger of a warp alone and the SM's throughput for its warps, shared accesses and extra bank
+/// slots included) at the profile's SM clock, and the kernel takes its launch plus the larger of
+/// that and its memory steps' time: a warp's instructions and its memory requests overlap, each
+/// bounding the kernel from below. `spec` is the program as it ran (on_profile_machine).
+void price_instructions(ProgramPrediction& p, const GpuProfile& profile, const kernels::ProgramSpec& spec);
+
 /// Predicts a described program on the profile's GPU with `model` ("": the profile's default,
 /// GpuProfile::default_model()). Throws InputError for a description that cannot run (kernels::validate,
 /// on_profile_machine) or a model the profile does not hold. `threads` host threads simulate.
 /// `sampling` nullopt simulates every sector (run_warm), else a sample of the DRAM rows (run_sampled).
+/// Declared instructions are priced by price_instructions.
 ProgramPrediction predict_program(const GpuProfile& profile, const kernels::ProgramSpec& spec, const std::string& model,
                                   unsigned threads = 0, const std::optional<SamplingOptions>& sampling = std::nullopt);
 
@@ -105,6 +126,11 @@ ProgramPrediction predict_launches(const GpuProfile& profile, const std::string&
 
 /// The profile's model named `model` ("" for the default), or InputError naming the models it has.
 const CostModel& model_or_input_error(const GpuProfile& profile, const std::string& model);
+
+/// The program's ms by each of the profile's models, as `mmsim predict --kernel --json` gives
+/// predicted_ms_by_model: each kernel's counts priced by the model, its memory steps against its
+/// instructions where those were priced (the instruction term does not depend on the model).
+report::Json predictions_json(const GpuProfile& profile, const ProgramPrediction& p);
 
 /// Per kernel: ms, share of the program, launch ms and the counts the models price.
 report::Table kernels_table(const ProgramPrediction& p);

@@ -22,6 +22,7 @@
 #include <stdexcept>
 #include <utility>
 
+#include "io/quote.h"
 #include "predict/copy_cost.h"
 #include "predict/instruction_bench.h"
 #include "predict/instruction_cost.h"
@@ -90,11 +91,19 @@ std::map<std::pair<std::string, std::uint64_t>, double> counted_instructions(con
 
 }  // namespace
 
+predict::InstructionCosts instruction_costs(const std::filesystem::path& dir, const predict::GpuProfile& p) {
+  for (const char* f : {"instructions.csv", "instructions-ncu.csv"})
+    if (!std::filesystem::exists(dir / f))
+      throw std::invalid_argument(quote((dir / f).string(), 80) +
+                                  " is missing (mmsim gpu instructions and cuda/ncu_instructions.sh write it)");
+  return predict::fit_instruction_costs(instruction_samples(dir, p));
+}
+
 std::optional<predict::InstructionCosts> as_instruction_costs(const std::filesystem::path& dir,
                                                               const predict::GpuProfile& p) {
   for (const char* f : {"instructions.csv", "instructions-ncu.csv", "as-ncu.csv"})
     if (!std::filesystem::exists(dir / f)) return std::nullopt;
-  return predict::fit_instruction_costs(instruction_samples(dir, p));
+  return instruction_costs(dir, p);
 }
 
 std::optional<predict::CopyCosts> as_copy_costs(const std::filesystem::path& dir, const predict::GpuProfile& p) {

@@ -51,8 +51,11 @@ std::vector<MeasuredRun> read_rap(const std::filesystem::path& dir, const Select
                                   const predict::GpuProfile& profile);
 std::vector<MeasuredRun> read_as(const std::filesystem::path& dir, const Selection& s,
                                  const predict::GpuProfile& profile);
-/// The instruction term's costs fitted on DIR's instruction microbenchmarks (instructions.csv and
-/// instructions-ncu.csv), when DIR also holds the A-S kernels' counts (as-ncu.csv); nullopt when a
+/// The instruction term's costs fitted on DIR's instruction microbenchmarks (instructions.csv, and
+/// Nsight Compute's counts of them in instructions-ncu.csv), a launch of many read at the profile's
+/// SM clock less its empty launch. Throws std::invalid_argument naming a missing or malformed file.
+predict::InstructionCosts instruction_costs(const std::filesystem::path& dir, const predict::GpuProfile& profile);
+/// The same, when DIR also holds the A-S kernels' counts (as-ncu.csv); nullopt when a
 /// file is missing. Throws std::invalid_argument naming a malformed file.
 std::optional<predict::InstructionCosts> as_instruction_costs(const std::filesystem::path& dir,
                                                               const predict::GpuProfile& profile);

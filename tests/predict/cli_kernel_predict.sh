@@ -120,6 +120,49 @@ python3 -c "import json, sys; sys.exit(json.load(open('$tmp/out'))['time_units']
 ok "$mmsim" trace --kernel "$examples/histogram.json" --svg "$tmp/h.svg"
 grep -q "<svg" "$tmp/h.svg" || { echo "FAIL: trace --kernel --svg"; fail=1; }
 
+# Declared instructions (docs/your-kernel.md, "Instructions"): the polynomial's 128 a step, priced
+# by the instruction term that fit-instructions fits on the GPU folder's microbenchmarks into a
+# copy of the profile; each kernel its launch plus the larger of its memory steps and its
+# instructions, the same under every model; without a term, the memory alone and a note.
+gpu_dir=$(dirname "$profile")
+ok "$mmsim" fit-instructions "$gpu_dir" --profile "$profile" --out "$tmp/term.json"
+grep -q "32 warps per SM" "$tmp/out" || { echo "FAIL: fit-instructions printed no fit"; cat "$tmp/out"; fail=1; }
+ok "$mmsim" predict --kernel "$examples/polynomial.json" --profile "$tmp/term.json" --json --threads 2
+cp "$tmp/out" "$tmp/poly-term.json"
+ok "$mmsim" predict --kernel "$examples/polynomial.json" --profile "$tmp/term.json" --threads 2
+grep -q "instruction_ms" "$tmp/out" || { echo "FAIL: the kernels' table has no instruction_ms"; cat "$tmp/out"; fail=1; }
+python3 - "$tmp/term.json" "$profile" <<'PY' || fail=1
+import json, sys
+term, plain = (json.load(open(f)) for f in sys.argv[1:])
+assert "instruction_term" in term and term["instruction_term"]["many"]["form"] in ("additive", "bound")
+del term["instruction_term"]
+plain.pop("instruction_term", None)
+assert term["models"] == plain["models"], "fit-instructions changed the models"
+PY
+python3 - "$tmp/term.json" "$profile" >"$tmp/noterm.json" <<'PY'
+import json, sys
+p = json.load(open(sys.argv[2]))
+p.pop("instruction_term", None)
+print(json.dumps(p))
+PY
+ok "$mmsim" predict --kernel "$examples/polynomial.json" --profile "$tmp/noterm.json" --json --threads 2
+python3 - "$tmp/poly-term.json" "$tmp/out" <<'PY' || fail=1
+import json, sys
+p, q = (json.load(open(f)) for f in sys.argv[1:])
+k = p["kernels"][0]
+assert k["warp_instructions"] == 130, k["warp_instructions"]  # 128 declared, a read and a write
+assert k["instruction_ms"] > k["memory_ms"] > 0, k  # 2^17 warps of 130 instructions: issue-bound
+want = k["launch_ms"] + max(k["memory_ms"], k["instruction_ms"])
+close = lambda x, y: abs(x - y) <= 1e-9 * abs(y)  # the JSON prints 10 digits
+assert close(k["predicted_ms"], want) and close(p["predicted_ms"], want), (k, p["predicted_ms"])
+assert close(p["predicted_ms_by_model"][p["model"]], p["predicted_ms"])
+assert "instruction term" in p["instructions"]
+# Without a term: the same memory steps, the instructions not priced, and said so.
+kq = q["kernels"][0]
+assert kq["instruction_ms"] is None and "no instruction term" in q["instructions"], q["instructions"]
+assert close(kq["predicted_ms"], k["launch_ms"] + k["memory_ms"])
+PY
+
 # Refusals: one line naming the file, the kernel, the step or the rule; status 2.
 k() { printf '%s' "$1" >"$tmp/k.json"; }
 refused() {  # refused WORDS ARGS...: status 2, one line holding WORDS
@@ -158,4 +201,11 @@ refused "predict: --kernel predicts a kernel file alone" "$mmsim" predict --kern
 refused "trace: give a trace CSV or --kernel FILE, one of them" "$mmsim" trace
 refused "trace: give a trace CSV or --kernel FILE, one of them" "$mmsim" trace "$tmp/x.csv" --kernel "$examples/gather.json"
 refused "k.json" "$mmsim" trace --kernel "$tmp/k.json"
+k '{"arrays": [{"name": "a", "size": 64}], "kernels": [{"name": "k", "steps": [{"read": "a", "address": "t", "instructions": -1}]}]}'
+refused "k.json: kernel 'k', step 0: instructions must be an integer in [0, 1048576]" \
+  "$mmsim" predict --kernel "$tmp/k.json" --profile "$profile"
+mkdir -p "$tmp/empty"
+refused "instructions.csv' is missing" "$mmsim" fit-instructions "$tmp/empty" --profile "$profile" --out "$tmp/x.json"
+refused "DIR: '$tmp/nowhere' is not a folder" "$mmsim" fit-instructions "$tmp/nowhere" --profile "$profile"
+refused "--profile: " "$mmsim" fit-instructions "$gpu_dir" --profile "$tmp/nowhere.json"
 exit $fail

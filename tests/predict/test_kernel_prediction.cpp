@@ -187,3 +187,79 @@ TEST_CASE("a description the profile's GPU cannot run is refused, naming the fil
   const kernels::ProgramSpec fine = kernels::parse_kernel_file(kTiny, "tiny.json");
   CHECK_THROWS_WITH_AS(predict_program(profile, fine, "nope", 1), doctest::Contains("no cost model nope"), InputError);
 }
+
+namespace {
+
+// An instruction term priced by hand: a warp alone 2 cycles an instruction, 20 a shared access, 3 an
+// extra slot, added up; an SM of warps the larger of 0.5 an instruction and 1 an access or slot.
+InstructionTerm hand_term() {
+  InstructionTerm t;
+  t.costs.lone = {.form = CostForm::Additive, .instruction = 2, .access = 20, .extra_slot = 3};
+  t.costs.many = {.form = CostForm::Bound, .instruction = 0.5, .access = 1, .extra_slot = 1};
+  t.fitted_on = "hand-made costs";
+  return t;
+}
+
+// The tiny kernel with 50 instructions declared on its first and last steps.
+std::string tiny_declared() {
+  std::string text = kTiny;
+  for (const char* step : {"\"name\": \"read a\"", "\"name\": \"write b\""})
+    text.replace(text.find(step), std::string(step).size(), std::string(step) + ", \"instructions\": 50");
+  return text;
+}
+
+}  // namespace
+
+TEST_CASE("declared instructions, worked by hand: the kernel takes the larger of its memory and its instructions") {
+  GpuProfile profile = bare_gpu();
+  profile.instruction_term = hand_term();
+  const kernels::ProgramSpec spec = kernels::parse_kernel_file(tiny_declared(), "tiny.json");
+  REQUIRE(spec.kernels[0].steps[0].instructions == 50);
+  // Each warp: 50 + 50 declared and one for each of its 4 memory steps, 104; 2 shared accesses; the
+  // write to s took 4 slots for 2 warp accesses, the read 2 for 2: 1 extra slot a warp. Two warps
+  // over 4 SMs: 1 on the busiest. Alone: 2 x 104 + 20 x 2 + 3 x 1 = 251 cycles; the SM's one warp:
+  // max(0.5 x 104, 2 + 1) = 52. So 251 cycles.
+  profile.gpu.sm_clock_khz = 1000;  // 0.251 ms: below the steps' 1 ms, which bind
+  ProgramPrediction p = predict_program(profile, spec, "hand", 1);
+  const KernelPrediction* k = &p.kernels[0];
+  CHECK(p.instructions_priced);
+  CHECK(k->warp_instructions == 104);
+  CHECK(k->instruction_ms == doctest::Approx(0.251));
+  CHECK(k->memory_ms == doctest::Approx(1.0));
+  CHECK(k->ms == doctest::Approx(2.0));
+  CHECK(p.ms == doctest::Approx(2.0));
+  CHECK(p.instructions.find("hand-made costs") != std::string::npos);
+  profile.gpu.sm_clock_khz = 100;  // 2.51 ms: the instructions bind
+  p = predict_program(profile, spec, "hand", 1);
+  k = &p.kernels[0];
+  CHECK(k->instruction_ms == doctest::Approx(2.51));
+  CHECK(k->ms == doctest::Approx(3.51));
+  CHECK(p.ms == doctest::Approx(3.51));
+  CHECK(k->steps[1].share == doctest::Approx(0.4 / 3.51));  // a step's share is of the kernel's time
+  const report::Table t = kernels_table(p);
+  CHECK(std::find(t.columns.begin(), t.columns.end(), "instruction_ms") != t.columns.end());
+  // Many warps an SM: 512 blocks of 64 threads on 4 SMs, 256 warps on each, bound by their issue.
+  std::string many = tiny_declared();
+  many.replace(many.find("\"blocks\": 1"), 11, "\"blocks\": 512");
+  many.replace(many.find("\"size\": 64, \"init\""), 10, "\"size\": 32768");
+  many.replace(many.find("\"size\": 256}"), 11, "\"size\": 131072");
+  p = predict_program(profile, kernels::parse_kernel_file(many, "many.json"), "hand", 1);
+  CHECK(p.kernels[0].instruction_ms == doctest::Approx(256 * 0.5 * 104 / 100.0));
+}
+
+TEST_CASE("declared instructions without a term, or none declared, leave the prediction as it was") {
+  GpuProfile profile = bare_gpu();
+  const kernels::ProgramSpec declared = kernels::parse_kernel_file(tiny_declared(), "tiny.json");
+  const ProgramPrediction without = predict_program(profile, declared, "hand", 1);
+  CHECK(!without.instructions_priced);
+  CHECK(without.instructions.find("no instruction term") != std::string::npos);
+  CHECK(without.ms == doctest::Approx(2.0));
+  profile.instruction_term = hand_term();
+  profile.gpu.sm_clock_khz = 1;
+  const ProgramPrediction none = predict_program(profile, kernels::parse_kernel_file(kTiny, "tiny.json"), "hand", 1);
+  CHECK(!none.instructions_priced);
+  CHECK(none.instructions.empty());
+  CHECK(none.ms == doctest::Approx(2.0));
+  const report::Table t = kernels_table(none);
+  CHECK(std::find(t.columns.begin(), t.columns.end(), "instruction_ms") == t.columns.end());
+}

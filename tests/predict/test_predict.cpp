@@ -204,6 +204,52 @@ TEST_CASE("the profile file round-trips, and a broken one names its field") {
         std::string::npos);
 }
 
+TEST_CASE("the instruction term round-trips through the profile file, and a broken one names its field") {
+  GpuProfile p = small_gpu_profile();
+  p.models = {fitted("papers", {0.004, 2e-8, 5e-7})};
+  InstructionTerm t;
+  t.fitted_on = "made-up benches";
+  t.costs.lone = {CostForm::Additive, 1.75, 22.5, 1.95, 0.09, 0.24, 0.3, 3.0, 2.5, 10};
+  t.costs.many = {CostForm::Bound, 0.369, 1.01, 0.998, 0.006, 0.014, 0.02, 1.25, 1.1, 14};
+  t.costs.lone_outside = 2.19;
+  t.costs.lone_outside_samples = 4;
+  p.instruction_term = t;
+  const auto file = temp_file("mmsim_test_profile_term.json");
+  {
+    std::ofstream out(file);
+    out << profile_json(p);
+  }
+  const GpuProfile q = read_profile(file);
+  std::filesystem::remove(file);
+  REQUIRE(q.instruction_term.has_value());
+  const InstructionTerm& r = *q.instruction_term;
+  CHECK(r.fitted_on == "made-up benches");
+  for (const auto& [got, want] : {std::pair{r.costs.lone, t.costs.lone}, std::pair{r.costs.many, t.costs.many}}) {
+    CHECK(got.form == want.form);
+    CHECK(got.instruction == doctest::Approx(want.instruction));
+    CHECK(got.access == doctest::Approx(want.access));
+    CHECK(got.extra_slot == doctest::Approx(want.extra_slot));
+    CHECK(got.held_out == doctest::Approx(want.held_out));
+    CHECK(got.worst_held_out == doctest::Approx(want.worst_held_out));
+    CHECK(got.interval_factor == doctest::Approx(want.interval_factor));
+    CHECK(got.samples == want.samples);
+  }
+  CHECK(r.costs.lone_outside == doctest::Approx(2.19));
+  CHECK(r.costs.lone_outside_samples == 4);
+  // A profile without the term reads without one.
+  p.instruction_term.reset();
+  CHECK(profile_json(p).find("instruction_term") == std::string::npos);
+  p.instruction_term = t;
+  std::string text = profile_json(p);
+  text.replace(text.find("\"bound\""), 7, "\"bond\"");
+  CHECK(write_and_read_back(text, "mmsim_test_profile_term_form.json").find("instruction_term.many.form") !=
+        std::string::npos);
+  text = profile_json(p);
+  text.replace(text.find("\"cycles_per_access\""), 19, "\"cycles_per_acces\"");
+  CHECK(write_and_read_back(text, "mmsim_test_profile_term_field.json")
+            .find("instruction_term.lone.cycles_per_access is missing") != std::string::npos);
+}
+
 TEST_CASE("a profile written before models were data is read: constants by name, retired models read past") {
   GpuProfile p = small_gpu_profile();
   p.models = {fitted("papers", {0.004, 2e-8, 5e-7})};
