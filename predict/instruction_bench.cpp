@@ -113,4 +113,13 @@ std::vector<TileBench> tile_benches() {
   return out;
 }
 
+std::string StreamBench::name() const { return "stream-s" + std::to_string(steps) + "-n" + std::to_string(log2_n); }
+
+std::vector<StreamBench> stream_benches() {
+  std::vector<StreamBench> out;
+  for (const std::uint32_t log2_n : {22u, 25u})
+    for (const std::uint32_t steps : {0u, 8u, 16u, 32u, 64u, 128u, 256u, 1024u}) out.push_back({steps, log2_n});
+  return out;
+}
+
 }  // namespace mmsim::predict

@@ -141,4 +141,37 @@ std::vector<TileBench> tile_benches();
 /// copy_input_word(i)): the word of the neighbouring thread (i ^ 1) of the same tile row.
 constexpr std::uint32_t tile_output_word(std::uint64_t i) { return copy_input_word(i ^ 1u); }
 
+/// The stream microbenchmarks: held out from every fit, they check the instruction term on a
+/// kernel of one's own (docs/your-kernel.md, "Instructions"). One thread an element, blocks of
+/// kStreamThreads, over `n` elements: each thread loads x, evaluates the polynomial of degree
+/// `steps` whose coefficients are 0, 1, ..., steps - 1 by Horner's rule (stream_step, a multiply-add
+/// a degree), and stores it. Few steps leave the kernel bound by its memory, many by its issue;
+/// 2^22 elements stay in the L2, 2^25 do not. Event-timed, every output checked.
+inline constexpr std::uint32_t kStreamThreads = 256;
+
+struct StreamBench {
+  std::uint32_t steps = 0;
+  std::uint32_t log2_n = 22;
+  std::string name() const;  ///< e.g. "stream-s64-n22"
+  std::uint64_t n() const { return std::uint64_t{1} << log2_n; }
+};
+
+/// The set `mmsim gpu instructions` times: steps 0, 8, 16, 32, 64, 128, 256 and 1024 at n = 2^22
+/// and 2^25.
+std::vector<StreamBench> stream_benches();
+
+/// Element i of a stream bench's input: i mod 4096, so that the host checks every output from 4096
+/// references.
+constexpr std::uint32_t stream_input(std::uint64_t i) { return static_cast<std::uint32_t>(i % 4096); }
+
+/// One degree of Horner's rule: y * x + c, on 32-bit words.
+constexpr std::uint32_t stream_step(std::uint32_t y, std::uint32_t x, std::uint32_t c) { return y * x + c; }
+
+/// What a stream bench writes for input x: stream_step over c = 0 .. steps - 1 from y = 0.
+constexpr std::uint32_t stream_output(std::uint32_t x, std::uint32_t steps) {
+  std::uint32_t y = 0;
+  for (std::uint32_t c = 0; c < steps; ++c) y = stream_step(y, x, c);
+  return y;
+}
+
 }  // namespace mmsim::predict

@@ -1,8 +1,9 @@
 // The GPU side of the instruction microbenchmarks (predict/instruction_bench.h): one kernel per
 // kind, a block of one warp, run alone (its loop timed by clock64) or as 32 blocks on every SM
 // (event-timed); the copy benches' kernel, a few one-warp blocks per SM (event-timed); and the tile
-// benches' kernels, a barrier between each block's loads and its stores (event-timed). No CUDA
-// header leaks out.
+// benches' kernels, a barrier between each block's loads and its stores (event-timed); and the
+// stream benches' kernel, a polynomial an element over a large array (event-timed). No CUDA header
+// leaks out.
 #pragma once
 
 #include <vector>
@@ -46,5 +47,16 @@ TileRun run_tile(const predict::TileBench& b, const TimingPlan& plan);
 
 /// One untimed launch of one block, for Nsight Compute; true when its output checks.
 bool launch_once(const predict::InstructionBench& b);
+
+struct StreamRun {
+  Timing timing;  ///< the launch over the n elements, event-timed (the output poisoned before each)
+  std::uint32_t blocks = 0;
+  bool correct = false;  ///< every element was stream_output of its input (last timed launch)
+};
+
+/// Times a stream bench. Throws GpuError.
+StreamRun run_stream(const predict::StreamBench& b, const TimingPlan& plan);
+/// One untimed launch of a stream bench, for Nsight Compute; true when its output checks.
+bool launch_stream_once(const predict::StreamBench& b);
 
 }  // namespace mmsim::gpu::instructions

@@ -180,7 +180,68 @@ std::uint64_t shared_for_residency(TileKernel k, std::uint32_t threads, std::uin
   return resident(lo) == static_cast<int>(blocks) ? lo : 0;
 }
 
+// A stream bench's thread (predict/instruction_bench.h): its element's polynomial of degree `steps`.
+__global__ void __launch_bounds__(predict::kStreamThreads)
+    k_stream(const std::uint32_t* __restrict__ in, std::uint32_t* __restrict__ out, std::uint32_t steps) {
+  const std::uint64_t i = std::uint64_t{blockIdx.x} * predict::kStreamThreads + threadIdx.x;
+  const std::uint32_t x = in[i];
+  std::uint32_t y = 0;
+  for (std::uint32_t c = 0; c < steps; ++c) y = predict::stream_step(y, x, c);
+  out[i] = y;
+}
+
+// A stream bench's arrays, its input written once.
+struct StreamArrays {
+  std::uint64_t n;
+  DeviceBuffer in, out;
+  explicit StreamArrays(std::uint64_t elements) : n(elements), in(elements * 4), out(elements * 4) {
+    std::vector<std::uint32_t> x(n);
+    for (std::uint64_t i = 0; i < n; ++i) x[i] = predict::stream_input(i);
+    MMSIM_CK(cudaMemcpy(in.p, x.data(), n * 4, cudaMemcpyHostToDevice));
+  }
+  std::uint32_t blocks() const { return static_cast<std::uint32_t>(n / predict::kStreamThreads); }
+  void run(std::uint32_t steps) {
+    k_stream<<<blocks(), predict::kStreamThreads>>>(static_cast<const std::uint32_t*>(in.p),
+                                                    static_cast<std::uint32_t*>(out.p), steps);
+    MMSIM_LAUNCHED();
+  }
+  // Every element against the reference of its input (4096 of them).
+  bool check(std::uint32_t steps) const {
+    std::vector<std::uint32_t> want(4096), got(n);
+    for (std::uint32_t x = 0; x < 4096; ++x) want[x] = predict::stream_output(x, steps);
+    MMSIM_CK(cudaMemcpy(got.data(), out.p, n * 4, cudaMemcpyDeviceToHost));
+    for (std::uint64_t i = 0; i < n; ++i)
+      if (got[i] != want[predict::stream_input(i)]) return false;
+    return true;
+  }
+};
+
+void check_stream(const predict::StreamBench& b) {
+  if (b.log2_n < 8 || b.log2_n > 28) throw GpuError(b.name() + ": n must be 2^8 to 2^28");
+}
+
 }  // namespace
+
+StreamRun run_stream(const predict::StreamBench& b, const TimingPlan& plan) {
+  check_stream(b);
+  StreamArrays a(b.n());
+  StreamRun r;
+  r.blocks = a.blocks();
+  EventTimer timer;
+  r.timing = timer.time(
+      plan, [&] { poison(a.out.p, a.n * 4); }, [&] { a.run(b.steps); });
+  MMSIM_CK(cudaDeviceSynchronize());
+  r.correct = a.check(b.steps);
+  return r;
+}
+
+bool launch_stream_once(const predict::StreamBench& b) {
+  check_stream(b);
+  StreamArrays a(b.n());
+  a.run(b.steps);
+  MMSIM_CK(cudaDeviceSynchronize());
+  return a.check(b.steps);
+}
 
 TileRun run_tile(const predict::TileBench& b, const TimingPlan& plan) {
   const DeviceInfo d = device_info();

@@ -77,6 +77,36 @@ report::Table tile_table(const TimingPlan& plan, const DeviceInfo& d, bool& fail
   return t;
 }
 
+report::Table stream_table(const TimingPlan& plan, const DeviceInfo& d, bool& failed) {
+  report::Table t;
+  t.title = "Stream microbenchmarks: a polynomial an element, held out from every fit";
+  t.header = {"GPU: " + device_summary(d) + "; one thread an element, blocks of " +
+              std::to_string(predict::kStreamThreads) +
+              " threads; each loads x, evaluates the polynomial of degree `steps` (coefficients 0 .. steps - 1) by "
+              "Horner's rule and stores it; ms of the launch (events, median)"};
+  t.columns = {"bench", "steps",  "log2_n",       "n",      "blocks", "threads_per_block", "ms", "ms_min", "ms_max",
+               "runs",  "warmup", "sm_clock_khz", "correct"};
+  for (const predict::StreamBench& b : predict::stream_benches()) {
+    const StreamRun run = run_stream(b, plan);
+    failed |= !run.correct;
+    t.add_row({b.name(), static_cast<long long>(b.steps), static_cast<long long>(b.log2_n),
+               static_cast<long long>(b.n()), static_cast<long long>(run.blocks),
+               static_cast<long long>(predict::kStreamThreads), run.timing.median_ms, run.timing.min_ms,
+               run.timing.max_ms, static_cast<long long>(plan.runs), static_cast<long long>(plan.warmups),
+               static_cast<long long>(d.sm_clock_khz), std::string(run.correct ? "yes" : "NO")});
+    std::fprintf(stderr, "gpu instructions: %s: %.6g ms%s\n", b.name().c_str(), run.timing.median_ms,
+                 run.correct ? "" : " WRONG output");
+  }
+  t.notes.push_back(
+      "Nothing is fitted on these benches: they check the instruction term of a profile (mmsim fit-instructions) "
+      "on kernels that both move memory and compute (experiments/instructions/compare.py stream).");
+  t.notes.push_back(
+      "Input element i is i mod 4096; the output is poisoned before every launch. 2^22 elements (16 MiB in and out) "
+      "stay in the L2 between launches, 2^25 (128 MiB) do not.");
+  t.notes.push_back("correct: every element was its input's polynomial (last timed launch).");
+  return t;
+}
+
 }  // namespace
 
 InstructionsRun run_instructions(const TimingPlan& plan) {
@@ -120,6 +150,7 @@ InstructionsRun run_instructions(const TimingPlan& plan) {
   t.notes.push_back("correct: every lane of every block wrote the host's reference value (last timed launch).");
   r.copies = copy_table(plan, d, r.failed);
   r.tiles = tile_table(plan, d, r.failed);
+  r.streams = stream_table(plan, d, r.failed);
   return r;
 }
 
@@ -130,29 +161,51 @@ int run_profiled_launches() {
       ++wrong;
       std::fprintf(stderr, "gpu instructions: %s: WRONG output\n", b.name().c_str());
     }
+  for (const auto& b : predict::stream_benches())
+    if (!launch_stream_once(b)) {
+      ++wrong;
+      std::fprintf(stderr, "gpu instructions: %s: WRONG output\n", b.name().c_str());
+    }
   return wrong;
 }
 
-report::Table instructions_ncu_table(const std::string& ncu_csv) {
+NcuTables instructions_ncu_tables(const std::string& ncu_csv) {
   const NcuMetrics by_id = read_ncu_metrics(ncu_csv);
   const auto benches = lone_benches();
-  if (by_id.size() != benches.size())
+  const auto streams = predict::stream_benches();
+  const bool with_streams = by_id.size() == benches.size() + streams.size();
+  if (by_id.size() != benches.size() && !with_streams)
     throw InputError("--ncu-csv: " + ncu_csv + ": " + std::to_string(by_id.size()) + " kernels profiled, expected " +
-                     std::to_string(benches.size()));
+                     std::to_string(benches.size()) + " or " + std::to_string(benches.size() + streams.size()));
   const std::string metric = "smsp__inst_executed.sum";
-  report::Table t;
+  auto it = by_id.begin();
+  const auto next = [&](const std::string& name) {
+    const auto v = it->second.find(metric);
+    if (v == it->second.end()) throw InputError("--ncu-csv: " + ncu_csv + ": no " + metric + " for " + name);
+    ++it;
+    return v->second;
+  };
+  NcuTables out;
+  report::Table& t = out.benches;
   t.title = "Instruction microbenchmarks: the warp instructions one block executes, Nsight Compute";
   t.header = {"one launch of one block (one warp) per bench; " + metric + " over the whole kernel"};
   t.columns = {"bench", "iterations", "warp_instructions"};
-  auto it = by_id.begin();
-  for (const auto& b : benches) {
-    const auto v = it->second.find(metric);
-    if (v == it->second.end()) throw InputError("--ncu-csv: " + ncu_csv + ": no " + metric + " for " + b.name());
-    t.add_row({b.name(), static_cast<long long>(b.iterations), static_cast<long long>(std::llround(v->second))});
-    ++it;
-  }
+  for (const auto& b : benches)
+    t.add_row({b.name(), static_cast<long long>(b.iterations), static_cast<long long>(std::llround(next(b.name())))});
   t.notes.push_back("Kernels are matched to benches by Nsight Compute's launch ID, in the set's order.");
-  return t;
+  report::Table& s = out.streams;
+  s.title = "Stream microbenchmarks: the warp instructions each warp executes, Nsight Compute";
+  s.header = {"one launch per bench over its n elements; " + metric + " over the whole kernel, and per warp"};
+  s.columns = {"bench", "steps", "log2_n", "warps", "warp_instructions", "warp_instructions_per_warp"};
+  for (const auto& b : with_streams ? streams : std::vector<predict::StreamBench>{}) {
+    const double all = next(b.name());
+    const std::uint64_t warps = b.n() / 32;
+    s.add_row({b.name(), static_cast<long long>(b.steps), static_cast<long long>(b.log2_n),
+               static_cast<long long>(warps), static_cast<long long>(std::llround(all)),
+               all / static_cast<double>(warps)});
+  }
+  s.notes.push_back("Kernels are matched to benches by Nsight Compute's launch ID, after the lone benches.");
+  return out;
 }
 
 }  // namespace mmsim::gpu::instructions

@@ -20,7 +20,13 @@
       a wave of one-load rounds from the DRAM, and the bandwidth of eight loads in flight
   compare.py siblings GPU_DIR GPU_DIR
       two GPUs' A-S kernels (as-gpu.csv): the second's cycles alone and launches of many over the
-      first's"""
+      first's
+  compare.py stream MMSIM GPU_DIR PROFILE
+      the stream microbenchmarks (instructions-stream.csv, with Nsight Compute's instructions per
+      warp in instructions-stream-ncu.csv), held out from every fit, each written as a kernel file
+      that declares those instructions and predicted by `MMSIM predict --kernel` on PROFILE: per
+      bench the measured and predicted ms, which part bound, and the error; then the median |error|
+      and worst factor, and what adding the parts instead of taking the larger would have given"""
 import csv
 import math
 import os
@@ -195,10 +201,70 @@ def siblings_table(args):
         print(f"| {label} | {statistics.median(r):.3f} | {min(r):.3f} | {max(r):.3f} |")
 
 
+def stream_kernel(n, instructions):
+    """The stream bench as a kernel file: load x[t], the polynomial as a set step declaring the
+    instructions Nsight Compute counted besides the load and the store, store y[t]."""
+    return {"machine": {"model": "hmm", "w": 32},
+            "arrays": [{"name": "x", "size": n, "init": "iota"}, {"name": "y", "size": n}],
+            "kernels": [{"name": "stream", "blocks": n // 256, "threads_per_block": 256, "registers": 2,
+                         "steps": [{"read": "x", "address": "t", "reg": 0},
+                                   {"set": 1, "value": "r0", "instructions": instructions},
+                                   {"write": "y", "address": "t", "reg": 1}]}]}
+
+
+def stream_table(args):
+    import json
+    import subprocess
+    import tempfile
+    if len(args) != 3:
+        refuse("usage: compare.py stream MMSIM GPU_DIR PROFILE")
+    mmsim, gpu_dir, profile = args
+    timed = rows_of(os.path.join(gpu_dir, "instructions-stream.csv"), ("bench", "log2_n", "n", "ms", "correct"))
+    counted = {r["bench"]: float(r["warp_instructions_per_warp"]) for r in
+               rows_of(os.path.join(gpu_dir, "instructions-stream-ncu.csv"), ("bench", "warp_instructions_per_warp"))}
+    print("| bench | warp instructions a warp | measured ms | predicted ms | memory ms | instruction ms | bound | "
+          "error | error if added |")
+    print("|---|---|---|---|---|---|---|---|---|")
+    errors, added, by_size = [], [], {}
+    with tempfile.TemporaryDirectory() as tmp:
+        for r in timed:
+            if r["correct"] != "yes":
+                refuse(f"{r['bench']}: its output was wrong")
+            if r["bench"] not in counted:
+                refuse(f"{r['bench']} has no count in instructions-stream-ncu.csv")
+            per_warp = counted[r["bench"]]
+            path = os.path.join(tmp, r["bench"] + ".json")
+            with open(path, "w") as f:
+                json.dump(stream_kernel(int(r["n"]), max(0, round(per_warp) - 2)), f)
+            out = subprocess.run([mmsim, "predict", "--kernel", path, "--profile", profile, "--json", "--threads", "2"],
+                                 check=True, capture_output=True, text=True).stdout
+            p = json.loads(out)
+            k = p["kernels"][0]
+            if k["instruction_ms"] is None:
+                refuse(f"{profile} carries no instruction term (mmsim fit-instructions)")
+            measured = float(r["ms"])
+            e = p["predicted_ms"] / measured - 1
+            e_added = (k["launch_ms"] + k["memory_ms"] + k["instruction_ms"]) / measured - 1
+            errors.append(e)
+            added.append(e_added)
+            by_size.setdefault(r["log2_n"], []).append(e)
+            bound = "instructions" if k["instruction_ms"] > k["memory_ms"] else "memory"
+            print(f"| {r['bench']} | {per_warp:.1f} | {measured:.4g} | {p['predicted_ms']:.4g} | {k['memory_ms']:.4g} | "
+                  f"{k['instruction_ms']:.4g} | {bound} | {e:+.3f} | {e_added:+.3f} |")
+    if not errors:
+        refuse(f"{gpu_dir}/instructions-stream.csv has no rows")
+    print()
+    print("| benches | median abs error, worst factor |")
+    print("|---|---|")
+    for label, es in [(f"n = 2^{n}", v) for n, v in sorted(by_size.items())] + [("all", errors),
+                                                                                 ("all, the parts added", added)]:
+        print(f"| {label} ({len(es)}) | {summary(es)} |")
+
+
 if __name__ == "__main__":
     commands = {"as": as_table, "fit": fit_table, "kernels": kernels_table, "tiles": tiles_table,
-                "siblings": siblings_table}
+                "siblings": siblings_table, "stream": stream_table}
     if len(sys.argv) < 3 or sys.argv[1] not in commands:
         refuse("usage: compare.py as|fit GPU_DIR... | kernels VALIDATE_CSV FAMILY MODEL | tiles GPU_DIR | "
-               "siblings GPU_DIR GPU_DIR")
+               "siblings GPU_DIR GPU_DIR | stream MMSIM GPU_DIR PROFILE")
     commands[sys.argv[1]](sys.argv[2:])
