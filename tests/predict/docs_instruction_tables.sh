@@ -2,10 +2,12 @@
 # docs/prediction.md's tables of the instruction term's fit and of the A-S runs priced with it, of
 # the H100's tile benches, of the H100's BMMC kernels with the tile floor, and of the A-S kernels on
 # the two GPUs, are what experiments/instructions/compare.py makes of the committed files, line for
-# line; and compare.py refuses a folder without the files with one line and status 2.
-#   docs_instruction_tables.sh SOURCE_DIR
+# line; and compare.py refuses a folder without the files with one line and status 2. Given MMSIM,
+# also docs/your-kernel.md's table of the H100's stream benches predicted with the instruction term.
+#   docs_instruction_tables.sh SOURCE_DIR [MMSIM]
 set -u
 src=$1
+mmsim=${2:-}
 cd "$src" || exit 1
 fail=0
 doc=docs/prediction.md
@@ -25,8 +27,14 @@ done < <(
   python3 $c kernels results/gpu-h100/validate.csv BMMC dram-rows
   python3 $c siblings results/gpu-h100 results/gpu-h200
 )
+if [ -n "$mmsim" ]; then
+  while IFS= read -r line; do
+    grep -qxF -- "$line" docs/your-kernel.md || { echo "FAIL: not in docs/your-kernel.md: $line"; fail=1; }
+  done < <(python3 experiments/instructions/compare.py stream "$mmsim" results/gpu-h100 \
+    results/gpu-h100/profile-h100.json || echo "compare.py stream failed")
+fi
 empty=$(mktemp -d)
-for args in "as $empty" "tiles $empty" "siblings $empty $empty" "kernels $empty/validate.csv BMMC dram-rows" \
+for args in "as $empty" "tiles $empty" "stream $mmsim $empty $empty" "siblings $empty $empty" "kernels $empty/validate.csv BMMC dram-rows" \
   "kernels results/gpu-h100/validate.csv no-such-family dram-rows" "kernels one-argument"; do
   # shellcheck disable=SC2086
   python3 experiments/instructions/compare.py $args >/dev/null 2>"$empty/err"
