@@ -8,6 +8,7 @@
 #include "io/input_error.h"
 #include "io/quote.h"
 #include "kernels/kernel_report.h"
+#include "predict/fit.h"
 #include "predict/instruction_cost.h"
 #include "predict/simulate.h"
 
@@ -57,6 +58,17 @@ StepPrediction step_of(const RoundStats& r, const GpuMemoryStats& memory, const 
   }
   s.ms = predicted_ms(model, s.counts);
   return s;
+}
+
+// The program's interval from its kernels' (none where some kernel has none).
+void set_interval(ProgramPrediction& p) {
+  p.interval_low_ms = p.interval_high_ms = 0;
+  for (const KernelPrediction& k : p.kernels)
+    if (!(k.interval_factor >= 1)) return;
+  for (const KernelPrediction& k : p.kernels) {
+    p.interval_low_ms += k.ms / k.interval_factor;
+    p.interval_high_ms += k.ms * k.interval_factor;
+  }
 }
 
 }  // namespace
@@ -163,7 +175,11 @@ void price_instructions(ProgramPrediction& p, const GpuProfile& profile, const k
     k.ms = k.launch_ms + std::max(k.memory_ms, k.instruction_ms);
     for (StepPrediction& s : k.steps) s.share = k.ms > 0 ? s.ms / k.ms : 0.0;
     p.ms += k.ms - before;
+    if (k.interval_factor >= 1)
+      k.interval_factor =
+          std::max({k.interval_factor, term.costs.lone.interval_factor, term.costs.many.interval_factor});
   }
+  set_interval(p);
   p.instructions_priced = true;
   p.instructions = "declared instructions priced by the profile's instruction term, fitted on " + term.fitted_on +
                    "; a kernel takes its launch and the larger of its memory steps and its instructions";
@@ -216,8 +232,10 @@ ProgramPrediction predict_launches(const GpuProfile& profile, const std::string&
     next += rounds;
     k.ms = predicted_ms(m, k.counts);
     for (StepPrediction& s : k.steps) s.share = k.ms > 0 ? s.ms / k.ms : 0.0;
+    if (const HeldOutError* held = profile.choice.of(m.name)) k.interval_factor = held->interval_factor;
     p.kernels.push_back(std::move(k));
   }
+  set_interval(p);
   if (next != counted.stats.rounds.size())
     throw std::logic_error("predict_launches: the launches' rounds do not add up to the run's");
   return p;
@@ -242,7 +260,10 @@ report::Json predictions_json(const GpuProfile& profile, const ProgramPrediction
 report::Table kernels_table(const ProgramPrediction& p) {
   report::Table t;
   t.title = "Predicted GPU time of " + p.source + ": " + report::format_number(p.ms, 4) + " ms" +
-            ms_interval_words(p.sampled.shift, p.ms_ci95);
+            ms_interval_words(p.sampled.shift, p.ms_ci95) +
+            (p.interval_high_ms > 0 ? " (interval " + report::format_number(p.interval_low_ms, 4) + " - " +
+                                          report::format_number(p.interval_high_ms, 4) + " ms)"
+                                    : "");
   t.header = {
       "profile: " + p.profile, "cost model: " + p.model,
       "machine: " + kernels::machine_text(p.machine) + ", sectors of " + std::to_string(p.sector_bytes) + " bytes",
@@ -350,11 +371,18 @@ report::Json prediction_json(const ProgramPrediction& p) {
                      .set("memory_ms", priced(k.memory_ms))
                      .set("instruction_ms", priced(k.instruction_ms))
                      .set("warp_instructions", priced(k.warp_instructions))
+                     .set("interval_factor", k.interval_factor >= 1 ? Json(k.interval_factor) : Json())
                      .set("counts", counts_json(k.counts))
                      .set("steps", std::move(steps)));
   }
   out.set("kernels", std::move(kernels));
   out.set("instructions", p.instructions.empty() ? Json() : Json(p.instructions));
+  if (p.interval_high_ms > 0) {
+    out.set("interval_ms", Json::array().push(p.interval_low_ms).push(p.interval_high_ms));
+    out.set("interval_coverage", kIntervalCoverage);
+  } else {
+    out.set("interval_ms", Json()).set("interval_coverage", Json());
+  }
   return out;
 }
 

@@ -64,6 +64,10 @@ struct KernelPrediction {
   double warp_instructions = 0;
   double instruction_ms = 0;
   double memory_ms = 0;
+  /// The factor of the kernel's interval (0: none, the profile records no cross-validation of the
+  /// model): the model's, and with the instruction term the largest of it and the term's two
+  /// settings' (the kernel is a maximum of parts each within its own factor).
+  double interval_factor = 0;
 };
 
 struct ProgramPrediction {
@@ -87,6 +91,9 @@ struct ProgramPrediction {
   /// declares any).
   bool instructions_priced = false;
   std::string instructions;
+  /// The interval that held for kIntervalCoverage of the held-out microbenchmark predictions: each
+  /// kernel's ms over and times its factor, summed (both 0 when some kernel has no factor).
+  double interval_low_ms = 0, interval_high_ms = 0;
 };
 
 /// The limits of one CUDA block on the GPUs profiled (compute capability 9.0): threads, and bytes of
@@ -140,7 +147,10 @@ report::Table steps_table(const ProgramPrediction& p);
 /// {"source", "profile", "model", "machine", "predicted_ms", "predicted_ms_ci95", "sampling",
 ///  "counts", "counts_ci95", "kernels": [{"name", "predicted_ms", "launch_ms", "counts",
 ///  "steps": [{...as steps_table, "counts"}]}]}; "sampling" and the *_ci95 as `mmsim predict` gives
-///  them for an algorithm (sampling_json, counts_ci95_json).
+///  them for an algorithm (sampling_json, counts_ci95_json); each kernel's "memory_ms",
+///  "instruction_ms", "warp_instructions" (null unless the instruction term priced them) and
+///  "interval_factor"; "instructions" (what became of declared instructions, or null) and
+///  "interval_ms" with "interval_coverage" (null without a cross-validated model).
 report::Json prediction_json(const ProgramPrediction& p);
 
 }  // namespace mmsim::predict

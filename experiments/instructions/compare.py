@@ -25,8 +25,9 @@
       the stream microbenchmarks (instructions-stream.csv, with Nsight Compute's instructions per
       warp in instructions-stream-ncu.csv), held out from every fit, each written as a kernel file
       that declares those instructions and predicted by `MMSIM predict --kernel` on PROFILE: per
-      bench the measured and predicted ms, which part bound, and the error; then the median |error|
-      and worst factor, and what adding the parts instead of taking the larger would have given"""
+      bench the measured and predicted ms, which part bound, the error and whether the measured ms
+      fell inside the prediction's interval; then the median |error| and worst factor, what adding
+      the parts instead of taking the larger would have given, and how many fell inside"""
 import csv
 import math
 import os
@@ -223,9 +224,9 @@ def stream_table(args):
     counted = {r["bench"]: float(r["warp_instructions_per_warp"]) for r in
                rows_of(os.path.join(gpu_dir, "instructions-stream-ncu.csv"), ("bench", "warp_instructions_per_warp"))}
     print("| bench | warp instructions a warp | measured ms | predicted ms | memory ms | instruction ms | bound | "
-          "error | error if added |")
-    print("|---|---|---|---|---|---|---|---|---|")
-    errors, added, by_size = [], [], {}
+          "error | inside the interval | error if added |")
+    print("|---|---|---|---|---|---|---|---|---|---|")
+    errors, added, by_size, inside = [], [], {}, []
     with tempfile.TemporaryDirectory() as tmp:
         for r in timed:
             if r["correct"] != "yes":
@@ -249,8 +250,11 @@ def stream_table(args):
             added.append(e_added)
             by_size.setdefault(r["log2_n"], []).append(e)
             bound = "instructions" if k["instruction_ms"] > k["memory_ms"] else "memory"
+            low, high = p["interval_ms"]
+            inside.append(low <= measured <= high)
             print(f"| {r['bench']} | {per_warp:.1f} | {measured:.4g} | {p['predicted_ms']:.4g} | {k['memory_ms']:.4g} | "
-                  f"{k['instruction_ms']:.4g} | {bound} | {e:+.3f} | {e_added:+.3f} |")
+                  f"{k['instruction_ms']:.4g} | {bound} | {e:+.3f} | {'yes' if inside[-1] else 'no'} | "
+                  f"{e_added:+.3f} |")
     if not errors:
         refuse(f"{gpu_dir}/instructions-stream.csv has no rows")
     print()
@@ -259,6 +263,7 @@ def stream_table(args):
     for label, es in [(f"n = 2^{n}", v) for n, v in sorted(by_size.items())] + [("all", errors),
                                                                                  ("all, the parts added", added)]:
         print(f"| {label} ({len(es)}) | {summary(es)} |")
+    print(f"| inside the interval | {sum(inside)} of {len(inside)} |")
 
 
 if __name__ == "__main__":

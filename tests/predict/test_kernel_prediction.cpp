@@ -263,3 +263,30 @@ TEST_CASE("declared instructions without a term, or none declared, leave the pre
   const report::Table t = kernels_table(none);
   CHECK(std::find(t.columns.begin(), t.columns.end(), "instruction_ms") == t.columns.end());
 }
+
+TEST_CASE("a kernel's interval: its model's factor, widened to the instruction term's where that prices it") {
+  GpuProfile profile = bare_gpu();
+  const kernels::ProgramSpec spec = kernels::parse_kernel_file(tiny_declared(), "tiny.json");
+  // Without a cross-validation of the model, no interval.
+  ProgramPrediction p = predict_program(profile, spec, "hand", 1);
+  CHECK(p.interval_high_ms == 0);
+  CHECK(prediction_json(p).dump().find("\"interval_ms\": null") != std::string::npos);
+  HeldOutError held;
+  held.model = "hand";
+  held.interval_factor = 1.5;
+  profile.choice.models = {held};
+  profile.choice.chosen = "hand";
+  p = predict_program(profile, spec, "hand", 1);
+  CHECK(p.kernels[0].interval_factor == 1.5);
+  CHECK(p.interval_low_ms == doctest::Approx(2.0 / 1.5));
+  CHECK(p.interval_high_ms == doctest::Approx(3.0));
+  // The term's settings' factors, the larger of them 2, widen it; the instructions bind (3.51 ms).
+  profile.instruction_term = hand_term();
+  profile.instruction_term->costs.lone.interval_factor = 2;
+  profile.instruction_term->costs.many.interval_factor = 1.2;
+  profile.gpu.sm_clock_khz = 100;
+  p = predict_program(profile, spec, "hand", 1);
+  CHECK(p.kernels[0].interval_factor == 2);
+  CHECK(p.interval_low_ms == doctest::Approx(3.51 / 2));
+  CHECK(p.interval_high_ms == doctest::Approx(3.51 * 2));
+}
