@@ -128,46 +128,52 @@ ProgramPrediction predict_program(const GpuProfile& profile, const kernels::Prog
       profile, spec.source, model,
       [&on](const EngineOptions& options) { return kernels::run_program(on, options).stats; }, rounds, threads,
       sampling);
-  price_instructions(p, profile, on);
+  price_instructions(p, profile, kernel_work(on));
   return p;
 }
 
-void price_instructions(ProgramPrediction& p, const GpuProfile& profile, const kernels::ProgramSpec& spec) {
-  bool declared = false;
-  for (const kernels::KernelSpec& k : spec.kernels)
-    for (const kernels::StepSpec& s : k.steps) declared = declared || s.instructions > 0;
-  if (!declared) return;
+std::vector<KernelWork> kernel_work(const kernels::ProgramSpec& spec) {
+  std::map<std::string, Space> space;
+  for (const kernels::ArraySpec& a : spec.arrays) space[a.name] = a.space;
+  std::vector<KernelWork> out;
+  for (const kernels::KernelSpec& k : spec.kernels) {
+    KernelWork w{.blocks = k.blocks, .threads_per_block = k.threads_per_block};
+    for (const kernels::StepSpec& s : k.steps) {
+      w.declared += s.instructions;
+      if (s.kind == kernels::StepKind::Read || s.kind == kernels::StepKind::Write ||
+          s.kind == kernels::StepKind::Atomic) {
+        w.memory_steps += 1;
+        w.shared_steps += space[s.array] == Space::Shared;
+      }
+    }
+    out.push_back(w);
+  }
+  return out;
+}
+
+void price_instructions(ProgramPrediction& p, const GpuProfile& profile, const std::vector<KernelWork>& work) {
+  if (std::none_of(work.begin(), work.end(), [](const KernelWork& w) { return w.declared > 0; })) return;
   if (!profile.instruction_term || profile.gpu.sm_clock_khz <= 0) {
     p.instructions =
         "declared instructions not priced: the profile carries no instruction term (mmsim fit-instructions)";
     return;
   }
-  if (p.kernels.size() != spec.kernels.size())
+  if (p.kernels.size() != work.size())
     throw std::logic_error("price_instructions: the prediction's kernels are not the program's");
   const InstructionTerm& term = *profile.instruction_term;
   const auto w = static_cast<double>(profile.machine.w);
   const auto sms = static_cast<double>(profile.machine.k);
-  std::map<std::string, Space> space;
-  for (const kernels::ArraySpec& a : spec.arrays) space[a.name] = a.space;
-  for (std::size_t i = 0; i < spec.kernels.size(); ++i) {
-    const kernels::KernelSpec& ks = spec.kernels[i];
+  for (std::size_t i = 0; i < work.size(); ++i) {
+    const KernelWork& kw = work[i];
     KernelPrediction& k = p.kernels[i];
-    double instructions = 0, shared_accesses = 0;
-    for (const kernels::StepSpec& s : ks.steps) {
-      instructions += s.instructions;
-      if (s.kind == kernels::StepKind::Read || s.kind == kernels::StepKind::Write ||
-          s.kind == kernels::StepKind::Atomic) {
-        instructions += 1;  // the memory instruction itself
-        shared_accesses += space[s.array] == Space::Shared;
-      }
-    }
-    const double warps = static_cast<double>(ks.blocks) * std::ceil(ks.threads_per_block / w);
+    const double instructions = kw.declared + kw.memory_steps;  // a memory step is an instruction too
+    const double warps = static_cast<double>(kw.blocks) * std::ceil(kw.threads_per_block / w);
     // A shared step's bank passes beyond one per warp access, per warp of the launch.
     double extra_slots = 0;
     for (const StepPrediction& s : k.steps)
       if (s.memory == Space::Shared) extra_slots += static_cast<double>(s.slots) - static_cast<double>(s.warps);
     extra_slots /= warps;
-    const double cycles = sm_cycles(term.costs, instructions, shared_accesses, extra_slots, std::ceil(warps / sms));
+    const double cycles = sm_cycles(term.costs, instructions, kw.shared_steps, extra_slots, std::ceil(warps / sms));
     const double before = k.ms;
     k.warp_instructions = instructions;
     k.memory_ms = k.ms - k.launch_ms;

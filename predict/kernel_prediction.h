@@ -106,14 +106,27 @@ inline constexpr std::uint64_t kMaxGpuSharedBytesPerBlock = 227 * 1024;
 /// there: not an HMM, another warp width, a block of more threads or shared bytes than the GPU's.
 kernels::ProgramSpec on_profile_machine(const GpuProfile& profile, const kernels::ProgramSpec& spec);
 
-/// The instruction term on a described program's prediction (docs/your-kernel.md, "Instructions"):
-/// when some step declares instructions and the profile carries the term, each kernel's warps are
+/// What the instruction term needs of one launch: its shape, and per warp the instructions its
+/// steps declare, its memory steps and how many of them are shared.
+struct KernelWork {
+  std::uint64_t blocks = 1;
+  std::uint32_t threads_per_block = 32;
+  double declared = 0;      ///< warp instructions the steps declare, besides their memory instructions
+  double memory_steps = 0;  ///< reads, writes and atomics: one warp instruction each
+  double shared_steps = 0;  ///< of which on shared arrays
+};
+
+/// Each kernel's work, in order.
+std::vector<KernelWork> kernel_work(const kernels::ProgramSpec& spec);
+
+/// The instruction term on a prediction (docs/your-kernel.md, "Instructions besides memory"): when
+/// some launch declares instructions and the profile carries the term, each kernel's warps are
 /// spread evenly over the SMs, the busiest SM's cycles for them are the term's (sm_cycles: the
 /// larger of a warp alone and the SM's throughput for its warps, shared accesses and extra bank
 /// slots included) at the profile's SM clock, and the kernel takes its launch plus the larger of
 /// that and its memory steps' time: a warp's instructions and its memory requests overlap, each
-/// bounding the kernel from below. `spec` is the program as it ran (on_profile_machine).
-void price_instructions(ProgramPrediction& p, const GpuProfile& profile, const kernels::ProgramSpec& spec);
+/// bounding the kernel from below. `work` has one entry per kernel of `p`.
+void price_instructions(ProgramPrediction& p, const GpuProfile& profile, const std::vector<KernelWork>& work);
 
 /// Predicts a described program on the profile's GPU with `model` ("": the profile's default,
 /// GpuProfile::default_model()). Throws InputError for a description that cannot run (kernels::validate,

@@ -176,6 +176,7 @@ struct StepSpec {
   Values values;
   AtomicOp atomic = AtomicOp::None;
   int result = -1;
+  std::uint32_t instructions = 0;  ///< declared warp instructions besides the memory instruction
 };
 
 class PyKernel {
@@ -200,15 +201,17 @@ class PyKernel {
     return whole_numbers<std::int64_t>(given, "kernel " + shown_name(name_) + ": step " + shown_name(step) + ": ",
                                        "addresses", std::numeric_limits<std::int32_t>::min(), kMaxCells - 1);
   }
-  void access(Op op, const ArrayRef& array, const py::object& given, std::int64_t reg, std::string name) {
+  void access(Op op, const ArrayRef& array, const py::object& given, std::int64_t reg, std::string name,
+              std::int64_t instructions) {
     name = step_name(std::move(name), op, array);
     const Addresses addresses = step_addresses(given, name);
     StepSpec s{StepSpec::Kind::Access, std::move(name), op, array, check_reg(reg), addresses, {}, AtomicOp::None, -1};
+    s.instructions = check_instructions(instructions);
     check_length(s.name, addresses, "addresses");
     steps_.push_back(std::move(s));
   }
   void atomic(const ArrayRef& array, const py::object& given, const std::string& op, std::int64_t reg,
-              std::int64_t result, std::string name) {
+              std::int64_t result, std::string name, std::int64_t instructions) {
     const AtomicOp a = kernels::atomic_op_named(op).value_or(AtomicOp::None);
     if (a == AtomicOp::None) fail("atomic: op must be add, min, max, exch, cas or increment (got " + quote(op) + ")");
     name = step_name(std::move(name), Op::Atomic, array);
@@ -222,11 +225,12 @@ class PyKernel {
                {},
                a,
                result < 0 ? -1 : check_reg(result)};
+    s.instructions = check_instructions(instructions);
     if (a == AtomicOp::CompareAndSwap) check_reg(reg + 1);
     check_length(s.name, addresses, "addresses");
     steps_.push_back(std::move(s));
   }
-  void set(std::int64_t reg, const py::object& given, std::string name) {
+  void set(std::int64_t reg, const py::object& given, std::string name, std::int64_t instructions) {
     if (name.empty()) name = "set r" + std::to_string(reg);
     const Values values =
         whole_numbers<Word>(given, "kernel " + shown_name(name_) + ": step " + shown_name(name) + ": ", "values", 0,
@@ -240,6 +244,7 @@ class PyKernel {
                values,
                AtomicOp::None,
                -1};
+    s.instructions = check_instructions(instructions);
     check_length(s.name, values, "values");
     steps_.push_back(std::move(s));
   }
@@ -290,6 +295,19 @@ class PyKernel {
   std::uint32_t threads_per_block() const { return threads_per_block_; }
   int registers() const { return registers_; }
   std::size_t steps() const { return steps_.size(); }
+  /// What the instruction term prices of one launch (predict/kernel_prediction.h); `shared` says
+  /// whether an array is a shared one.
+  template <typename Shared>
+  predict::KernelWork work(const Shared& shared) const {
+    predict::KernelWork w{.blocks = blocks_, .threads_per_block = threads_per_block_};
+    for (const auto& s : steps_) {
+      w.declared += s.instructions;
+      if (s.kind != StepSpec::Kind::Access) continue;
+      w.memory_steps += 1;
+      w.shared_steps += shared(s.array);
+    }
+    return w;
+  }
   /// Its memory steps: the rounds of one launch.
   std::size_t rounds() const {
     return static_cast<std::size_t>(std::count_if(steps_.begin(), steps_.end(),
@@ -299,6 +317,12 @@ class PyKernel {
  private:
   [[noreturn]] void fail(const std::string& what) const {
     throw InputError("kernel " + shown_name(name_) + ": " + what);
+  }
+  std::uint32_t check_instructions(std::int64_t n) const {
+    if (n < 0 || n > kernels::kMaxStepInstructions)
+      fail("instructions must be in [0, " + std::to_string(kernels::kMaxStepInstructions) + "] (got " +
+           std::to_string(n) + ")");
+    return static_cast<std::uint32_t>(n);
   }
   int check_reg(std::int64_t reg) const {
     if (reg < 0 || reg >= registers_)
@@ -528,8 +552,14 @@ class PyEngine {
       for (const Kernel& k : kernels) e.launch(k);
       return e.stats();
     };
-    return to_python(predict::prediction_json(
-        predict::predict_launches(profile, "Python", model, run, rounds, host_threads(threads), sampling)));
+    predict::ProgramPrediction p =
+        predict::predict_launches(profile, "Python", model, run, rounds, host_threads(threads), sampling);
+    std::vector<predict::KernelWork> work;
+    for (const PyKernel& k : launched_)
+      work.push_back(
+          k.work([this](const ArrayRef& r) { return engine_.array(resolve(r, "predict")).space == Space::Shared; }));
+    predict::price_instructions(p, profile, work);
+    return to_python(predict::prediction_json(p));
   }
 
  private:
@@ -583,28 +613,30 @@ void bind_kernels(py::module_& m) {
            py::arg("resident_blocks_per_dmm") = 0)
       .def(
           "read",
-          [](Initialised<PyKernel> k, const ArrayRef& a, const py::object& x, std::int64_t reg, std::string name) {
-            k->access(Op::Read, a, x, reg, std::move(name));
-          },
-          py::arg("array"), py::arg("addresses"), py::arg("reg") = 0, py::arg("name") = "",
-          "register reg <- array[addresses[t]] for every thread t (negative: no request)")
+          [](Initialised<PyKernel> k, const ArrayRef& a, const py::object& x, std::int64_t reg, std::string name,
+             std::int64_t instructions) { k->access(Op::Read, a, x, reg, std::move(name), instructions); },
+          py::arg("array"), py::arg("addresses"), py::arg("reg") = 0, py::arg("name") = "", py::arg("instructions") = 0,
+          "register reg <- array[addresses[t]] for every thread t (negative: no request); instructions: the warp "
+          "instructions each warp issues here besides the load, priced by mmsim.predict")
       .def(
           "write",
-          [](Initialised<PyKernel> k, const ArrayRef& a, const py::object& x, std::int64_t reg, std::string name) {
-            k->access(Op::Write, a, x, reg, std::move(name));
-          },
-          py::arg("array"), py::arg("addresses"), py::arg("reg") = 0, py::arg("name") = "",
-          "array[addresses[t]] <- register reg for every thread t (negative: no request)")
+          [](Initialised<PyKernel> k, const ArrayRef& a, const py::object& x, std::int64_t reg, std::string name,
+             std::int64_t instructions) { k->access(Op::Write, a, x, reg, std::move(name), instructions); },
+          py::arg("array"), py::arg("addresses"), py::arg("reg") = 0, py::arg("name") = "", py::arg("instructions") = 0,
+          "array[addresses[t]] <- register reg for every thread t (negative: no request); instructions as for read")
       .def(
           "atomic",
           [](Initialised<PyKernel> k, const ArrayRef& a, const py::object& x, const std::string& op, std::int64_t reg,
-             std::int64_t result, std::string name) { k->atomic(a, x, op, reg, result, std::move(name)); },
+             std::int64_t result, std::string name,
+             std::int64_t instructions) { k->atomic(a, x, op, reg, result, std::move(name), instructions); },
           py::arg("array"), py::arg("addresses"), py::arg("op") = "add", py::arg("reg") = 0, py::arg("result") = -1,
-          py::arg("name") = "",
+          py::arg("name") = "", py::arg("instructions") = 0,
           "array[addresses[t]] <- op(array[addresses[t]], register reg) for every thread t, the old value into "
           "register result (if >= 0); a warp's threads update a cell lowest first (Machine(extensions=['atomics']))")
       .def("set", checked(&PyKernel::set), py::arg("reg"), py::arg("values"), py::arg("name") = "",
-           "register reg <- values[t]: local computation, free in time")
+           py::arg("instructions") = 0,
+           "register reg <- values[t]: local computation, free in time on the papers' machines; instructions: the "
+           "warp instructions each warp issues for it, priced by mmsim.predict")
       .def("barrier", checked(&PyKernel::barrier), "__syncthreads(): a block barrier (asynchronous execution)")
       .def_property_readonly("name", checked(&PyKernel::name))
       .def_property_readonly("blocks", checked(&PyKernel::blocks))

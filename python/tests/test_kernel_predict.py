@@ -201,3 +201,34 @@ def test_sampled_by_default_exact_on_request():
     assert small["sampling"] == engine["sampling"]
     with pytest.raises(mmsim.InputError, match="sample_budget="):
         mmsim.predict(kernel, profile=PROFILE, sample_budget=5)
+
+
+def test_declared_instructions_the_same_from_the_file_a_dict_and_the_engine():
+    """The polynomial example declares 128 instructions a warp; the same kernel as a dict and as an
+    Engine whose set step declares them is priced the same, bound by its instructions."""
+    with open(EXAMPLES / "polynomial.json") as f:
+        description = json.load(f)
+    n = description["arrays"][0]["size"]
+    t = np.arange(n, dtype=np.int64)
+    engine = mmsim.Engine(mmsim.Machine("hmm", w=32, l=1, L=100, k=4))
+    engine.add_array("x", "global", n)
+    engine.add_array("y", "global", n)
+    k = mmsim.Kernel("polynomial", blocks=n // 256, threads_per_block=256, registers=2)
+    k.read("x", t, reg=0, name="load x[t]")
+    k.set(1, np.zeros(n, dtype=np.uint32), instructions=128,
+          name="Horner's rule, degree 64: a multiply-add a degree")
+    k.write("y", t, reg=1, name="store y[t]")
+    engine.launch(k)
+    from_file = mmsim.predict(EXAMPLES / "polynomial.json", profile=PROFILE, threads=2)
+    from_dict = mmsim.predict(description, profile=PROFILE, threads=2)
+    from_engine = mmsim.predict(engine, profile=PROFILE, threads=2)
+    for p in (from_dict, from_engine):
+        same_prediction(from_file, p)
+        assert p["kernels"][0]["instruction_ms"] == from_file["kernels"][0]["instruction_ms"]
+    kernel = from_file["kernels"][0]
+    assert kernel["warp_instructions"] == 130
+    assert kernel["instruction_ms"] > kernel["memory_ms"] > 0
+    low, high = from_file["interval_ms"]
+    assert low < from_file["predicted_ms"] < high
+    with pytest.raises(mmsim.InputError, match="instructions must be in"):
+        k.read("x", t, instructions=-1)
