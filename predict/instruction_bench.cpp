@@ -113,12 +113,17 @@ std::vector<TileBench> tile_benches() {
   return out;
 }
 
-std::string StreamBench::name() const { return "stream-s" + std::to_string(steps) + "-n" + std::to_string(log2_n); }
+std::string StreamBench::name() const {
+  return "stream-s" + std::to_string(steps) + "-n" + std::to_string(log2_n) +
+         (shared_stride == 0 ? "" : "-shared" + std::to_string(shared_stride));
+}
 
 std::vector<StreamBench> stream_benches() {
   std::vector<StreamBench> out;
   for (const std::uint32_t log2_n : {22u, 25u})
     for (const std::uint32_t steps : {0u, 8u, 16u, 32u, 64u, 128u, 256u, 1024u}) out.push_back({steps, log2_n});
+  for (const std::uint32_t stride : {1u, 8u})
+    for (const std::uint32_t steps : {0u, 16u, 64u, 256u}) out.push_back({steps, 22, stride});
   return out;
 }
 

@@ -146,19 +146,37 @@ constexpr std::uint32_t tile_output_word(std::uint64_t i) { return copy_input_wo
 /// kStreamThreads, over `n` elements: each thread loads x, evaluates the polynomial of degree
 /// `steps` whose coefficients are 0, 1, ..., steps - 1 by Horner's rule (stream_step, a multiply-add
 /// a degree), and stores it. Few steps leave the kernel bound by its memory, many by its issue;
-/// 2^22 elements stay in the L2, 2^25 do not. Event-timed, every output checked.
+/// 2^22 elements stay in the L2, 2^25 do not. With a `shared_stride`, each thread first stores x
+/// into its block's shared array at its own word, waits at a barrier, and takes the x of word
+/// stream_shared_word(local, stride) instead: stride 1 its own (no conflict), stride 8 a transposed
+/// 32 x 8 grid (8 lanes of a warp in each of 4 banks: congestion 8). Event-timed, every output
+/// checked.
 inline constexpr std::uint32_t kStreamThreads = 256;
 
 struct StreamBench {
   std::uint32_t steps = 0;
   std::uint32_t log2_n = 22;
-  std::string name() const;  ///< e.g. "stream-s64-n22"
+  std::uint32_t shared_stride = 0;  ///< 0: no shared step; else 1 or 8 (a divisor of kStreamThreads)
+  std::string name() const;         ///< e.g. "stream-s64-n22", "stream-s64-n22-shared8"
   std::uint64_t n() const { return std::uint64_t{1} << log2_n; }
 };
 
 /// The set `mmsim gpu instructions` times: steps 0, 8, 16, 32, 64, 128, 256 and 1024 at n = 2^22
-/// and 2^25.
+/// and 2^25; then steps 0, 16, 64 and 256 through shared memory at strides 1 and 8, n = 2^22.
 std::vector<StreamBench> stream_benches();
+
+/// The shared word a stream bench's thread `local` reads at `stride` (a divisor of kStreamThreads):
+/// the words as a grid of kStreamThreads / stride rows of `stride`, read down its columns.
+constexpr std::uint32_t stream_shared_word(std::uint32_t local, std::uint32_t stride) {
+  const std::uint32_t rows = kStreamThreads / stride;
+  return (local % rows) * stride + local / rows;
+}
+
+/// The input element whose polynomial element i of a stream bench's output holds.
+constexpr std::uint64_t stream_source(const StreamBench& b, std::uint64_t i) {
+  if (b.shared_stride == 0) return i;
+  return i - i % kStreamThreads + stream_shared_word(static_cast<std::uint32_t>(i % kStreamThreads), b.shared_stride);
+}
 
 /// Element i of a stream bench's input: i mod 4096, so that the host checks every output from 4096
 /// references.

@@ -190,6 +190,21 @@ __global__ void __launch_bounds__(predict::kStreamThreads)
   out[i] = y;
 }
 
+// The same through shared memory: each thread stores its x at its own word, and after the barrier
+// takes the x of word stream_shared_word(local, stride).
+__global__ void __launch_bounds__(predict::kStreamThreads)
+    k_stream_shared(const std::uint32_t* __restrict__ in, std::uint32_t* __restrict__ out, std::uint32_t steps,
+                    std::uint32_t stride) {
+  __shared__ std::uint32_t s[predict::kStreamThreads];
+  const std::uint64_t i = std::uint64_t{blockIdx.x} * predict::kStreamThreads + threadIdx.x;
+  s[threadIdx.x] = in[i];
+  __syncthreads();
+  const std::uint32_t x = s[predict::stream_shared_word(threadIdx.x, stride)];
+  std::uint32_t y = 0;
+  for (std::uint32_t c = 0; c < steps; ++c) y = predict::stream_step(y, x, c);
+  out[i] = y;
+}
+
 // A stream bench's arrays, its input written once.
 struct StreamArrays {
   std::uint64_t n;
@@ -200,24 +215,30 @@ struct StreamArrays {
     MMSIM_CK(cudaMemcpy(in.p, x.data(), n * 4, cudaMemcpyHostToDevice));
   }
   std::uint32_t blocks() const { return static_cast<std::uint32_t>(n / predict::kStreamThreads); }
-  void run(std::uint32_t steps) {
-    k_stream<<<blocks(), predict::kStreamThreads>>>(static_cast<const std::uint32_t*>(in.p),
-                                                    static_cast<std::uint32_t*>(out.p), steps);
+  void run(const predict::StreamBench& b) {
+    const auto* x = static_cast<const std::uint32_t*>(in.p);
+    auto* y = static_cast<std::uint32_t*>(out.p);
+    if (b.shared_stride == 0)
+      k_stream<<<blocks(), predict::kStreamThreads>>>(x, y, b.steps);
+    else
+      k_stream_shared<<<blocks(), predict::kStreamThreads>>>(x, y, b.steps, b.shared_stride);
     MMSIM_LAUNCHED();
   }
-  // Every element against the reference of its input (4096 of them).
-  bool check(std::uint32_t steps) const {
+  // Every element against the reference of the input it took (4096 of them).
+  bool check(const predict::StreamBench& b) const {
     std::vector<std::uint32_t> want(4096), got(n);
-    for (std::uint32_t x = 0; x < 4096; ++x) want[x] = predict::stream_output(x, steps);
+    for (std::uint32_t x = 0; x < 4096; ++x) want[x] = predict::stream_output(x, b.steps);
     MMSIM_CK(cudaMemcpy(got.data(), out.p, n * 4, cudaMemcpyDeviceToHost));
     for (std::uint64_t i = 0; i < n; ++i)
-      if (got[i] != want[predict::stream_input(i)]) return false;
+      if (got[i] != want[predict::stream_input(predict::stream_source(b, i))]) return false;
     return true;
   }
 };
 
 void check_stream(const predict::StreamBench& b) {
   if (b.log2_n < 8 || b.log2_n > 28) throw GpuError(b.name() + ": n must be 2^8 to 2^28");
+  if (b.shared_stride != 0 && predict::kStreamThreads % b.shared_stride != 0)
+    throw GpuError(b.name() + ": the shared stride must divide the block's threads");
 }
 
 }  // namespace
@@ -229,18 +250,18 @@ StreamRun run_stream(const predict::StreamBench& b, const TimingPlan& plan) {
   r.blocks = a.blocks();
   EventTimer timer;
   r.timing = timer.time(
-      plan, [&] { poison(a.out.p, a.n * 4); }, [&] { a.run(b.steps); });
+      plan, [&] { poison(a.out.p, a.n * 4); }, [&] { a.run(b); });
   MMSIM_CK(cudaDeviceSynchronize());
-  r.correct = a.check(b.steps);
+  r.correct = a.check(b);
   return r;
 }
 
 bool launch_stream_once(const predict::StreamBench& b) {
   check_stream(b);
   StreamArrays a(b.n());
-  a.run(b.steps);
+  a.run(b);
   MMSIM_CK(cudaDeviceSynchronize());
-  return a.check(b.steps);
+  return a.check(b);
 }
 
 TileRun run_tile(const predict::TileBench& b, const TimingPlan& plan) {

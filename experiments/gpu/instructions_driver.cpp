@@ -83,17 +83,19 @@ report::Table stream_table(const TimingPlan& plan, const DeviceInfo& d, bool& fa
   t.header = {"GPU: " + device_summary(d) + "; one thread an element, blocks of " +
               std::to_string(predict::kStreamThreads) +
               " threads; each loads x, evaluates the polynomial of degree `steps` (coefficients 0 .. steps - 1) by "
-              "Horner's rule and stores it; ms of the launch (events, median)"};
-  t.columns = {"bench", "steps",  "log2_n",       "n",      "blocks", "threads_per_block", "ms", "ms_min", "ms_max",
-               "runs",  "warmup", "sm_clock_khz", "correct"};
+              "Horner's rule and stores it (shared_stride > 0: through a shared array and a barrier, taking the x of "
+              "word (local mod (256 / stride)) x stride + local / (256 / stride)); ms of the launch (events, median)"};
+  t.columns = {"bench", "steps",  "log2_n", "n",    "shared_stride", "blocks",       "threads_per_block",
+               "ms",    "ms_min", "ms_max", "runs", "warmup",        "sm_clock_khz", "correct"};
   for (const predict::StreamBench& b : predict::stream_benches()) {
     const StreamRun run = run_stream(b, plan);
     failed |= !run.correct;
     t.add_row({b.name(), static_cast<long long>(b.steps), static_cast<long long>(b.log2_n),
-               static_cast<long long>(b.n()), static_cast<long long>(run.blocks),
-               static_cast<long long>(predict::kStreamThreads), run.timing.median_ms, run.timing.min_ms,
-               run.timing.max_ms, static_cast<long long>(plan.runs), static_cast<long long>(plan.warmups),
-               static_cast<long long>(d.sm_clock_khz), std::string(run.correct ? "yes" : "NO")});
+               static_cast<long long>(b.n()), static_cast<long long>(b.shared_stride),
+               static_cast<long long>(run.blocks), static_cast<long long>(predict::kStreamThreads),
+               run.timing.median_ms, run.timing.min_ms, run.timing.max_ms, static_cast<long long>(plan.runs),
+               static_cast<long long>(plan.warmups), static_cast<long long>(d.sm_clock_khz),
+               std::string(run.correct ? "yes" : "NO")});
     std::fprintf(stderr, "gpu instructions: %s: %.6g ms%s\n", b.name().c_str(), run.timing.median_ms,
                  run.correct ? "" : " WRONG output");
   }

@@ -202,15 +202,21 @@ def siblings_table(args):
         print(f"| {label} | {statistics.median(r):.3f} | {min(r):.3f} | {max(r):.3f} |")
 
 
-def stream_kernel(n, instructions):
-    """The stream bench as a kernel file: load x[t], the polynomial as a set step declaring the
-    instructions Nsight Compute counted besides the load and the store, store y[t]."""
-    return {"machine": {"model": "hmm", "w": 32},
-            "arrays": [{"name": "x", "size": n, "init": "iota"}, {"name": "y", "size": n}],
+def stream_kernel(n, instructions, stride=0):
+    """The stream bench as a kernel file: load x[t] (through the block's shared array and a barrier
+    when `stride`, as the CUDA kernel does), the polynomial as a set step declaring the instructions
+    Nsight Compute counted besides the memory steps, store y[t]."""
+    steps = [{"read": "x", "address": "t", "reg": 0}]
+    arrays = [{"name": "x", "size": n, "init": "iota"}, {"name": "y", "size": n}]
+    if stride:
+        rows = 256 // stride
+        arrays.append({"name": "s", "space": "shared", "size": 256})
+        steps += [{"write": "s", "address": "local", "reg": 0}, "barrier",
+                  {"read": "s", "address": f"(local % {rows}) * {stride} + local / {rows}", "reg": 0}]
+    steps += [{"set": 1, "value": "r0", "instructions": instructions}, {"write": "y", "address": "t", "reg": 1}]
+    return {"machine": {"model": "hmm", "w": 32}, "arrays": arrays,
             "kernels": [{"name": "stream", "blocks": n // 256, "threads_per_block": 256, "registers": 2,
-                         "steps": [{"read": "x", "address": "t", "reg": 0},
-                                   {"set": 1, "value": "r0", "instructions": instructions},
-                                   {"write": "y", "address": "t", "reg": 1}]}]}
+                         "steps": steps}]}
 
 
 def stream_table(args):
@@ -234,9 +240,11 @@ def stream_table(args):
             if r["bench"] not in counted:
                 refuse(f"{r['bench']} has no count in instructions-stream-ncu.csv")
             per_warp = counted[r["bench"]]
+            stride = int(r.get("shared_stride") or 0)
+            memory_steps = 4 if stride else 2
             path = os.path.join(tmp, r["bench"] + ".json")
             with open(path, "w") as f:
-                json.dump(stream_kernel(int(r["n"]), max(0, round(per_warp) - 2)), f)
+                json.dump(stream_kernel(int(r["n"]), max(0, round(per_warp) - memory_steps), stride), f)
             out = subprocess.run([mmsim, "predict", "--kernel", path, "--profile", profile, "--json", "--threads", "2"],
                                  check=True, capture_output=True, text=True).stdout
             p = json.loads(out)
@@ -248,7 +256,7 @@ def stream_table(args):
             e_added = (k["launch_ms"] + k["memory_ms"] + k["instruction_ms"]) / measured - 1
             errors.append(e)
             added.append(e_added)
-            by_size.setdefault(r["log2_n"], []).append(e)
+            by_size.setdefault((int(r["log2_n"]), stride), []).append(e)
             bound = "instructions" if k["instruction_ms"] > k["memory_ms"] else "memory"
             low, high = p["interval_ms"]
             inside.append(low <= measured <= high)
@@ -260,8 +268,9 @@ def stream_table(args):
     print()
     print("| benches | median abs error, worst factor |")
     print("|---|---|")
-    for label, es in [(f"n = 2^{n}", v) for n, v in sorted(by_size.items())] + [("all", errors),
-                                                                                 ("all, the parts added", added)]:
+    groups = [(f"n = 2^{n}" + (f", through shared memory at stride {st}" if st else ""), v)
+              for (n, st), v in sorted(by_size.items())]
+    for label, es in groups + [("all", errors), ("all, the parts added", added)]:
         print(f"| {label} ({len(es)}) | {summary(es)} |")
     print(f"| inside the interval | {sum(inside)} of {len(inside)} |")
 

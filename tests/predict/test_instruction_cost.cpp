@@ -82,6 +82,31 @@ std::vector<InstructionSample> made_samples() {
 
 }  // namespace
 
+TEST_CASE("stream benches: outputs by hand, and the shared words a permutation of the given congestion") {
+  // Horner's rule over the coefficients 0, 1, 2 at x = 3: ((0 * 3 + 0) * 3 + 1) * 3 + 2 = 5.
+  CHECK(stream_output(3, 3) == 5);
+  CHECK(stream_output(7, 0) == 0);
+  CHECK(stream_input(4096 + 5) == 5);
+  for (const std::uint32_t stride : {1u, 8u}) {
+    std::array<int, kStreamThreads> seen{};
+    for (std::uint32_t local = 0; local < kStreamThreads; ++local) ++seen[stream_shared_word(local, stride)];
+    CHECK(std::all_of(seen.begin(), seen.end(), [](int c) { return c == 1; }));
+    for (std::uint32_t warp = 0; warp < kStreamThreads / 32; ++warp) {
+      std::array<Address, 32> words{};
+      for (std::uint32_t lane = 0; lane < 32; ++lane) words[lane] = stream_shared_word(warp * 32 + lane, stride);
+      CHECK(congestion(words, 32) == static_cast<int>(stride));
+    }
+  }
+  // Stride 8: thread 1 of block 2 takes word 8 of its block; without a shared step, its own.
+  const StreamBench shared{.steps = 4, .log2_n = 10, .shared_stride = 8};
+  CHECK(stream_source(shared, 2 * kStreamThreads + 1) == 2 * kStreamThreads + 8);
+  CHECK(stream_source(StreamBench{.steps = 4, .log2_n = 10}, 517) == 517);
+  CHECK(shared.name() == "stream-s4-n10-shared8");
+  const auto benches = stream_benches();
+  CHECK(benches.size() == 24);
+  CHECK(std::count_if(benches.begin(), benches.end(), [](const StreamBench& b) { return b.shared_stride; }) == 8);
+}
+
 TEST_CASE("instruction costs: the fit recovers the costs that made the samples, and their form") {
   const InstructionCosts c = fit_instruction_costs(made_samples());
   CHECK(c.lone.form == CostForm::Additive);
