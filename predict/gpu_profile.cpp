@@ -313,10 +313,6 @@ constexpr IntField kIntFields[] = {
                                                                       std::int64_t{1} << 20, true),
 };
 
-}  // namespace
-
-namespace {
-
 // One setting of the instruction term: its form, its three prices in cycles, and the errors its
 // choice expects (instruction_cost.h).
 report::Json setting_json(const SettingCosts& c) {
