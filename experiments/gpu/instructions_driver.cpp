@@ -20,23 +20,35 @@ std::vector<predict::InstructionBench> lone_benches() {
   return out;
 }
 
+// The columns every event-timed table ends with, and their cells for one bench: its launch's median,
+// least and greatest ms, the plan, the SM clock and the check; with the bench's progress line.
+const std::vector<std::string> kTimedColumns = {"ms", "ms_min", "ms_max", "runs", "warmup", "sm_clock_khz", "correct"};
+
+void add_timed_row(report::Table& t, std::vector<report::Cell> row, const std::string& bench, const Timing& timing,
+                   bool correct, const TimingPlan& plan, const DeviceInfo& d) {
+  row.insert(row.end(), {timing.median_ms, timing.min_ms, timing.max_ms, static_cast<long long>(plan.runs),
+                         static_cast<long long>(plan.warmups), static_cast<long long>(d.sm_clock_khz),
+                         std::string(correct ? "yes" : "NO")});
+  t.add_row(std::move(row));
+  std::fprintf(stderr, "gpu instructions: %s: %.6g ms%s\n", bench.c_str(), timing.median_ms,
+               correct ? "" : " WRONG output");
+}
+
 report::Table copy_table(const TimingPlan& plan, const DeviceInfo& d, bool& failed) {
   report::Table t;
   t.title = "Copy microbenchmarks: a few warps per SM staging their rows through shared memory";
   t.header = {"GPU: " + device_summary(d) +
               "; blocks of one warp, warps_per_sm of them on every SM, each copying its own rows of 32 words from "
               "global into shared memory and back out; ms of the launch (events, median)"};
-  t.columns = {"bench",  "rows", "warps_per_sm", "blocks",       "ms",     "ms_min",
-               "ms_max", "runs", "warmup",       "sm_clock_khz", "correct"};
+  t.columns = {"bench", "rows", "warps_per_sm", "blocks"};
+  t.columns.insert(t.columns.end(), kTimedColumns.begin(), kTimedColumns.end());
   for (const predict::CopyBench& b : predict::copy_benches()) {
     const CopyRun run = run_copy(b, plan);
     failed |= !run.correct;
-    t.add_row({b.name(), static_cast<long long>(b.rows), static_cast<long long>(b.warps_per_sm),
-               static_cast<long long>(run.blocks), run.timing.median_ms, run.timing.min_ms, run.timing.max_ms,
-               static_cast<long long>(plan.runs), static_cast<long long>(plan.warmups),
-               static_cast<long long>(d.sm_clock_khz), std::string(run.correct ? "yes" : "NO")});
-    std::fprintf(stderr, "gpu instructions: %s: %.6g ms%s\n", b.name().c_str(), run.timing.median_ms,
-                 run.correct ? "" : " WRONG output");
+    add_timed_row(t,
+                  {b.name(), static_cast<long long>(b.rows), static_cast<long long>(b.warps_per_sm),
+                   static_cast<long long>(run.blocks)},
+                  b.name(), run.timing, run.correct, plan, d);
   }
   t.notes.push_back(
       "The copy is the A-S kernels' load before and store after their work (cuda/harness/warp_copy.cuh): word x by "
@@ -54,19 +66,17 @@ report::Table tile_table(const TimingPlan& plan, const DeviceInfo& d, bool& fail
               "barrier, then storing its "
               "neighbour's; blocks_per_sm resident at once (shared_bytes of dynamic shared memory a block); ms of "
               "the launch (events, median)"};
-  t.columns = {"bench", "loads",  "blocks_per_sm", "mib",  "in_place", "threads_per_block", "shared_bytes", "blocks",
-               "ms",    "ms_min", "ms_max",        "runs", "warmup",   "sm_clock_khz",      "correct"};
+  t.columns = {"bench", "loads", "blocks_per_sm", "mib", "in_place", "threads_per_block", "shared_bytes", "blocks"};
+  t.columns.insert(t.columns.end(), kTimedColumns.begin(), kTimedColumns.end());
   for (const predict::TileBench& b : predict::tile_benches()) {
     const TileRun run = run_tile(b, plan);
     failed |= !run.correct;
-    t.add_row({b.name(), static_cast<long long>(b.loads), static_cast<long long>(b.blocks_per_sm),
-               static_cast<long long>(b.mib), std::string(b.in_place ? "yes" : "no"), static_cast<long long>(b.threads),
-               static_cast<long long>(run.shared_bytes), static_cast<long long>(run.blocks), run.timing.median_ms,
-               run.timing.min_ms, run.timing.max_ms, static_cast<long long>(plan.runs),
-               static_cast<long long>(plan.warmups), static_cast<long long>(d.sm_clock_khz),
-               std::string(run.correct ? "yes" : "NO")});
-    std::fprintf(stderr, "gpu instructions: %s: %.6g ms%s\n", b.name().c_str(), run.timing.median_ms,
-                 run.correct ? "" : " WRONG output");
+    add_timed_row(
+        t,
+        {b.name(), static_cast<long long>(b.loads), static_cast<long long>(b.blocks_per_sm),
+         static_cast<long long>(b.mib), std::string(b.in_place ? "yes" : "no"), static_cast<long long>(b.threads),
+         static_cast<long long>(run.shared_bytes), static_cast<long long>(run.blocks)},
+        b.name(), run.timing, run.correct, plan, d);
   }
   t.notes.push_back(
       "Each thread's loads are independent and coalesced (word j x threads + thread of its tile), all issued "
@@ -85,19 +95,16 @@ report::Table stream_table(const TimingPlan& plan, const DeviceInfo& d, bool& fa
               " threads; each loads x, evaluates the polynomial of degree `steps` (coefficients 0 .. steps - 1) by "
               "Horner's rule and stores it (shared_stride > 0: through a shared array and a barrier, taking the x of "
               "word (local mod (256 / stride)) x stride + local / (256 / stride)); ms of the launch (events, median)"};
-  t.columns = {"bench", "steps",  "log2_n", "n",    "shared_stride", "blocks",       "threads_per_block",
-               "ms",    "ms_min", "ms_max", "runs", "warmup",        "sm_clock_khz", "correct"};
+  t.columns = {"bench", "steps", "log2_n", "n", "shared_stride", "blocks", "threads_per_block"};
+  t.columns.insert(t.columns.end(), kTimedColumns.begin(), kTimedColumns.end());
   for (const predict::StreamBench& b : predict::stream_benches()) {
     const StreamRun run = run_stream(b, plan);
     failed |= !run.correct;
-    t.add_row({b.name(), static_cast<long long>(b.steps), static_cast<long long>(b.log2_n),
-               static_cast<long long>(b.n()), static_cast<long long>(b.shared_stride),
-               static_cast<long long>(run.blocks), static_cast<long long>(predict::kStreamThreads),
-               run.timing.median_ms, run.timing.min_ms, run.timing.max_ms, static_cast<long long>(plan.runs),
-               static_cast<long long>(plan.warmups), static_cast<long long>(d.sm_clock_khz),
-               std::string(run.correct ? "yes" : "NO")});
-    std::fprintf(stderr, "gpu instructions: %s: %.6g ms%s\n", b.name().c_str(), run.timing.median_ms,
-                 run.correct ? "" : " WRONG output");
+    add_timed_row(t,
+                  {b.name(), static_cast<long long>(b.steps), static_cast<long long>(b.log2_n),
+                   static_cast<long long>(b.n()), static_cast<long long>(b.shared_stride),
+                   static_cast<long long>(run.blocks), static_cast<long long>(predict::kStreamThreads)},
+                  b.name(), run.timing, run.correct, plan, d);
   }
   t.notes.push_back(
       "Nothing is fitted on these benches: they check the instruction term of a profile (mmsim fit-instructions) "
