@@ -253,11 +253,10 @@ report::Json predictions_json(const GpuProfile& profile, const ProgramPrediction
   launch.launches = 1;
   report::Json every = report::Json::object();
   for (const CostModel& m : profile.models) {
+    const double launch_ms = predicted_ms(m, launch);
     double ms = 0;
-    for (const KernelPrediction& k : p.kernels) {
-      const double launch_ms = predicted_ms(m, launch);
+    for (const KernelPrediction& k : p.kernels)
       ms += launch_ms + std::max(predicted_ms(m, k.counts) - launch_ms, k.instruction_ms);
-    }
     every.set(m.name, ms);
   }
   return every;
