@@ -100,12 +100,13 @@ int check(const CalibrateOptions& o, OutFolder& out) {
 }  // namespace
 
 GpuSubcommand add_gpu_calibrate_command(CLI::App& gpu) {
-  const GpuCommand<CalibrateOptions> c(gpu, "calibrate",
-                                       "the cost model's microbenchmarks (copy, strides, random, cold, shared "
-                                       "congestion, an empty launch), every cell checked: calibration-<device>.csv, "
-                                       "the profile and its spread over the passes; --check PROFILE: how far this "
-                                       "GPU is from a profile",
-                                       "folder for calibration-<device>.csv (with --check: check-<device>*.csv)");
+  const GpuCommand<CalibrateOptions> c(
+      gpu, "calibrate",
+      "the cost model's microbenchmarks (copy, strides, transposes, random, cold, shared "
+      "congestion, an empty launch), every cell checked: calibration-<device>.csv, "
+      "the profile and its spread over the passes; --check PROFILE: how far this "
+      "GPU is from a profile",
+      "folder for calibration-<device>.csv (with --check: check-<device>*.csv)");
   c.option("--passes", c.opts().passes, "passes over the whole set (each fitted alone for the spread), 1 to 20");
   c.option("--check", c.opts().check,
            "profile to check: time its microbenchmarks again and compare, writing no profile");

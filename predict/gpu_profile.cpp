@@ -584,7 +584,7 @@ GpuProfile read_profile(const std::filesystem::path& file) {
     bool complete = true;
     for (const auto& b : benches->items()) {
       MicrobenchTiming t;
-      const auto kind = r.integer(b, "kind", "microbenchmarks[]", 0, static_cast<int>(MicrobenchKind::Shared));
+      const auto kind = r.integer(b, "kind", "microbenchmarks[]", 0, static_cast<int>(kLastMicrobenchKind));
       t.bench.kind = static_cast<MicrobenchKind>(kind);
       t.bench.n = static_cast<std::uint64_t>(r.integer(b, "n", "microbenchmarks[]", 1, std::int64_t{1} << 32));
       t.bench.stride = static_cast<std::uint32_t>(r.integer(b, "stride", "microbenchmarks[]", 1, 32));

@@ -13,6 +13,8 @@ std::string Microbench::name() const {
   switch (kind) {
     case MicrobenchKind::ReadStride:
     case MicrobenchKind::WriteStride:
+    case MicrobenchKind::ReadTranspose:
+    case MicrobenchKind::WriteTranspose:
       return std::string(to_string(kind)) + "-" + s + temperature;
     case MicrobenchKind::Shared:
       return "shared-congestion-" + s;
@@ -41,6 +43,10 @@ const char* to_string(MicrobenchKind kind) {
       return "write-random";
     case MicrobenchKind::Shared:
       return "shared";
+    case MicrobenchKind::ReadTranspose:
+      return "read-transpose";
+    case MicrobenchKind::WriteTranspose:
+      return "write-transpose";
   }
   return "?";
 }
@@ -83,6 +89,20 @@ std::vector<Microbench> calibration_set() {
     }
     set.push_back({MicrobenchKind::ReadRandom, n, 1, 0, bytes, true});
     set.push_back({MicrobenchKind::WriteRandom, n, 1, 0, bytes, true});
+  }
+  // Every element read or written once with the lanes of a warp 8 or 16 elements apart: each
+  // sector is then read or partially written by several warps, as in a scattering permutation,
+  // and the kernel takes many times a launch even within the L2 (the strided kinds above touch
+  // only n / stride elements, and within the L2 they take little more than their launch).
+  for (const std::uint32_t bytes : {4u, 8u}) {
+    for (const std::uint64_t array_bytes : {std::uint64_t{1} << 24, std::uint64_t{1} << 27})
+      for (const std::uint32_t s : {8u, 16u}) {
+        set.push_back({MicrobenchKind::ReadTranspose, array_bytes / bytes, s, 0, bytes});
+        set.push_back({MicrobenchKind::WriteTranspose, array_bytes / bytes, s, 0, bytes});
+      }
+    const std::uint64_t n = (std::uint64_t{1} << 24) / bytes;
+    set.push_back({MicrobenchKind::ReadTranspose, n, 8, 0, bytes, true});
+    set.push_back({MicrobenchKind::WriteTranspose, n, 8, 0, bytes, true});
   }
   // Shared memory: enough threads to fill every SM of an H100 / H200 (132 x 2048 < 2^19).
   for (const std::uint32_t c : {1u, 2u, 4u, 8u, 16u, 32u})

@@ -79,6 +79,7 @@ Program microbench_program(const Microbench& m) {
   const auto self = [](std::uint64_t i) -> Address { return i; };
   const auto strided = [stride](std::uint64_t i) -> Address { return i * stride; };
   const auto hashed = [n](std::uint64_t i) -> Address { return scatter_hash(static_cast<std::uint32_t>(i)) % n; };
+  const auto transpose = [n, stride](std::uint64_t i) -> Address { return transposed(i, n, stride); };
   const auto step = [&](const char* name, Op op, ArrayId array, AddressFn f) {
     k.steps.push_back(Access{name, op, array, kValue, std::move(f)});
   };
@@ -102,6 +103,14 @@ Program microbench_program(const Microbench& m) {
     case MicrobenchKind::WriteRandom:
       step("read a", Op::Read, a, guarded(threads, self));
       step("write b", Op::Write, b, guarded(threads, hashed));
+      break;
+    case MicrobenchKind::ReadTranspose:
+      step("read a", Op::Read, a, guarded(threads, transpose));
+      step("write b", Op::Write, b, guarded(threads, self));
+      break;
+    case MicrobenchKind::WriteTranspose:
+      step("read a", Op::Read, a, guarded(threads, self));
+      step("write b", Op::Write, b, guarded(threads, transpose));
       break;
     case MicrobenchKind::Empty:
     case MicrobenchKind::Shared:

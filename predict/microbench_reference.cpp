@@ -49,6 +49,10 @@ const char* microbench_error(const Microbench& m) {
     return "n: must be a multiple of the stride in [1, 2^32 - 2]";
   if (m.kind == MicrobenchKind::Shared && (m.stride & (m.stride - 1)) != 0)
     return "stride: the congestion of Shared must be a power of two";
+  const bool transpose_kind = m.kind == MicrobenchKind::ReadTranspose || m.kind == MicrobenchKind::WriteTranspose;
+  const auto power_of_two = [](std::uint64_t x) { return (x & (x - 1)) == 0; };
+  if (transpose_kind && !(power_of_two(m.stride) && power_of_two(m.n / m.stride)))
+    return "stride, n: a transposed kind's stride and n / stride must be powers of two (the GPU shifts)";
   return nullptr;
 }
 
@@ -82,6 +86,10 @@ OutputCheck check_cells(const Microbench& m, std::span<const T> b, std::uint64_t
         const std::uint64_t i = got - 1;  // microbench_source inverted
         return got != 0 && i < n && scatter_hash(static_cast<std::uint32_t>(i)) % n == j;
       }
+      case MicrobenchKind::ReadTranspose:
+        return got == value(microbench_source(transposed(j, n, s)));
+      case MicrobenchKind::WriteTranspose:
+        return got == value(microbench_source(transposed_from(j, n, s)));
       case MicrobenchKind::Shared: {
         const std::uint64_t block = j / 256, lane = j % 32, words = 32 * s;
         std::uint64_t sum = 0;

@@ -26,7 +26,8 @@ std::uint64_t microbench_output_size(const Microbench& m);
 
 /// The first bad field of a microbenchmark and its rule, or nullptr: n a positive multiple of the
 /// stride, below 2^32 - 1; strides 1 to 32, and for Shared a power of two (the congestion is the
-/// stride only then); element_bytes 4 or 8.
+/// stride only then); for the transposed kinds the stride and n / stride powers of two;
+/// element_bytes 4 or 8.
 const char* microbench_error(const Microbench& m);
 
 }  // namespace mmsim::predict

@@ -60,6 +60,30 @@ __global__ void __launch_bounds__(kThreads)
   if (i < n) b[scatter_hash(static_cast<std::uint32_t>(i)) % n] = a[i];
 }
 
+// ReadTranspose and WriteTranspose: predict::transposed by shifts (the stride and n / stride are
+// powers of two: microbench_error).
+template <typename T>
+__global__ void __launch_bounds__(kThreads)
+    k_read_transpose(const T* __restrict__ a, T* __restrict__ b, std::uint64_t n, unsigned stride_log2,
+                     unsigned cols_log2) {
+  const std::uint64_t i = thread_index();
+  if (i < n) b[i] = a[predict::transposed_by_shifts(i, stride_log2, cols_log2)];
+}
+
+template <typename T>
+__global__ void __launch_bounds__(kThreads)
+    k_write_transpose(const T* __restrict__ a, T* __restrict__ b, std::uint64_t n, unsigned stride_log2,
+                      unsigned cols_log2) {
+  const std::uint64_t i = thread_index();
+  if (i < n) b[predict::transposed_by_shifts(i, stride_log2, cols_log2)] = a[i];
+}
+
+unsigned log2_of(std::uint64_t power_of_two) {
+  unsigned k = 0;
+  while ((std::uint64_t{1} << k) < power_of_two) ++k;
+  return k;
+}
+
 // Shared: the block fills its words, then each thread reads `repeats` words at
 // (lane * stride + r) mod (32 * stride), every warp access of congestion `stride`. The reads go
 // through a volatile pointer, so that the compiler keeps every one of them (two reads of one word,
@@ -129,6 +153,7 @@ struct Runner::Impl {
     }
     const unsigned blocks = blocks_for(threads);
     const auto n32 = static_cast<std::uint32_t>(m.n);
+    const unsigned stride_log2 = log2_of(m.stride), cols_log2 = log2_of(m.n / m.stride);
     const auto launch = [&] {
       switch (m.kind) {
         case MicrobenchKind::Empty:
@@ -151,6 +176,12 @@ struct Runner::Impl {
           break;
         case MicrobenchKind::Shared:
           k_shared<T><<<blocks, kThreads>>>(dst, threads, m.stride, m.repeats);
+          break;
+        case MicrobenchKind::ReadTranspose:
+          k_read_transpose<T><<<blocks, kThreads>>>(src, dst, m.n, stride_log2, cols_log2);
+          break;
+        case MicrobenchKind::WriteTranspose:
+          k_write_transpose<T><<<blocks, kThreads>>>(src, dst, m.n, stride_log2, cols_log2);
           break;
       }
       MMSIM_LAUNCHED();

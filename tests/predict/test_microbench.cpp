@@ -57,8 +57,8 @@ ArrayId array_named(const Engine& e, const Program& p, const std::string& name) 
 TEST_CASE("every microbenchmark's program leaves in b what its specification says") {
   const Machine machine({.model = ModelKind::Hmm, .w = 32, .l = 1, .L = 20, .k = 4});
   const std::vector<Microbench> set = small_set();
-  // empty; per element size 13 global kinds and their cold forms (7 of float, 6 of double); 6 congestions
-  CHECK(set.size() == 1 + 2 * 13 + 7 + 6 + 6);
+  // empty; per element size 17 global kinds and their cold forms (9 of float, 8 of double); 6 congestions
+  CHECK(set.size() == 1 + 2 * 17 + 9 + 8 + 6);
   for (const Microbench& m : set) {
     CAPTURE(m.name());
     CAPTURE(m.element_bytes);
@@ -130,6 +130,32 @@ TEST_CASE("the output check finds a wrong, a missing and a stray cell") {
   auto swapped = w;
   swapped[busy] = microbench_source(64);  // no thread 64
   CHECK(check_output(scatter, std::span<const std::uint64_t>(swapped), kPoison).wrong == 1);
+}
+
+TEST_CASE("transposed: an S x n/S matrix read as its transpose, lanes S apart, each cell once") {
+  // n = 24, S = 4: element i = 6 r + c of the 4 x 6 matrix goes to 4 c + r of its 6 x 4 transpose.
+  const std::uint64_t expected[24] = {0, 4, 8,  12, 16, 20, 1, 5, 9,  13, 17, 21,
+                                      2, 6, 10, 14, 18, 22, 3, 7, 11, 15, 19, 23};
+  for (std::uint64_t i = 0; i < 24; ++i) {
+    CAPTURE(i);
+    CHECK(transposed(i, 24, 4) == expected[i]);
+    CHECK(transposed_from(transposed(i, 24, 4), 24, 4) == i);
+  }
+  // For a power-of-two n it is a rotation of the index's bits by log2 S: at n = 2^10, S = 8, left by 3.
+  // The GPU's kernels compute it by shifts: the same cells.
+  for (std::uint64_t i = 0; i < 1024; ++i) {
+    CHECK(transposed(i, 1024, 8) == (((i << 3) | (i >> 7)) & 1023));
+    CHECK(transposed_by_shifts(i, 3, 7) == transposed(i, 1024, 8));
+    CHECK(transposed_by_shifts(i, 4, 6) == transposed(i, 1024, 16));
+  }
+}
+
+TEST_CASE("the transposed kinds need a power-of-two stride and n / stride") {
+  CHECK(microbench_error({MicrobenchKind::WriteTranspose, 4096, 8, 0, 4}) == nullptr);
+  CHECK(microbench_error({MicrobenchKind::ReadTranspose, 4096, 8, 0, 8, true}) == nullptr);
+  CHECK(microbench_error({MicrobenchKind::ReadTranspose, 4096, 12, 0, 4}) != nullptr);
+  CHECK(microbench_error({MicrobenchKind::WriteTranspose, 24, 4, 0, 4}) != nullptr);
+  CHECK(Microbench{MicrobenchKind::WriteTranspose, 4096, 8, 0, 4, true}.name() == "write-transpose-8-cold");
 }
 
 TEST_CASE("Empty is one block of 32 threads the engine runs in no time") {

@@ -162,7 +162,9 @@ TEST_CASE("the profile file round-trips, and a broken one names its field") {
   p.models = {fitted("papers", {0.004, 2e-8, 5e-7}), by_hand({0.005, 4e-8, 1e-8, 2e-8, 3e-8, 5e-7})};
   p.models[1].median_abs_error = 0.1;
   p.models[1].worst_abs_error = 0.3;
-  p.timings = {{{MicrobenchKind::Copy, 1024, 1, 0, 8}, 0.01}};
+  // The last kind too: a profile stores a bench's kind as its number.
+  p.timings = {{{MicrobenchKind::Copy, 1024, 1, 0, 8}, 0.01},
+               {{MicrobenchKind::WriteTranspose, 1024, 8, 0, 4, true}, 0.02}};
   const auto file = temp_file("mmsim_test_profile.json");
   {
     std::ofstream out(file);
@@ -179,8 +181,9 @@ TEST_CASE("the profile file round-trips, and a broken one names its field") {
   CHECK(count_fields()[m.prices[4].count].name == "dram_writes");
   CHECK(m.prices[4].ms == doctest::Approx(3e-8));
   CHECK(m.worst_abs_error == doctest::Approx(0.3));
-  REQUIRE(q.timings.size() == 1);
+  REQUIRE(q.timings.size() == 2);
   CHECK(q.timings[0].bench.element_bytes == 8);
+  CHECK(q.timings[1].bench.name() == "write-transpose-8-cold");
   CHECK_THROWS_AS(q.model("sectors"), std::invalid_argument);
 
   std::string text = profile_json(p);
