@@ -3,7 +3,8 @@
 // whose steps give their addresses thread by thread (kernels/trace_file.h); without a profile the
 // simulator's rounds are grouped by source line (slots, congestion, bank conflicts); with one, the
 // description is priced as a kernel file is (predict/kernel_prediction.h), per source line: sampled
-// by default as `mmsim predict` samples a run (predict/sampled.h), every sector with --exact.
+// by default as `mmsim predict` samples a run (predict/sampled.h), every sector with --exact, with
+// the interval the profile's cross-validation gives the whole run.
 #include <map>
 #include <tuple>
 
@@ -83,6 +84,7 @@ int replay_predicted(const ReplayOptions& o, const kernels::Trace& trace) {
   if (o.json) {
     report::Json out = report::Json::object();
     out.set("source", p.source).set("profile", p.profile).set("model", p.model).set("predicted_ms", p.ms);
+    predict::set_interval_json(out, p);
     out.set("predicted_ms_ci95", p.ms_ci95).set("sampling", predict::sampling_json(p.sampled, p.exact, p.sampling));
     report::Json rows = report::Json::array();
     for (const PricedLine& l : lines) {
@@ -103,7 +105,7 @@ int replay_predicted(const ReplayOptions& o, const kernels::Trace& trace) {
   }
   report::Table t;
   t.title = "Trace " + trace.source + " on " + p.profile + ": predicted " + std::to_string(p.ms) + " ms (" + p.model +
-            ")" + predict::ms_interval_words(p.sampled.shift, p.ms_ci95);
+            ")" + predict::ms_interval_words(p.sampled.shift, p.ms_ci95) + predict::interval_words(p);
   if (!p.exact)
     t.header = {"the second of two runs, the first warming the L2" + predict::sampling_words(p.sampled, p.exact)};
   t.columns = kernels::line_columns(

@@ -262,13 +262,26 @@ report::Json predictions_json(const GpuProfile& profile, const ProgramPrediction
   return every;
 }
 
+std::string interval_words(const ProgramPrediction& p) {
+  if (!(p.interval_high_ms > 0)) return "";
+  return " (interval " + report::format_number(p.interval_low_ms, 4) + " - " +
+         report::format_number(p.interval_high_ms, 4) + " ms)";
+}
+
+void set_interval_json(report::Json& out, const ProgramPrediction& p) {
+  using report::Json;
+  if (p.interval_high_ms > 0) {
+    out.set("interval_ms", Json::array().push(p.interval_low_ms).push(p.interval_high_ms));
+    out.set("interval_coverage", kIntervalCoverage);
+  } else {
+    out.set("interval_ms", Json()).set("interval_coverage", Json());
+  }
+}
+
 report::Table kernels_table(const ProgramPrediction& p) {
   report::Table t;
   t.title = "Predicted GPU time of " + p.source + ": " + report::format_number(p.ms, 4) + " ms" +
-            ms_interval_words(p.sampled.shift, p.ms_ci95) +
-            (p.interval_high_ms > 0 ? " (interval " + report::format_number(p.interval_low_ms, 4) + " - " +
-                                          report::format_number(p.interval_high_ms, 4) + " ms)"
-                                    : "");
+            ms_interval_words(p.sampled.shift, p.ms_ci95) + interval_words(p);
   t.header = {
       "profile: " + p.profile, "cost model: " + p.model,
       "machine: " + kernels::machine_text(p.machine) + ", sectors of " + std::to_string(p.sector_bytes) + " bytes",
@@ -382,12 +395,7 @@ report::Json prediction_json(const ProgramPrediction& p) {
   }
   out.set("kernels", std::move(kernels));
   out.set("instructions", p.instructions.empty() ? Json() : Json(p.instructions));
-  if (p.interval_high_ms > 0) {
-    out.set("interval_ms", Json::array().push(p.interval_low_ms).push(p.interval_high_ms));
-    out.set("interval_coverage", kIntervalCoverage);
-  } else {
-    out.set("interval_ms", Json()).set("interval_coverage", Json());
-  }
+  set_interval_json(out, p);
   return out;
 }
 

@@ -152,6 +152,12 @@ const CostModel& model_or_input_error(const GpuProfile& profile, const std::stri
 /// instructions where those were priced (the instruction term does not depend on the model).
 report::Json predictions_json(const GpuProfile& profile, const ProgramPrediction& p);
 
+/// " (interval LOW - HIGH ms)", the words every table of a program's prediction puts after its
+/// ms, or "" where the profile records no cross-validation.
+std::string interval_words(const ProgramPrediction& p);
+/// Sets "interval_ms" ([LOW, HIGH]) and "interval_coverage" in `out`, both null without an interval.
+void set_interval_json(report::Json& out, const ProgramPrediction& p);
+
 /// Per kernel: ms, share of the program, launch ms and the counts the models price.
 report::Table kernels_table(const ProgramPrediction& p);
 /// Per step, one table: slots, congestion, bank conflicts, requests, sectors per request, L2 hit

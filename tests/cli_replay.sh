@@ -39,16 +39,23 @@ PY
 ok "$mmsim" replay "$traces/tiled33" --profile "$profile" --json
 cp "$tmp/out" "$tmp/sampled.json"
 ok "$mmsim" replay "$traces/tiled33" --profile "$profile" --json --exact
-python3 - "$tmp/sampled.json" "$tmp/out" <<'PY' || fail=1
+python3 - "$tmp/sampled.json" "$tmp/out" "$profile" <<'PY' || fail=1
 import json, sys
-s, e = (json.load(open(f)) for f in sys.argv[1:])
+s, e = (json.load(open(f)) for f in sys.argv[1:3])
 assert s["sampling"]["exact"] is False and s["sampling"]["fraction"] == 1, s["sampling"]
 assert e["sampling"]["exact"] is True and e["predicted_ms_ci95"] == 0, e["sampling"]
 assert s["predicted_ms"] == e["predicted_ms"] and s["lines"] == e["lines"]
+# The interval the profile's cross-validation gives, around the prediction, at least the model's own.
+lo, hi = s["interval_ms"]
+profile = json.load(open(sys.argv[3]))
+factor = next(m["interval_factor"] for m in profile["model_choice"]["models"] if m["model"] == s["model"])
+assert s["interval_coverage"] == 0.8 and lo < s["predicted_ms"] < hi, (lo, hi, s["predicted_ms"])
+assert hi / s["predicted_ms"] >= factor * (1 - 1e-9) and s["predicted_ms"] / lo >= factor * (1 - 1e-9), (lo, hi, factor)
 PY
 ok "$mmsim" replay "$traces/tiled33" --profile "$profile"
 grep -qF "every DRAM row simulated (the run fits the sample budget)" "$tmp/out" ||
   { echo "FAIL: replay's text says nothing of the sampling"; cat "$tmp/out"; fail=1; }
+grep -q "(interval [0-9.e-]* - [0-9.e-]* ms)" "$tmp/out" || { echo "FAIL: replay's text gives no interval"; cat "$tmp/out"; fail=1; }
 bad "$mmsim" replay "$traces/tiled33" --exact
 grep -qF "replay: --exact samples a prediction, with --profile only" "$tmp/err" || { cat "$tmp/err"; fail=1; }
 bad "$mmsim" replay "$traces/tiled33" --sample-seed 4

@@ -230,15 +230,17 @@ def predict(kernel, *, profile, model="", threads=0, exact=False, sample_budget=
     """Predicts the GPU time of a kernel of one's own from a GPU profile (``mmsim gpu calibrate``'s
     ``profile-<device>.json``), exactly as ``mmsim predict`` prices a registry algorithm: the kernels
     run twice on the profile's machine with the GPU-like global memory, the first run warming the
-    L2, and the profile's cost model ``model`` ("": its default, rmw-rows) prices the counts of the
-    second. As ``mmsim predict`` does, the L2 and DRAM serve a seeded sample of the DRAM rows
+    L2, and the profile's cost model ``model`` ("": the one its cross-validation chose) prices the
+    counts of the second. As ``mmsim predict`` does, the L2 and DRAM serve a seeded sample of the DRAM rows
     (``sample_seed``), at most ``sample_budget`` sectors, and the counts are scaled with a 95 %
     interval (``predicted_ms_ci95``, ``counts_ci95``, ``sampling``); a run within the budget is
     simulated whole, and ``exact=True`` simulates every sector of any run. ``kernel`` is a kernel description (a dict in the kernel-file format or a file's path,
     as for :func:`run_kernel`) or an :class:`Engine` (every kernel it launched so far, again; its
     machine must be an HMM of the profile's width w, and l, L and k are the profile's).
 
-    Returns what ``mmsim predict --kernel FILE --json`` prints: predicted_ms, counts, and per
+    Returns what ``mmsim predict --kernel FILE --json`` prints: predicted_ms with its
+    ``interval_ms`` (the profile's cross-validated interval, ``interval_coverage`` of the
+    microbenchmarks left out fall inside), counts, and per
     kernel its predicted_ms, launch_ms, counts and steps, each step with its slots, congestion,
     bank_conflicts (shared), sectors_per_request and l2_hit_rate (global), dram_bytes, predicted_ms
     and share of its kernel's time::
