@@ -6,10 +6,22 @@
       median |error| of D- and of S-designated runs, and the median error of the D/S time ratio
   compare.py calibrations OLD_VALIDATE_CSV OLD_MODEL NEW_VALIDATE_CSV NEW_MODEL
       the KNI runs both tables price: the median and worst change of the prediction (each table
-      with its model), and each one's median |error|"""
+      with its model), and each one's median |error|
+  compare.py predict-again MMSIM HELDOUT_CSV PERMS_DIR OUT_CSV PROFILE...
+      the runs HELDOUT_CSV measured, predicted again from each PROFILE (`mmsim predict --perm-file`
+      on PERMS_DIR's files, as run.sh writes them): OUT_CSV has run.sh's columns, one row per run,
+      profile (named as given) and model of the profile (`chosen`: yes for the profile's own), and
+      the summary of every model is printed (as `models` prints it). No GPU is needed: the measured
+      times are HELDOUT_CSV's.
+  compare.py models PREDICT_AGAIN_CSV...
+      per GPU, profile and model: runs, median |error|, worst factor, share inside the model's own
+      interval, and the median |error| of D- and of S-designated runs"""
 import collections
 import csv
+import json
+import os
 import statistics
+import subprocess
 import sys
 
 
@@ -27,7 +39,8 @@ def heldout(files):
           "| median abs error, D- / S-designated | D/S ratio's error, median |")
     print("|---|---|---|---|---|---|---|---|")
     for path in files:
-        rows = list(csv.DictReader(open(path)))
+        # A predict-again file holds every model of a profile: the profile's own is its prediction.
+        rows = [r for r in csv.DictReader(open(path)) if r.get("chosen", "yes") == "yes"]
         for profile in sorted({r["profile"] for r in rows}):
             rs = [r for r in rows if r["profile"] == profile]
             err = lambda sel: statistics.median(abs(float(r["error"])) for r in sel)
@@ -66,14 +79,77 @@ def calibrations(old_csv, old_model, new_csv, new_model):
           f"median |error| {e_old:.3f} ({old_model}) / {e_new:.3f} ({new_model})")
 
 
+def predict_again(mmsim, heldout_csv, perms, out_csv, profiles):
+    measured = {}
+    for r in csv.DictReader(open(heldout_csv)):
+        measured.setdefault((r["pattern"], int(r["n"]), r["kernel"]), r)
+    if not measured:
+        refuse(f"{heldout_csv}: no runs")
+    version = subprocess.run([mmsim, "--version"], capture_output=True, text=True, check=True).stdout.split()
+    commit = version[version.index("commit:") + 1] if "commit:" in version[:-1] else ""
+    records = []
+    for profile in profiles:
+        # Each model's own interval factor, from the profile's cross-validation.
+        factors = {c["model"]: c["interval_factor"] for c in json.load(open(profile))["model_choice"]["models"]}
+        for (pattern, n, kernel), m in sorted(measured.items()):
+            perm = os.path.join(perms, f"{pattern}-n{n}.txt")
+            if not os.path.exists(perm):
+                refuse(f"{perm} is missing (perms.py writes it)")
+            out = subprocess.run([mmsim, "predict", kernel, "--perm-file", perm, "-n", str(n), "--profile", profile,
+                                  "--json"], capture_output=True, text=True)
+            if out.returncode != 0:
+                refuse(f"mmsim predict {kernel} {perm}: {out.stderr.strip()}")
+            p = json.loads(out.stdout)
+            ms = float(m["measured_ms"])
+            for model, predicted in sorted(p["predicted_ms_by_model"].items()):
+                lo, hi = predicted / factors[model], predicted * factors[model]
+                records.append({
+                    "device": m["device"], "pattern": pattern, "n": n, "type": "float", "kernel": kernel,
+                    "measured_ms": ms, "correct": "yes" if m["correct"] == "yes" and p["correct"] else "NO",
+                    "profile": profile, "model": model, "chosen": "yes" if model == p["model"] else "no",
+                    "predicted_ms": predicted, "interval_low_ms": lo, "interval_high_ms": hi,
+                    "error": predicted / ms - 1, "inside_interval": "yes" if lo <= ms <= hi else "no",
+                    "mmsim_version": version[1] if len(version) > 1 else "", "mmsim_commit": commit})
+            print(f"{profile} {pattern} n={n} {kernel}: {p['model']} {p['predicted_ms']:.4f} ms, "
+                  f"measured {ms:.4f}", file=sys.stderr, flush=True)
+    with open(out_csv, "w", newline="") as f:
+        w = csv.DictWriter(f, fieldnames=list(records[0].keys()), lineterminator="\n")
+        w.writeheader()
+        w.writerows(records)
+    by_model([out_csv])
+
+
+def by_model(files):
+    print("| GPU | profile | model | chosen | runs | median abs error | worst factor | inside its interval "
+          "| median abs error, D- / S-designated |")
+    print("|---|---|---|---|---|---|---|---|---|")
+    for path in files:
+        records = list(csv.DictReader(open(path)))
+        if not records or "chosen" not in records[0]:
+            refuse(f"{path}: not a file of predict-again (no column chosen)")
+        for profile, model in sorted({(r["profile"], r["model"]) for r in records}):
+            rs = [r for r in records if r["profile"] == profile and r["model"] == model]
+            err = lambda sel: statistics.median(abs(float(r["error"])) for r in sel)
+            worst = max(factor(float(r["predicted_ms"]), float(r["measured_ms"])) for r in rs)
+            inside = sum(r["inside_interval"] == "yes" for r in rs) / len(rs)
+            print(f"| {rs[0]['device']} | {profile} | {model} | {rs[0]['chosen']} | {len(rs)} | {err(rs):.3f} | "
+                  f"{worst:.2f}x | {100 * inside:.0f} % | {err([r for r in rs if r['kernel'] == 'd-designated']):.3f} / "
+                  f"{err([r for r in rs if r['kernel'] == 's-designated']):.3f} |")
+
+
 def main():
     args = sys.argv[1:]
     if args[:1] == ["heldout"] and len(args) > 1:
         heldout(args[1:])
     elif args[:1] == ["calibrations"] and len(args) == 5:
         calibrations(*args[1:])
+    elif args[:1] == ["predict-again"] and len(args) > 5:
+        predict_again(args[1], args[2], args[3], args[4], args[5:])
+    elif args[:1] == ["models"] and len(args) > 1:
+        by_model(args[1:])
     else:
-        refuse("usage: compare.py heldout CSV... | compare.py calibrations OLD_CSV OLD_MODEL NEW_CSV NEW_MODEL")
+        refuse("usage: compare.py heldout CSV... | compare.py calibrations OLD_CSV OLD_MODEL NEW_CSV NEW_MODEL | "
+               "compare.py predict-again MMSIM HELDOUT_CSV PERMS_DIR OUT_CSV PROFILE... | compare.py models CSV...")
 
 
 if __name__ == "__main__":
