@@ -103,7 +103,7 @@ GpuSubcommand add_gpu_calibrate_command(CLI::App& gpu) {
   const GpuCommand<CalibrateOptions> c(
       gpu, "calibrate",
       "the cost model's microbenchmarks (copy, strides, transposes, random, cold, shared "
-      "congestion, an empty launch), every cell checked: calibration-<device>.csv, "
+      "congestion, empty launches alone and back to back), every cell checked: calibration-<device>.csv, "
       "the profile and its spread over the passes; --check PROFILE: how far this "
       "GPU is from a profile",
       "folder for calibration-<device>.csv (with --check: check-<device>*.csv)");

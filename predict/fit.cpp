@@ -16,9 +16,14 @@ std::vector<double> nonnegative_relative_fit(const std::vector<std::vector<doubl
       A(static_cast<Eigen::Index>(i), static_cast<Eigen::Index>(j)) = rows[i][j] / times[i];
     b(static_cast<Eigen::Index>(i)) = 1.0;
   }
+  unsigned duplicates = 0;  // columns equal to an earlier column in every row
+  for (std::size_t j = 0; j < k; ++j)
+    for (std::size_t e = 0; e < j; ++e)
+      if (A.col(static_cast<Eigen::Index>(j)) == A.col(static_cast<Eigen::Index>(e))) duplicates |= 1u << j;
   std::vector<double> best(k, 0.0);
   double best_residual = b.squaredNorm();
   for (unsigned mask = 1; mask < (1u << k); ++mask) {
+    if (mask & duplicates) continue;
     std::vector<Eigen::Index> cols;
     for (std::size_t j = 0; j < k; ++j)
       if (mask & (1u << j)) cols.push_back(static_cast<Eigen::Index>(j));

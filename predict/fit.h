@@ -10,8 +10,10 @@
 namespace mmsim::predict {
 
 /// min over x >= 0 of sum_i ((rows_i . x - times_i) / times_i)^2, exactly, by trying every support
-/// set of x (a model has at most 16 constants; the fitted ones at most eight: 255 small problems).
-/// `times` must be positive; an empty `rows` gives an empty x.
+/// set of x (a model has at most 16 constants; the fitted ones at most ten: 1023 small problems).
+/// A column equal to an earlier one in every row cannot be priced apart from it: its constant
+/// stays 0 (a run's first launch where every sample makes one launch). `times` must be positive;
+/// an empty `rows` gives an empty x.
 std::vector<double> nonnegative_relative_fit(const std::vector<std::vector<double>>& rows,
                                              const std::vector<double>& times);
 

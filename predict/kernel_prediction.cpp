@@ -224,11 +224,15 @@ ProgramPrediction predict_launches(const GpuProfile& profile, const std::string&
   p.machine = profile.machine;
   p.sector_bytes = profile.memory.sector_bytes;
   std::size_t next = 0;
+  // A model that prices a run's first launch apart (the count "runs") charges it to the first
+  // kernel alone: each kernel's counts are those of one launch, and the program is one run.
+  const double run_ms = m.price_of("runs");
   for (std::size_t launch = 0; launch < counted.stats.kernels.size(); ++launch) {
     KernelPrediction k;
     k.name = counted.stats.kernels[launch].name;
     k.counts.launches = 1;
-    k.launch_ms = predicted_ms(m, k.counts);
+    const double not_first = launch > 0 ? run_ms : 0.0;
+    k.launch_ms = predicted_ms(m, k.counts) - not_first;
     const std::size_t rounds = launch < rounds_per_launch.size() ? rounds_per_launch[launch] : 0;
     for (std::size_t r = next; r < next + rounds && r < counted.stats.rounds.size(); ++r) {
       k.steps.push_back(step_of(counted.stats.rounds[r], counted.rounds[r], m, p.sector_bytes));
@@ -236,7 +240,7 @@ ProgramPrediction predict_launches(const GpuProfile& profile, const std::string&
       add(k.counts, k.steps.back().counts);
     }
     next += rounds;
-    k.ms = predicted_ms(m, k.counts);
+    k.ms = predicted_ms(m, k.counts) - not_first;
     for (StepPrediction& s : k.steps) s.share = k.ms > 0 ? s.ms / k.ms : 0.0;
     if (const HeldOutError* held = profile.choice.of(m.name)) k.interval_factor = held->interval_factor;
     p.kernels.push_back(std::move(k));
@@ -254,7 +258,8 @@ report::Json predictions_json(const GpuProfile& profile, const ProgramPrediction
   report::Json every = report::Json::object();
   for (const CostModel& m : profile.models) {
     const double launch_ms = predicted_ms(m, launch);
-    double ms = 0;
+    // The run's first launch once (its price is in every kernel's counts of one launch).
+    double ms = p.kernels.empty() ? 0 : m.price_of("runs") * (1 - static_cast<double>(p.kernels.size()));
     for (const KernelPrediction& k : p.kernels)
       ms += launch_ms + std::max(predicted_ms(m, k.counts) - launch_ms, k.instruction_ms);
     every.set(m.name, ms);

@@ -19,6 +19,8 @@ std::string Microbench::name() const {
     case MicrobenchKind::Shared:
       return "shared-congestion-" + s;
     case MicrobenchKind::Empty:
+      if (repeats > 1) return "empty-x" + std::to_string(repeats);
+      break;
     case MicrobenchKind::Copy:
     case MicrobenchKind::ReadRandom:
     case MicrobenchKind::WriteRandom:
@@ -104,6 +106,9 @@ std::vector<Microbench> calibration_set() {
     set.push_back({MicrobenchKind::ReadTranspose, n, 8, 0, bytes, true});
     set.push_back({MicrobenchKind::WriteTranspose, n, 8, 0, bytes, true});
   }
+  // Launches back to back, as a program of many kernels makes them (a sorting network's hundreds):
+  // what a launch costs after another, apart from the lone launch above.
+  for (const std::uint32_t launches : {16u, 256u}) set.push_back({MicrobenchKind::Empty, 32, 1, launches, 4});
   // Shared memory: enough threads to fill every SM of an H100 / H200 (132 x 2048 < 2^19).
   for (const std::uint32_t c : {1u, 2u, 4u, 8u, 16u, 32u})
     set.push_back({MicrobenchKind::Shared, std::uint64_t{1} << 19, c, 64, 4});

@@ -4,7 +4,9 @@
 //
 // One thread per output element, 256 threads per block, elements of `element_bytes` (4: float,
 // 8: double). Exact semantics, which both sides follow:
-//   Empty        an empty kernel of one block of 32 threads: the cost of a launch.
+//   Empty        an empty kernel of one block of 32 threads: the cost of a launch; with `repeats`
+//                of 2 or more, that many launched back to back and timed together ("empty-x16"),
+//                where each launch after the first overlaps the one before.
 //   Copy         b[i] = a[i], i < n.
 //   ReadStride   b[i] = a[i * stride], i < n / stride (a has n elements).
 //   WriteStride  b[i * stride] = a[i], i < n / stride (b has n elements).
@@ -52,7 +54,7 @@ struct Microbench {
   MicrobenchKind kind = MicrobenchKind::Copy;
   std::uint64_t n = 0;        ///< elements (for Shared: threads)
   std::uint32_t stride = 1;   ///< the strided and transposed kinds' stride; Shared: the congestion
-  std::uint32_t repeats = 0;  ///< Shared only: accesses per thread
+  std::uint32_t repeats = 0;  ///< Shared: accesses per thread; Empty: launches (0 and 1: one)
   std::uint32_t element_bytes = 4;
   bool cold = false;  ///< the L2 flushed before each timed run (global kinds only)
 
@@ -94,7 +96,8 @@ constexpr std::uint64_t transposed_from(std::uint64_t j, std::uint64_t n, std::u
 /// then random reads and writes of float arrays of 24, 32, 48, 64 and 96 MiB, between the two;
 /// then, on arrays of 16 MiB, the reads and writes that separate a partial write from a read with
 /// the L2 flushed before each run (cold); then every element read or written once at strides 8
-/// and 16 (transposed), in and beyond the L2, float and double, and cold at stride 8.
+/// and 16 (transposed), in and beyond the L2, float and double, and cold at stride 8; then 16 and
+/// 256 empty launches back to back.
 std::vector<Microbench> calibration_set();
 
 /// One timed microbenchmark.

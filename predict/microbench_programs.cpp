@@ -55,10 +55,12 @@ Program microbench_program(const Microbench& m) {
   if (const char* err = microbench_error(m)) throw std::invalid_argument(std::string("microbenchmark: ") + err);
   Program p;
   if (m.kind == MicrobenchKind::Empty) {
-    Kernel k;
-    k.name = m.name();
-    k.threads_per_block = kLanes;
-    p.kernels.push_back(std::move(k));
+    for (std::uint32_t i = 0; i < empty_launches(m); ++i) {
+      Kernel k;
+      k.name = m.name();
+      k.threads_per_block = kLanes;
+      p.kernels.push_back(std::move(k));
+    }
     return p;
   }
   const auto global = [&](const char* name, std::uint64_t size) {

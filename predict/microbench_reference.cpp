@@ -43,7 +43,8 @@ const char* microbench_error(const Microbench& m) {
   if (m.element_bytes != 4 && m.element_bytes != 8) return "element_bytes: must be 4 or 8";
   if (m.cold && (m.kind == MicrobenchKind::Empty || m.kind == MicrobenchKind::Shared))
     return "cold: only a kind of global accesses flushes the L2 before its runs";
-  if (m.kind == MicrobenchKind::Empty) return nullptr;
+  if (m.kind == MicrobenchKind::Empty)
+    return m.repeats > kMaxEmptyLaunches ? "repeats: an empty bench makes 1 to 1024 launches" : nullptr;
   if (m.stride < 1 || m.stride > 32) return "stride: must be in [1, 32]";
   if (m.n == 0 || m.n % m.stride != 0 || m.n >= 0xFFFFFFFFu)
     return "n: must be a multiple of the stride in [1, 2^32 - 2]";

@@ -68,12 +68,14 @@ double priced_ms(const predict::CostModel& f, const MeasuredRun& m, const predic
     // Each warp loads its data, works, then stores: the copies add to the work's cycles, and
     // their fixed cycles hold the launch (copy_cost.h); without them, the model's launch.
     if (w.many && w.copy) cycles += w.copy->cycles(w.rows, warps);
-    ms = cycles / w.sm_clock_khz + (w.many && !w.copy ? f.price_of("launches") : 0);
+    ms = cycles / w.sm_clock_khz + (w.many && !w.copy ? f.price_of("launches") + f.price_of("runs") : 0);
   } else {
     // Only the shared-memory time units (and a launch per wave batch): the other counts of a
     // one-warp shared-memory run are its input and output, outside the GPU's timed region.
     ms = f.price_of("shared_time_units") * static_cast<double>(counts.shared_time_units);
-    if (m.pricing == Pricing::Waves) ms = ms * static_cast<double>(m.waves) + f.price_of("launches");
+    // One launch, the run's first: where the model prices that apart (runs), both prices.
+    if (m.pricing == Pricing::Waves)
+      ms = ms * static_cast<double>(m.waves) + f.price_of("launches") + f.price_of("runs");
   }
   return ms;
 }

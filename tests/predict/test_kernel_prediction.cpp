@@ -154,6 +154,37 @@ TEST_CASE("the steps and launches add up to the run's counts, which per-round co
   for (const CountField& f : count_fields()) CHECK_MESSAGE(f.of(plain) == f.of(p.counts), f.name);
 }
 
+TEST_CASE("a model that prices a run's first launch apart charges it to the first kernel alone") {
+  // hand, plus 0.5 ms for the run: three kernels of one program are one run.
+  const CostModelSpec spec{
+      "hand-runs",
+      {{"launch_ms", "launches"}, {"sector_ms", "sectors"}, {"tu_ms", "shared_time_units"}, {"run_ms", "runs"}}};
+  CostModel runs = unfitted(spec);
+  runs.prices[0].ms = 1.0, runs.prices[1].ms = 0.01, runs.prices[2].ms = 0.1, runs.prices[3].ms = 0.5;
+  GpuProfile profile = bare_gpu();
+  profile.models = {hand_model(), runs};
+  const char* three = R"({"arrays": [{"name": "a", "size": 64, "init": "iota"}, {"name": "b", "size": 64}],
+    "kernels": [{"name": "k1", "blocks": 1, "threads_per_block": 64, "steps": [{"read": "a", "address": "t"}]},
+                {"name": "k2", "blocks": 1, "threads_per_block": 64, "steps": [{"write": "b", "address": "t"}]},
+                {"name": "k3", "blocks": 1, "threads_per_block": 32, "steps": [{"read": "b", "address": "t"}]}]})";
+  const kernels::ProgramSpec program = kernels::parse_kernel_file(three, "three.json");
+  const ProgramPrediction plain = predict_program(profile, program, "hand", 1);
+  const ProgramPrediction p = predict_program(profile, program, "hand-runs", 1);
+  REQUIRE(p.kernels.size() == 3);
+  CHECK(p.ms == doctest::Approx(plain.ms + 0.5));
+  CHECK(p.kernels[0].launch_ms == doctest::Approx(1.5));
+  CHECK(p.kernels[1].launch_ms == doctest::Approx(1.0));
+  CHECK(p.kernels[2].launch_ms == doctest::Approx(1.0));
+  double ms = 0;
+  for (std::size_t i = 0; i < 3; ++i) {
+    CHECK(p.kernels[i].ms == doctest::Approx(plain.kernels[i].ms + (i == 0 ? 0.5 : 0.0)));
+    ms += p.kernels[i].ms;
+  }
+  CHECK(p.ms == doctest::Approx(ms));
+  // The program's counts priced whole (as predicted_ms_by_model does): the run's price once.
+  CHECK(predicted_ms(runs, p.counts) == doctest::Approx(plain.ms + 0.5));
+}
+
 TEST_CASE("a description the profile's GPU cannot run is refused, naming the file, the kernel and the rule") {
   GpuProfile profile = small_gpu_profile();
   profile.models = {hand_model()};

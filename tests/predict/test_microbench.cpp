@@ -57,8 +57,9 @@ ArrayId array_named(const Engine& e, const Program& p, const std::string& name) 
 TEST_CASE("every microbenchmark's program leaves in b what its specification says") {
   const Machine machine({.model = ModelKind::Hmm, .w = 32, .l = 1, .L = 20, .k = 4});
   const std::vector<Microbench> set = small_set();
-  // empty; per element size 17 global kinds and their cold forms (9 of float, 8 of double); 6 congestions
-  CHECK(set.size() == 1 + 2 * 17 + 9 + 8 + 6);
+  // empty alone and 16 and 256 back to back; per element size 17 global kinds and their cold forms
+  // (9 of float, 8 of double); 6 congestions
+  CHECK(set.size() == 3 + 2 * 17 + 9 + 8 + 6);
   for (const Microbench& m : set) {
     CAPTURE(m.name());
     CAPTURE(m.element_bytes);
@@ -67,6 +68,10 @@ TEST_CASE("every microbenchmark's program leaves in b what its specification say
     if (m.kind == MicrobenchKind::Empty) {
       CHECK(p.arrays.empty());
       CHECK(engine.stats().rounds.empty());
+      // Its launches, each of one block of 32 threads.
+      CHECK(p.kernels.size() == (m.repeats > 1 ? m.repeats : 1));
+      CHECK(engine.stats().kernels.size() == p.kernels.size());
+      for (const Kernel& k : p.kernels) CHECK(k.threads() == 32);
       continue;
     }
     for (const ArrayDecl& d : p.arrays)
@@ -148,6 +153,14 @@ TEST_CASE("transposed: an S x n/S matrix read as its transpose, lanes S apart, e
     CHECK(transposed_by_shifts(i, 3, 7) == transposed(i, 1024, 8));
     CHECK(transposed_by_shifts(i, 4, 6) == transposed(i, 1024, 16));
   }
+}
+
+TEST_CASE("Empty's launches back to back are named by their count and bounded") {
+  CHECK(Microbench{MicrobenchKind::Empty, 32, 1, 0, 4}.name() == "empty");
+  CHECK(Microbench{MicrobenchKind::Empty, 32, 1, 1, 4}.name() == "empty");
+  CHECK(Microbench{MicrobenchKind::Empty, 32, 1, 256, 4}.name() == "empty-x256");
+  CHECK(microbench_error({MicrobenchKind::Empty, 32, 1, 1024, 4}) == nullptr);
+  CHECK(microbench_error({MicrobenchKind::Empty, 32, 1, 1025, 4}) != nullptr);
 }
 
 TEST_CASE("the transposed kinds need a power-of-two stride and n / stride") {

@@ -9,6 +9,7 @@
 #include <fstream>
 
 #include "io/input_error.h"
+#include "predict/fit.h"
 #include "predict/gpu_profile.h"
 #include "predict/simulate.h"
 #include "tests/predict/small_gpu.h"
@@ -104,6 +105,47 @@ TEST_CASE("the fit recovers the constants that made the timings, for a model add
   for (std::size_t i = 0; i < fitted_models().size(); ++i) CHECK(p.models[i].name == fitted_models()[i].name);
   for (const CostModel& m : p.models)
     for (const PricedCount& c : m.prices) CHECK(c.ms >= 0);
+}
+
+TEST_CASE("a run's first launch is priced apart only where launches back to back tell it apart") {
+  GpuProfile p = small_gpu_profile();
+  // A GPU whose launch costs 3 us after another and 6 us alone: dram-rows-runs with run_ms 3e-3.
+  const CostModel truth = fitted("dram-rows-runs", {0.003, 4e-6, 1e-6, 3e-6, 5e-7, 7e-6, 2e-7, 0.003});
+  const auto time_all = [&](const std::vector<Microbench>& set) {
+    std::vector<MicrobenchTiming> timings;
+    for (const Microbench& b : set) {
+      MicrobenchTiming t;
+      t.bench = b;
+      t.median_ms = predicted_ms(truth, count_microbench(p, b));
+      timings.push_back(t);
+    }
+    return timings;
+  };
+  // "runs" is 1 for a run that launches anything: 16 launches back to back are one run.
+  const Microbench stream{MicrobenchKind::Empty, 32, 1, 16, 4};
+  const RunCounts c = count_microbench(p, stream);
+  CHECK(c.launches == 16);
+  CHECK(count_fields()[*count_index("runs")].of(c) == 1);
+  CHECK(predicted_ms(truth, c) == doctest::Approx(16 * 0.003 + 0.003));
+
+  // With launches back to back among the timings, both prices come back.
+  std::vector<Microbench> set = small_set();
+  set.push_back(stream);
+  set.push_back({MicrobenchKind::Empty, 32, 1, 256, 4});
+  GpuProfile with = p;
+  fit_profile(with, time_all(set));
+  const CostModel& f = with.model("dram-rows-runs");
+  CHECK(f.price_of("launches") == doctest::Approx(0.003).epsilon(1e-4));
+  CHECK(f.price_of("runs") == doctest::Approx(0.003).epsilon(1e-4));
+
+  // Without them every timing is one launch of one run: the two counts are one column, and the
+  // run's price stays 0, so the model predicts as its sibling without runs.
+  GpuProfile without = p;
+  fit_profile(without, time_all(small_set()));
+  CHECK(without.model("dram-rows-runs").price_of("runs") == 0);
+  CHECK(without.model("dram-rows-runs").price_of("launches") == doctest::Approx(0.006).epsilon(1e-4));
+  const std::vector<double> fitted_ms = nonnegative_relative_fit({{1, 1, 2}, {2, 2, 1}, {3, 3, 1}}, {4, 6, 8});
+  CHECK(fitted_ms[1] == 0);  // a column equal to an earlier one in every row is never priced
 }
 
 TEST_CASE("the L2's capacity is fitted back from timings made at a capacity below the GPU's") {
