@@ -53,7 +53,7 @@ constexpr CountField kFields[] = {
      false},
 };
 
-const CostModelSpec kFitted[] = {
+const CostModelSpec kBase[] = {
     {"papers", {{"launch_ms", "launches"}, {"umm_slot_ms", "umm_slots"}, {"shared_time_unit_ms", "shared_time_units"}}},
     {"dram-rows",
      {{"launch_ms", "launches"},
@@ -95,52 +95,26 @@ const CostModelSpec kFitted[] = {
       {"activation_ms", "dram_non_rmw_activations"},
       {"rmw_activation_ms", "dram_rmw_activations"},
       {"shared_time_unit_ms", "shared_time_units"}}},
-    // The four models above with a run's first launch priced apart from the launches that follow
-    // it: a GPU overlaps a launch with the kernel before it, so a program of hundreds of kernels
-    // (a sorting network) pays less per launch than a kernel alone. The microbenchmarks tell the two
-    // apart only with launches back to back (empty-x16, empty-x256); without those, a run's launch
-    // and its first launch are the same count, and the fit leaves the run's price at 0.
-    {"dram-rows-runs",
-     {{"launch_ms", "launches"},
-      {"l2_line_ms", "l2_transactions"},
-      {"l2_sector_ms", "sectors"},
-      {"dram_read_ms", "dram_reads"},
-      {"dram_write_ms", "dram_writes"},
-      {"activation_ms", "dram_activations"},
-      {"shared_time_unit_ms", "shared_time_units"},
-      {"run_ms", "runs"}}},
-    {"rmw-rows-runs",
-     {{"launch_ms", "launches"},
-      {"l2_line_ms", "l2_transactions"},
-      {"l2_sector_ms", "sectors"},
-      {"dram_read_ms", "dram_reads"},
-      {"dram_write_ms", "dram_writes"},
-      {"activation_ms", "dram_non_rmw_activations"},
-      {"rmw_activation_ms", "dram_rmw_activations"},
-      {"shared_time_unit_ms", "shared_time_units"},
-      {"run_ms", "runs"}}},
-    {"dram-rows-rw-runs",
-     {{"launch_ms", "launches"},
-      {"l2_line_ms", "l2_transactions"},
-      {"l2_read_sector_ms", "read_sectors"},
-      {"l2_write_sector_ms", "write_sectors"},
-      {"dram_read_ms", "dram_reads"},
-      {"dram_write_ms", "dram_writes"},
-      {"activation_ms", "dram_activations"},
-      {"shared_time_unit_ms", "shared_time_units"},
-      {"run_ms", "runs"}}},
-    {"rmw-rows-rw-runs",
-     {{"launch_ms", "launches"},
-      {"l2_line_ms", "l2_transactions"},
-      {"l2_read_sector_ms", "read_sectors"},
-      {"l2_write_sector_ms", "write_sectors"},
-      {"dram_read_ms", "dram_reads"},
-      {"dram_write_ms", "dram_writes"},
-      {"activation_ms", "dram_non_rmw_activations"},
-      {"rmw_activation_ms", "dram_rmw_activations"},
-      {"shared_time_unit_ms", "shared_time_units"},
-      {"run_ms", "runs"}}},
 };
+
+// The base models, then the memory models again with a run's first launch priced apart from the
+// launches that follow it ("-runs"): a GPU overlaps a launch with the kernel before it, so a
+// program of hundreds of kernels (a sorting network) pays less per launch than a kernel alone. The
+// microbenchmarks tell the two apart only with launches back to back (empty-x16, empty-x256);
+// without those, a run's launch and its first launch are the same count, and the fit leaves the
+// run's price at 0.
+std::vector<CostModelSpec> all_fitted() {
+  std::vector<CostModelSpec> out(std::begin(kBase), std::end(kBase));
+  static const std::string_view kRuns[] = {"dram-rows-runs", "rmw-rows-runs", "dram-rows-rw-runs", "rmw-rows-rw-runs"};
+  for (std::size_t i = 0; i < std::size(kRuns); ++i) {
+    CostModelSpec spec = kBase[1 + i];  // the memory models, in kBase's order
+    if (std::string(spec.name) + "-runs" != kRuns[i]) throw std::logic_error("all_fitted: kRuns out of kBase's order");
+    spec.name = kRuns[i];
+    spec.prices.emplace_back("run_ms", "runs");
+    out.push_back(std::move(spec));
+  }
+  return out;
+}
 
 }  // namespace
 
@@ -183,7 +157,10 @@ double CostModel::price_of(std::string_view count) const {
   return 0;
 }
 
-std::span<const CostModelSpec> fitted_models() { return kFitted; }
+std::span<const CostModelSpec> fitted_models() {
+  static const std::vector<CostModelSpec> all = all_fitted();
+  return all;
+}
 
 CostModel unfitted(const CostModelSpec& spec) {
   CostModel m;
