@@ -33,6 +33,19 @@ std::vector<Microbench> small_set() {
   return set;
 }
 
+// What a GPU priced by `truth` would measure for each bench, simulated on `machine`.
+std::vector<MicrobenchTiming> timed_by(const CostModel& truth, const GpuProfile& machine,
+                                       const std::vector<Microbench>& set) {
+  std::vector<MicrobenchTiming> timings;
+  for (const Microbench& b : set) {
+    MicrobenchTiming t;
+    t.bench = b;
+    t.median_ms = predicted_ms(truth, count_microbench(machine, b));
+    timings.push_back(t);
+  }
+  return timings;
+}
+
 std::filesystem::path temp_file(const std::string& name) { return std::filesystem::temp_directory_path() / name; }
 
 // A model of fitted_models() with the constants given, in the order of its prices.
@@ -84,13 +97,7 @@ std::string write_and_read_back(const std::string& text, const std::string& name
 TEST_CASE("the fit recovers the constants that made the timings, for a model added to the profile as data") {
   GpuProfile p = small_gpu_profile();
   const CostModel truth = by_hand({0.005, 4e-6, 1e-6, 3e-6, 7e-6, 2e-7});
-  std::vector<MicrobenchTiming> timings;
-  for (const Microbench& b : small_set()) {
-    MicrobenchTiming t;
-    t.bench = b;
-    t.median_ms = predicted_ms(truth, count_microbench(p, b));
-    timings.push_back(t);
-  }
+  const std::vector<MicrobenchTiming> timings = timed_by(truth, p, small_set());
   p.models = {by_hand({0, 0, 0, 0, 0, 0})};
   fit_profile(p, timings);
   const CostModel& f = p.model("cache-only");
@@ -111,16 +118,6 @@ TEST_CASE("a run's first launch is priced apart only where launches back to back
   GpuProfile p = small_gpu_profile();
   // A GPU whose launch costs 3 us after another and 6 us alone: dram-rows-runs with run_ms 3e-3.
   const CostModel truth = fitted("dram-rows-runs", {0.003, 4e-6, 1e-6, 3e-6, 5e-7, 7e-6, 2e-7, 0.003});
-  const auto time_all = [&](const std::vector<Microbench>& set) {
-    std::vector<MicrobenchTiming> timings;
-    for (const Microbench& b : set) {
-      MicrobenchTiming t;
-      t.bench = b;
-      t.median_ms = predicted_ms(truth, count_microbench(p, b));
-      timings.push_back(t);
-    }
-    return timings;
-  };
   // "runs" is 1 for a run that launches anything: 16 launches back to back are one run.
   const Microbench stream{MicrobenchKind::Empty, 32, 1, 16, 4};
   const RunCounts c = count_microbench(p, stream);
@@ -133,7 +130,7 @@ TEST_CASE("a run's first launch is priced apart only where launches back to back
   set.push_back(stream);
   set.push_back({MicrobenchKind::Empty, 32, 1, 256, 4});
   GpuProfile with = p;
-  fit_profile(with, time_all(set));
+  fit_profile(with, timed_by(truth, p, set));
   const CostModel& f = with.model("dram-rows-runs");
   CHECK(f.price_of("launches") == doctest::Approx(0.003).epsilon(1e-4));
   CHECK(f.price_of("runs") == doctest::Approx(0.003).epsilon(1e-4));
@@ -141,7 +138,7 @@ TEST_CASE("a run's first launch is priced apart only where launches back to back
   // Without them every timing is one launch of one run: the two counts are one column, and the
   // run's price stays 0, so the model predicts as its sibling without runs.
   GpuProfile without = p;
-  fit_profile(without, time_all(small_set()));
+  fit_profile(without, timed_by(truth, p, small_set()));
   CHECK(without.model("dram-rows-runs").price_of("runs") == 0);
   CHECK(without.model("dram-rows-runs").price_of("launches") == doctest::Approx(0.006).epsilon(1e-4));
   const std::vector<double> fitted_ms = nonnegative_relative_fit({{1, 1, 2}, {2, 2, 1}, {3, 3, 1}}, {4, 6, 8});
@@ -159,13 +156,7 @@ TEST_CASE("the L2's capacity is fitted back from timings made at a capacity belo
     set.push_back({MicrobenchKind::ReadRandom, n, 1, 0, 4});
     set.push_back({MicrobenchKind::WriteRandom, n, 1, 0, 4});
   }
-  std::vector<MicrobenchTiming> timings;
-  for (const Microbench& b : set) {
-    MicrobenchTiming t;
-    t.bench = b;
-    t.median_ms = predicted_ms(truth, count_microbench(truth_machine, b));
-    timings.push_back(t);
-  }
+  const std::vector<MicrobenchTiming> timings = timed_by(truth, truth_machine, set);
   GpuProfile p = small_gpu_profile();
   fit_cache_capacity(p, timings);
   CHECK(p.memory.cache_bytes == 24 * 1024);
