@@ -426,6 +426,16 @@ std::vector<ResultEntry> make_results() {
                     "(docs/prediction.md, \"Held out\")",
                     "experiments/heldout/run.sh build/cli/mmsim DIR results/gpu-<device>/profile-<device>.json", "",
                     {"heldout-<device>.csv"}));
+  all.push_back(
+      gpu(kTable, "heldout-by-model", "",
+          "the held-out runs predicted again with every model of the committed profile and of the "
+          "recalibration, the measured times the held-out table's (docs/prediction.md, \"Every model on "
+          "the same runs\")",
+          "python3 experiments/heldout/compare.py predict-again build/cli/mmsim "
+          "results/gpu-<device>/heldout-<device>.csv PERMS results/gpu-<device>/heldout-<device>-by-model.csv "
+          "results/gpu-<device>/profile-<device>.json "
+          "results/gpu-<device>/recalibration-2026-11-26/profile-<device>.json",
+          "", {"heldout-<device>-by-model.csv"}));
   all.push_back(gpu(kTable, "validate", "",
                     "every measured table predicted from the profile, per cost model, and the errors per family (the "
                     "H200's A-S rows priced with the H100's instruction files, `--instructions-from results/gpu-h100`, "

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
-# docs/prediction.md's held-out table and its two calibrations' rows are what
-# experiments/heldout/compare.py makes of the committed CSVs, line for line; and compare.py refuses
-# a bad call with one line and status 2.
+# docs/prediction.md's held-out tables (by chosen model and by every model) and its two
+# calibrations' rows are what experiments/heldout/compare.py makes of the committed CSVs, line for
+# line; and compare.py refuses a bad call with one line and status 2.
 #   docs_heldout_tables.sh SOURCE_DIR
 set -u
 src=$1
@@ -10,7 +10,11 @@ fail=0
 doc=docs/prediction.md
 while IFS= read -r line; do
   grep -qxF -- "$line" "$doc" || { echo "FAIL: not in $doc: $line"; fail=1; }
-done < <(python3 experiments/heldout/compare.py heldout results/gpu-h100/heldout-h100.csv results/gpu-h200/heldout-h200.csv)
+done < <(
+  python3 experiments/heldout/compare.py heldout results/gpu-h100/heldout-h100.csv results/gpu-h200/heldout-h200.csv
+  python3 experiments/heldout/compare.py models results/gpu-h100/heldout-h100-by-model.csv \
+    results/gpu-h200/heldout-h200-by-model.csv || echo "compare.py models failed"
+)
 check_row() {  # GPU OLD_MODEL NEW_MODEL: the change and errors the doc's row gives
   local out
   out=$(python3 experiments/heldout/compare.py calibrations "results/gpu-$1/validate.csv" "$2" \
@@ -23,8 +27,13 @@ check_row() {  # GPU OLD_MODEL NEW_MODEL: the change and errors the doc's row gi
 }
 check_row h100 dram-rows dram-rows
 check_row h200 rmw-rows rmw-rows-rw
-python3 experiments/heldout/compare.py nonsense >/dev/null 2>"${TMPDIR:-/tmp}/compare_err.$$"
-status=$?
-[ "$status" = 2 ] && [ "$(wc -l <"${TMPDIR:-/tmp}/compare_err.$$")" = 1 ] || { echo "FAIL: a bad call gave status $status"; fail=1; }
+# A bad call, and a held-out CSV of one model a profile where one of every model is asked for.
+for args in "nonsense" "models results/gpu-h100/heldout-h100.csv"; do
+  # shellcheck disable=SC2086
+  python3 experiments/heldout/compare.py $args >/dev/null 2>"${TMPDIR:-/tmp}/compare_err.$$"
+  status=$?
+  [ "$status" = 2 ] && [ "$(wc -l <"${TMPDIR:-/tmp}/compare_err.$$")" = 1 ] ||
+    { echo "FAIL: compare.py $args gave status $status"; fail=1; }
+done
 rm -f "${TMPDIR:-/tmp}/compare_err.$$"
 exit $fail
