@@ -82,37 +82,32 @@ Program microbench_program(const Microbench& m) {
   const auto strided = [stride](std::uint64_t i) -> Address { return i * stride; };
   const auto hashed = [n](std::uint64_t i) -> Address { return scatter_hash(static_cast<std::uint32_t>(i)) % n; };
   const auto transpose = [n, stride](std::uint64_t i) -> Address { return transposed(i, n, stride); };
-  const auto step = [&](const char* name, Op op, ArrayId array, AddressFn f) {
-    k.steps.push_back(Access{name, op, array, kValue, std::move(f)});
+  // Every global kind reads a at one address and writes b at another, b[write_at(i)] = a[read_at(i)].
+  const auto move = [&](auto read_at, auto write_at) {
+    k.steps.push_back(Access{"read a", Op::Read, a, kValue, guarded(threads, read_at)});
+    k.steps.push_back(Access{"write b", Op::Write, b, kValue, guarded(threads, write_at)});
   };
   switch (m.kind) {
     case MicrobenchKind::Copy:
-      step("read a", Op::Read, a, guarded(threads, self));
-      step("write b", Op::Write, b, guarded(threads, self));
+      move(self, self);
       break;
     case MicrobenchKind::ReadStride:
-      step("read a", Op::Read, a, guarded(threads, strided));
-      step("write b", Op::Write, b, guarded(threads, self));
+      move(strided, self);
       break;
     case MicrobenchKind::WriteStride:
-      step("read a", Op::Read, a, guarded(threads, self));
-      step("write b", Op::Write, b, guarded(threads, strided));
+      move(self, strided);
       break;
     case MicrobenchKind::ReadRandom:
-      step("read a", Op::Read, a, guarded(threads, hashed));
-      step("write b", Op::Write, b, guarded(threads, self));
+      move(hashed, self);
       break;
     case MicrobenchKind::WriteRandom:
-      step("read a", Op::Read, a, guarded(threads, self));
-      step("write b", Op::Write, b, guarded(threads, hashed));
+      move(self, hashed);
       break;
     case MicrobenchKind::ReadTranspose:
-      step("read a", Op::Read, a, guarded(threads, transpose));
-      step("write b", Op::Write, b, guarded(threads, self));
+      move(transpose, self);
       break;
     case MicrobenchKind::WriteTranspose:
-      step("read a", Op::Read, a, guarded(threads, self));
-      step("write b", Op::Write, b, guarded(threads, transpose));
+      move(self, transpose);
       break;
     case MicrobenchKind::Empty:
     case MicrobenchKind::Shared:
