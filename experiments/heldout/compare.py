@@ -30,6 +30,15 @@ def refuse(why):
     sys.exit(2)
 
 
+def rows_of(path):
+    """The rows of a CSV file, or a one-line refusal when it cannot be read."""
+    try:
+        with open(path, newline="") as f:
+            return list(csv.DictReader(f))
+    except OSError as e:
+        refuse(f"{path}: {e.strerror}")
+
+
 def factor(a, b):
     return max(a / b, b / a)
 
@@ -81,7 +90,7 @@ def calibrations(old_csv, old_model, new_csv, new_model):
 
 def predict_again(mmsim, heldout_csv, perms, out_csv, profiles):
     measured = {}
-    for r in csv.DictReader(open(heldout_csv)):
+    for r in rows_of(heldout_csv):
         measured.setdefault((r["pattern"], int(r["n"]), r["kernel"]), r)
     if not measured:
         refuse(f"{heldout_csv}: no runs")
@@ -90,7 +99,11 @@ def predict_again(mmsim, heldout_csv, perms, out_csv, profiles):
     records = []
     for profile in profiles:
         # Each model's own interval factor, from the profile's cross-validation.
-        factors = {c["model"]: c["interval_factor"] for c in json.load(open(profile))["model_choice"]["models"]}
+        try:
+            with open(profile) as f:
+                factors = {c["model"]: c["interval_factor"] for c in json.load(f)["model_choice"]["models"]}
+        except (OSError, ValueError, KeyError) as e:
+            refuse(f"{profile}: not a profile with a cross-validated model choice ({e})")
         for (pattern, n, kernel), m in sorted(measured.items()):
             perm = os.path.join(perms, f"{pattern}-n{n}.txt")
             if not os.path.exists(perm):
@@ -124,7 +137,7 @@ def by_model(files):
           "| median abs error, D- / S-designated |")
     print("|---|---|---|---|---|---|---|---|---|")
     for path in files:
-        records = list(csv.DictReader(open(path)))
+        records = rows_of(path)
         if not records or "chosen" not in records[0]:
             refuse(f"{path}: not a file of predict-again (no column chosen)")
         for profile, model in sorted({(r["profile"], r["model"]) for r in records}):

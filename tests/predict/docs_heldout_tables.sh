@@ -28,7 +28,7 @@ check_row() {  # GPU OLD_MODEL NEW_MODEL: the change and errors the doc's row gi
 check_row h100 dram-rows dram-rows
 check_row h200 rmw-rows rmw-rows-rw
 # A bad call, and a held-out CSV of one model a profile where one of every model is asked for.
-for args in "nonsense" "models results/gpu-h100/heldout-h100.csv"; do
+for args in "nonsense" "models results/gpu-h100/heldout-h100.csv" "models results/no-such-file.csv"; do
   # shellcheck disable=SC2086
   python3 experiments/heldout/compare.py $args >/dev/null 2>"${TMPDIR:-/tmp}/compare_err.$$"
   status=$?
