@@ -413,14 +413,15 @@ std::vector<ResultEntry> make_results() {
                     "the scale goals cell by cell: the scheduled permutation against a copy and the conventional "
                     "algorithms, BMMC bit-reversal against the copy",
                     "mmsim gpu-goals results/gpu-<device> > results/gpu-<device>/goals.md", "tables", {"goals.md"}));
-  all.push_back(gpu(
-      kTable, "calibration", "", "the calibration microbenchmarks' times and the GPU profile fitted on them alone",
-      "mmsim gpu calibrate" + out, "calibrate",
-      {"calibration-<device>.csv", "profile-<device>.json", "full-l2/", "write-reach/", "recalibration-2026-11-26/"},
-      {{.csv = "calibration-<device>.csv",
-        .keys = {"bench", "n", "element_bytes"},
-        .rows = {{"copy", "4194304", "4"}, {"empty", "32", "4"}},
-        .columns = {"median_ms", "correct"}}}));
+  all.push_back(gpu(kTable, "calibration", "",
+                    "the calibration microbenchmarks' times and the GPU profile fitted on them alone",
+                    "mmsim gpu calibrate" + out, "calibrate",
+                    {"calibration-<device>.csv", "profile-<device>.json", "full-l2/", "write-reach/",
+                     "recalibration-2026-11-26/", "recalibration-2026-12-07/"},
+                    {{.csv = "calibration-<device>.csv",
+                      .keys = {"bench", "n", "element_bytes"},
+                      .rows = {{"copy", "4194304", "4"}, {"empty", "32", "4"}},
+                      .columns = {"median_ms", "correct"}}}));
   all.push_back(gpu(kTable, "heldout", "",
                     "permutations and sizes no table or microbenchmark uses, timed and predicted from each profile "
                     "(docs/prediction.md, \"Held out\")",
@@ -429,8 +430,8 @@ std::vector<ResultEntry> make_results() {
   all.push_back(
       gpu(kTable, "heldout-by-model", "",
           "the held-out runs predicted again with every model of the committed profile and of the "
-          "recalibration, the measured times the held-out table's (docs/prediction.md, \"Every model on "
-          "the same runs\")",
+          "recalibrations (the H100's of 2026-12-07: the same command with their profiles, its rows appended), the "
+          "measured times the held-out table's (docs/prediction.md, \"Every model on the same runs\")",
           "python3 experiments/heldout/compare.py predict-again build/cli/mmsim "
           "results/gpu-<device>/heldout-<device>.csv PERMS results/gpu-<device>/heldout-<device>-by-model.csv "
           "results/gpu-<device>/profile-<device>.json "

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# docs/prediction.md's held-out tables (by chosen model and by every model) and its two
-# calibrations' rows are what experiments/heldout/compare.py makes of the committed CSVs, line for
-# line; and compare.py refuses a bad call with one line and status 2.
+# docs/prediction.md's held-out tables (by chosen model and by every model), its two
+# calibrations' rows and the rows of the H100's calibrations of 2026-12-07 are what
+# experiments/heldout/compare.py makes of the committed CSVs, line for line; and compare.py refuses
+# a bad call with one line and status 2.
 #   docs_heldout_tables.sh SOURCE_DIR
 set -u
 src=$1
@@ -27,6 +28,22 @@ check_row() {  # GPU OLD_MODEL NEW_MODEL: the change and errors the doc's row gi
 }
 check_row h100 dram-rows dram-rows
 check_row h200 rmw-rows rmw-rows-rw
+# The H100's calibrations of 2026-12-07: each table against the first machine's.
+check_against_first() {  # TABLE MODEL: the row of the doc's table that names TABLE
+  local first=results/gpu-h100/recalibration-2026-12-07/validate-kni.csv out runs change worst errors
+  out=$(python3 experiments/heldout/compare.py calibrations "$first" rmw-rows-rw "$1" "$2") ||
+    { echo "FAIL: compare.py calibrations $1"; fail=1; return; }
+  runs=$(sed -E 's/^([0-9]+) runs.*/\1/' <<<"$out")
+  change=$(sed -E 's/.*median change ([0-9.]+ %).*/\1/' <<<"$out")
+  worst=$(sed -E 's/.*worst ([0-9.]+x).*/\1/' <<<"$out")
+  errors=$(sed -E 's/.*\|error\| ([0-9.]+) .* \/ ([0-9.]+) .*/\1 \/ \2/' <<<"$out")
+  grep -qF -- ", $2) | $runs | $change, $worst | $errors |" "$doc" || { echo "FAIL: $1's row is not $out"; fail=1; }
+}
+r=results/gpu-h100/recalibration-2026-12-07
+check_against_first $r/same-host/validate-kni.csv rmw-rows-rw
+check_against_first $r/other-host/validate-kni.csv rmw-rows-rw
+check_against_first results/gpu-h100/recalibration-2026-11-26/validate-kni.csv dram-rows
+check_against_first results/gpu-h100/validate.csv dram-rows
 # A bad call, and a held-out CSV of one model a profile where one of every model is asked for.
 for args in "nonsense" "models results/gpu-h100/heldout-h100.csv" "models results/no-such-file.csv"; do
   # shellcheck disable=SC2086
