@@ -217,11 +217,8 @@ std::string unseen_label(const std::vector<Bracketed>& b, double profile_factor)
 std::string intervals_markdown(const std::vector<ValidateFolder>& folders) {
   std::vector<std::vector<std::string>> rows;
   for (const ValidateFolder& folder : folders) {
-    std::string slug = folder.gpu;
-    std::transform(slug.begin(), slug.end(), slug.begin(), [](unsigned char c) { return std::tolower(c); });
-    const std::filesystem::path file = folder.dir / ("profile-" + slug + ".json");
-    if (!std::filesystem::exists(file)) continue;
-    const GpuProfile profile = read_profile(file);
+    if (folder.profile.empty() || !std::filesystem::exists(folder.profile)) continue;
+    const GpuProfile profile = read_profile(folder.profile);
     const HeldOutError* held = profile.choice.of(profile.choice.chosen);
     if (held == nullptr || profile.timing_counts.size() != profile.timings.size()) continue;
     const std::string& model = profile.choice.chosen;
@@ -273,10 +270,25 @@ std::string intervals_markdown(const std::vector<ValidateFolder>& folders) {
 }  // namespace
 
 ValidateFolder validate_folder(const std::filesystem::path& dir) {
-  std::string name = (dir.has_filename() ? dir : dir.parent_path()).filename().string();
-  if (name.rfind("gpu-", 0) == 0) name = name.substr(4);
-  std::transform(name.begin(), name.end(), name.begin(), [](unsigned char c) { return std::toupper(c); });
-  return {name, dir};
+  const auto capitals = [](std::string s) {
+    std::transform(s.begin(), s.end(), s.begin(), [](unsigned char c) { return std::toupper(c); });
+    return s;
+  };
+  const std::string name = (dir.has_filename() ? dir : dir.parent_path()).filename().string();
+  if (name.rfind("gpu-", 0) == 0) {
+    const std::string slug = name.substr(4);
+    return {capitals(slug), dir, dir / ("profile-" + slug + ".json")};
+  }
+  // Another folder (a recalibration's, say): named by the device of the one profile it holds.
+  std::vector<std::filesystem::path> profiles;
+  std::error_code ec;
+  for (const auto& entry : std::filesystem::directory_iterator(dir, ec)) {
+    const std::string file = entry.path().filename().string();
+    if (file.rfind("profile-", 0) == 0 && entry.path().extension() == ".json") profiles.push_back(entry.path());
+  }
+  if (profiles.size() != 1) return {capitals(name), dir, {}};
+  const std::string stem = profiles.front().stem().string();
+  return {capitals(stem.substr(std::string("profile-").size())) + " (" + name + ")", dir, profiles.front()};
 }
 
 std::string prediction_tables_markdown(const std::vector<ValidateFolder>& folders, const std::string& command) {

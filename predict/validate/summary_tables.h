@@ -14,9 +14,13 @@ namespace mmsim::predict {
 struct ValidateFolder {
   std::string gpu;  ///< "H100" for results/gpu-h100
   std::filesystem::path dir;
+  std::filesystem::path profile;  ///< the profile whose model choice the intervals table reads; empty: none
 };
 
-/// The folder `dir`, named by its last component without "gpu-", in capitals.
+/// The folder `dir`: results/gpu-h100 is named "H100" (its last component without "gpu-", in
+/// capitals) and its profile is profile-h100.json; a folder of another name that holds one profile
+/// (profile-h100.json in results/gpu-h100/recalibration-2026-12-07) is named by that profile's
+/// device and the folder, "H100 (recalibration-2026-12-07)", and that profile is its own.
 ValidateFolder validate_folder(const std::filesystem::path& dir);
 
 /// The per-run tables read, in each folder:

@@ -361,3 +361,37 @@ TEST_CASE("validate --tables: a run with its own interval factor is held to it, 
   CHECK(md.find("| every algorithm run (unseen; 5 with their own interval x/1.40) | 10 | 0.30, 1.50x | 80 % |") !=
         std::string::npos);
 }
+
+TEST_CASE("validate --tables: a folder of another name is named by the one profile it holds") {
+  const std::filesystem::path root = std::filesystem::temp_directory_path() / "mmsim_test_folder_names";
+  const std::filesystem::path recal = root / "recalibration-x", two = root / "two", none = root / "none";
+  for (const auto& d : {recal, two, none}) std::filesystem::create_directories(d);
+  const std::filesystem::path committed =
+      std::filesystem::path(MMSIM_SOURCE_DIR) / "results/gpu-h100/profile-h100.json";
+  const auto copy = [&](const std::filesystem::path& to) {
+    std::filesystem::copy_file(committed, to, std::filesystem::copy_options::overwrite_existing);
+  };
+  copy(recal / "profile-h100.json");
+  copy(two / "profile-h100.json");
+  copy(two / "profile-h200.json");
+  const ValidateFolder r = validate_folder(recal), t = validate_folder(two), n = validate_folder(none);
+  const ValidateFolder g = validate_folder(root / "gpu-h200");
+  CHECK(r.gpu == "H100 (recalibration-x)");
+  CHECK(r.profile == recal / "profile-h100.json");
+  // Two profiles or none: which would be its own is not known, and no intervals table is made.
+  CHECK(t.gpu == "TWO");
+  CHECK(t.profile.empty());
+  CHECK(n.gpu == "NONE");
+  CHECK(n.profile.empty());
+  CHECK(g.gpu == "H200");
+  CHECK(g.profile == root / "gpu-h200" / "profile-h200.json");
+  // The recalibration's table and its intervals, as for a GPU folder.
+  std::ofstream(recal / "validate.csv")
+      << "family,kernel,permutation,type,n,measured_ms,simulated,papers_ms,papers_error,dram_rows_ms,"
+         "dram_rows_error,rmw_rows_ms,rmw_rows_error,model_known_to_fail,correct\n"
+         "shared transpose,k,p,float,1024,1,k,1.1,0.1,1.1,0.1,1.1,0.1,,yes\n";
+  const std::string md = prediction_tables_markdown({r}, "test");
+  std::filesystem::remove_all(root);
+  CHECK(md.find("| H100 (recalibration-x) | shared transpose (1; 0) |") != std::string::npos);
+  CHECK(md.find("| H100 (recalibration-x) (dram-rows, interval x/1.55) |") != std::string::npos);
+}
