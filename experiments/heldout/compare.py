@@ -15,7 +15,11 @@
       times are HELDOUT_CSV's.
   compare.py models PREDICT_AGAIN_CSV...
       per GPU, profile and model: runs, median |error|, worst factor, share inside the model's own
-      interval, and the median |error| of D- and of S-designated runs"""
+      interval, and the median |error| of D- and of S-designated runs
+  compare.py ds GPU_FOLDER...
+      per GPU folder (results/gpu-DEVICE): the measured S-designated / D-designated time, by n, of
+      the held-out patterns whose two kernels move the same sectors (heldout-DEVICE.csv) and of the
+      KNI tables' identical permutation (validate*.csv)"""
 import collections
 import csv
 import json
@@ -150,6 +154,37 @@ def by_model(files):
                   f"{err([r for r in rs if r['kernel'] == 's-designated']):.3f} |")
 
 
+# The held-out patterns whose D- and S-designated kernels move the same sectors: a warp's
+# addresses stay together either way.
+TOGETHER = ("reverse", "shift-half", "xor-spread")
+
+
+def ds_ratio(folders):
+    """Per GPU folder: the measured S-designated / D-designated time of the held-out patterns that
+    keep a warp's addresses together, and of the KNI tables' identical permutation (float), by n."""
+    print("| GPU | permutations | n | S / D measured, min-max |")
+    print("|---|---|---|---|")
+    for folder in folders:
+        gpu = os.path.basename(os.path.normpath(folder)).removeprefix("gpu-")
+        groups = collections.defaultdict(lambda: collections.defaultdict(dict))
+        for r in rows_of(os.path.join(folder, f"heldout-{gpu}.csv")):
+            if r["pattern"] in TOGETHER and r.get("correct", "yes") == "yes":
+                groups[f"held out: {', '.join(TOGETHER)}"][(r["pattern"], int(r["n"]))][r["kernel"]] = \
+                    float(r["measured_ms"])
+        for name in ("validate.csv", "validate-n67108864.csv", "validate-n268435456.csv"):
+            for r in rows_of(os.path.join(folder, name)):
+                if r["family"] == "conventional" and r["permutation"] == "identical" and r["type"] == "float":
+                    groups["KNI identical"][("identical", int(r["n"]))][r["kernel"]] = float(r["measured_ms"])
+        for what, pairs in groups.items():
+            by_n = collections.defaultdict(list)
+            for (_, n), k in pairs.items():
+                if "d-designated" in k and "s-designated" in k:
+                    by_n[n].append(k["s-designated"] / k["d-designated"])
+            for n in sorted(by_n):
+                lo, hi = f"{min(by_n[n]):.2f}", f"{max(by_n[n]):.2f}"
+                print(f"| {gpu} | {what} | 2^{n.bit_length() - 1} | {lo if lo == hi else lo + '-' + hi} |")
+
+
 def main():
     args = sys.argv[1:]
     if args[:1] == ["heldout"] and len(args) > 1:
@@ -160,9 +195,12 @@ def main():
         predict_again(args[1], args[2], args[3], args[4], args[5:])
     elif args[:1] == ["models"] and len(args) > 1:
         by_model(args[1:])
+    elif args[:1] == ["ds"] and len(args) > 1:
+        ds_ratio(args[1:])
     else:
         refuse("usage: compare.py heldout CSV... | compare.py calibrations OLD_CSV OLD_MODEL NEW_CSV NEW_MODEL | "
-               "compare.py predict-again MMSIM HELDOUT_CSV PERMS_DIR OUT_CSV PROFILE... | compare.py models CSV...")
+               "compare.py predict-again MMSIM HELDOUT_CSV PERMS_DIR OUT_CSV PROFILE... | compare.py models CSV... | "
+               "compare.py ds GPU_FOLDER...")
 
 
 if __name__ == "__main__":

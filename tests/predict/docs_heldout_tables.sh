@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# docs/prediction.md's held-out tables (by chosen model and by every model), its two
+# docs/prediction.md's held-out tables (by chosen model, by every model, and the S/D ratio), its two
 # calibrations' rows and the rows of the H100's calibrations of 2026-12-07 are what
 # experiments/heldout/compare.py makes of the committed CSVs, line for line; and compare.py refuses
 # a bad call with one line and status 2.
@@ -15,6 +15,7 @@ done < <(
   python3 experiments/heldout/compare.py heldout results/gpu-h100/heldout-h100.csv results/gpu-h200/heldout-h200.csv
   python3 experiments/heldout/compare.py models results/gpu-h100/heldout-h100-by-model.csv \
     results/gpu-h200/heldout-h200-by-model.csv || echo "compare.py models failed"
+  python3 experiments/heldout/compare.py ds results/gpu-h100 results/gpu-h200 || echo "compare.py ds failed"
 )
 check_row() {  # GPU OLD_MODEL NEW_MODEL: the change and errors the doc's row gives
   local out
@@ -45,7 +46,7 @@ check_against_first $r/other-host/validate-kni.csv rmw-rows-rw
 check_against_first results/gpu-h100/recalibration-2026-11-26/validate-kni.csv dram-rows
 check_against_first results/gpu-h100/validate.csv dram-rows
 # A bad call, and a held-out CSV of one model a profile where one of every model is asked for.
-for args in "nonsense" "models results/gpu-h100/heldout-h100.csv" "models results/no-such-file.csv"; do
+for args in "nonsense" "models results/gpu-h100/heldout-h100.csv" "models results/no-such-file.csv" "ds results/no-such-gpu"; do
   # shellcheck disable=SC2086
   python3 experiments/heldout/compare.py $args >/dev/null 2>"${TMPDIR:-/tmp}/compare_err.$$"
   status=$?
