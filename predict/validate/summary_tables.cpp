@@ -288,7 +288,7 @@ ValidateFolder validate_folder(const std::filesystem::path& dir) {
   }
   if (profiles.size() != 1) return {capitals(name), dir, {}};
   const std::string stem = profiles.front().stem().string();
-  return {capitals(stem.substr(std::string("profile-").size())) + " (" + name + ")", dir, profiles.front()};
+  return {capitals(stem.substr(std::string("profile-").size())) + ", " + name, dir, profiles.front()};
 }
 
 std::string prediction_tables_markdown(const std::vector<ValidateFolder>& folders, const std::string& command) {

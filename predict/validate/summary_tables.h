@@ -20,7 +20,7 @@ struct ValidateFolder {
 /// The folder `dir`: results/gpu-h100 is named "H100" (its last component without "gpu-", in
 /// capitals) and its profile is profile-h100.json; a folder of another name that holds one profile
 /// (profile-h100.json in results/gpu-h100/recalibration-2026-12-07) is named by that profile's
-/// device and the folder, "H100 (recalibration-2026-12-07)", and that profile is its own.
+/// device and the folder, "H100, recalibration-2026-12-07", and that profile is its own.
 ValidateFolder validate_folder(const std::filesystem::path& dir);
 
 /// The per-run tables read, in each folder:

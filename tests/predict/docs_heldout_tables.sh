@@ -31,7 +31,7 @@ check_row h100 dram-rows dram-rows
 check_row h200 rmw-rows rmw-rows-rw
 # The H100's calibrations of 2026-12-07: each table against the first machine's.
 check_against_first() {  # TABLE MODEL: the row of the doc's table that names TABLE
-  local first=results/gpu-h100/recalibration-2026-12-07/validate-kni.csv out runs change worst errors
+  local first=results/gpu-h100/recalibration-2026-12-07/validate.csv out runs change worst errors
   out=$(python3 experiments/heldout/compare.py calibrations "$first" rmw-rows-rw "$1" "$2") ||
     { echo "FAIL: compare.py calibrations $1"; fail=1; return; }
   runs=$(sed -E 's/^([0-9]+) runs.*/\1/' <<<"$out")

@@ -376,7 +376,7 @@ TEST_CASE("validate --tables: a folder of another name is named by the one profi
   copy(two / "profile-h200.json");
   const ValidateFolder r = validate_folder(recal), t = validate_folder(two), n = validate_folder(none);
   const ValidateFolder g = validate_folder(root / "gpu-h200");
-  CHECK(r.gpu == "H100 (recalibration-x)");
+  CHECK(r.gpu == "H100, recalibration-x");
   CHECK(r.profile == recal / "profile-h100.json");
   // Two profiles or none: which would be its own is not known, and no intervals table is made.
   CHECK(t.gpu == "TWO");
@@ -392,6 +392,6 @@ TEST_CASE("validate --tables: a folder of another name is named by the one profi
          "shared transpose,k,p,float,1024,1,k,1.1,0.1,1.1,0.1,1.1,0.1,,yes\n";
   const std::string md = prediction_tables_markdown({r}, "test");
   std::filesystem::remove_all(root);
-  CHECK(md.find("| H100 (recalibration-x) | shared transpose (1; 0) |") != std::string::npos);
-  CHECK(md.find("| H100 (recalibration-x) (dram-rows, interval x/1.55) |") != std::string::npos);
+  CHECK(md.find("| H100, recalibration-x | shared transpose (1; 0) |") != std::string::npos);
+  CHECK(md.find("| H100, recalibration-x (dram-rows, interval x/1.55) |") != std::string::npos);
 }
