@@ -243,9 +243,8 @@ case "${1:-}" in
     if stage calibrate; then
       # The profile: microbenchmarks only, never an algorithm's timing (predict/microbench.h).
       # 260 s on an H100's 16-core host with the set of 2026-11: the timings, then eight simulated
-      # fits of the L2's size. The transposed benches add eight arrays of 128 MiB to simulate at
-      # each of the eight sizes (about 30 s each on one core of the development machine): a few
-      # minutes more on 16 cores, hence the larger limit.
+      # fits of the L2's size; 194-211 s on two H100 hosts with the 104 benches of 2026-12 (the
+      # transposed ones and the launches back to back). The limit keeps room for a slower host.
       timeout "${MMSIM_GPU_CALIBRATE_S:-570}" "$B/mmsim" gpu calibrate --out "$OUTDIR" || status=$?
       # The instruction term into the profile, where the instructions stage counted its benches.
       if [ -f "$OUTDIR/instructions.csv" ] && [ -f "$OUTDIR/instructions-ncu.csv" ]; then
