@@ -1,13 +1,17 @@
 #!/usr/bin/env bash
-# Regenerates the large validation tables of both GPUs from the committed measured tables and
-# profiles, on a CPU host (no GPU needed): the parm network up to 2^20 (validate-parm*), the KNI
-# runs at 2^28 (validate-n268435456*, counts-n268435456.csv), and then docs/prediction.md's
-# tables, which the test docs_prediction_tables holds equal to `mmsim validate --tables`.
+# Regenerates the validation tables of both GPUs from the committed measured tables and profiles,
+# on a CPU host (no GPU needed): every family up to 2^24 (validate*), the parm network up to 2^20
+# (validate-parm*), the KNI runs at 2^26 and 2^28 (validate-n67108864*, validate-n268435456*, their
+# counts files), and then docs/prediction.md's tables, which the test docs_prediction_tables holds
+# equal to `mmsim validate --tables`.
 #   scripts/regen_validation.sh MMSIM PART [THREADS]
 # MMSIM is the mmsim binary (a Release build); THREADS the host threads (default 16). Run from
 # anywhere; the files written are in this checkout. Each PART is one call that fits a ~9-minute
 # limit on a 16-core host with 128 GiB; each keeps its runs in a counts file as they end, so a part
 # stopped by a limit goes on where it stopped when run again (its finished runs are reused).
+#   small-h100, small-h200 every family's rows 2^20..2^24 (validate*; the KNI and parm runs
+#                          reused from validate-counts.csv, the others simulated; the H200's A-S
+#                          rows priced with the H100's instruction files)
 #   parm-h100, parm-h200  the parm rows 2^12..2^20 (2^17..2^20 simulated, sampled; the smaller
 #                          ones reused from validate-parm-counts.csv)
 #   n26-h100, n26-h200    the KNI rows at 2^26 (the runs counts-n67108864.csv lacks simulated,
@@ -19,7 +23,7 @@
 set -euo pipefail
 
 usage() {
-  echo "usage: $0 MMSIM parm-h100|parm-h200|n26-h100|n26-h200|n28-h100|n28-h200|tables [THREADS]" >&2
+  echo "usage: $0 MMSIM small-h100|small-h200|parm-h100|parm-h200|n26-h100|n26-h200|n28-h100|n28-h200|tables [THREADS]" >&2
   exit 2
 }
 [ $# -ge 2 ] && [ $# -le 3 ] || usage
@@ -38,6 +42,12 @@ validate_gpu() {
 }
 
 case $part in
+  small-h100)
+    validate_gpu h100 validate validate-counts.csv --max-n 16777216
+    ;;
+  small-h200)
+    validate_gpu h200 validate validate-counts.csv --max-n 16777216 --instructions-from results/gpu-h100
+    ;;
   parm-h100 | parm-h200)
     validate_gpu "${part#parm-}" validate-parm validate-parm-counts.csv --families parm --min-n 4096 --max-n 1048576
     ;;
