@@ -19,7 +19,10 @@
   compare.py ds GPU_FOLDER...
       per GPU folder (results/gpu-DEVICE): the measured S-designated / D-designated time, by n, of
       the held-out patterns whose two kernels move the same sectors (heldout-DEVICE.csv) and of the
-      KNI tables' identical permutation (validate*.csv)"""
+      KNI tables' identical permutation (validate*.csv)
+  compare.py choices PROFILE...
+      per profile: its L2, the model its cross-validation chose, that model's held-out median on
+      the microbenchmarks beside the other memory models', and its interval"""
 import collections
 import csv
 import json
@@ -154,6 +157,31 @@ def by_model(files):
                   f"{err([r for r in rs if r['kernel'] == 's-designated']):.3f} |")
 
 
+def choices(profiles):
+    """Per profile: its simulated L2, the model its cross-validation chose, that model's held-out
+    median on the microbenchmarks beside the other memory models' (not papers, nor the chosen one's
+    -runs sibling, which has its prices), and its interval."""
+    rows = []
+    for path in profiles:
+        try:
+            with open(path) as f:
+                profile = json.load(f)
+            choice = profile["model_choice"]
+            chosen = choice["chosen"]
+            held = {m["model"]: m for m in choice["models"]}
+            l2 = profile["memory"]["cache_bytes"] / 2**20
+        except (OSError, ValueError, KeyError, TypeError) as e:
+            refuse(f"{path}: not a profile with a model choice ({e})")
+        others = [m["heldout_median_abs_error"] for name, m in held.items()
+                  if name not in ("papers", chosen, chosen + "-runs")]
+        rows.append(f"| {path} | {l2:g} MiB | {chosen} | {held[chosen]['heldout_median_abs_error']:.3f} "
+                    f"({min(others):.3f}-{max(others):.3f}) | x/{held[chosen]['interval_factor']:.2f} |")
+    print("| profile | L2 | chosen by the cross-validation | its held-out median on the microbenchmarks "
+          "(the other memory models') | interval |")
+    print("|---|---|---|---|---|")
+    print("\n".join(rows))
+
+
 # The held-out patterns whose D- and S-designated kernels move the same sectors: a warp's
 # addresses stay together either way.
 TOGETHER = ("reverse", "shift-half", "xor-spread")
@@ -195,12 +223,14 @@ def main():
         predict_again(args[1], args[2], args[3], args[4], args[5:])
     elif args[:1] == ["models"] and len(args) > 1:
         by_model(args[1:])
+    elif args[:1] == ["choices"] and len(args) > 1:
+        choices(args[1:])
     elif args[:1] == ["ds"] and len(args) > 1:
         ds_ratio(args[1:])
     else:
         refuse("usage: compare.py heldout CSV... | compare.py calibrations OLD_CSV OLD_MODEL NEW_CSV NEW_MODEL | "
                "compare.py predict-again MMSIM HELDOUT_CSV PERMS_DIR OUT_CSV PROFILE... | compare.py models CSV... | "
-               "compare.py ds GPU_FOLDER...")
+               "compare.py ds GPU_FOLDER... | compare.py choices PROFILE...")
 
 
 if __name__ == "__main__":

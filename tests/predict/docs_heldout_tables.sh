@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # docs/prediction.md's held-out tables (by chosen model, by every model, and the S/D ratio), its two
-# calibrations' rows and the rows of the H100's calibrations of 2026-12-07 are what
-# experiments/heldout/compare.py makes of the committed CSVs, line for line; and compare.py refuses
-# a bad call with one line and status 2.
+# calibrations' rows, and the model choices and rows of the H100's calibrations of 2026-12-07 are
+# what experiments/heldout/compare.py makes of the committed files, line for line; and compare.py
+# refuses a bad call with one line and status 2.
 #   docs_heldout_tables.sh SOURCE_DIR
 set -u
 src=$1
@@ -16,6 +16,9 @@ done < <(
   python3 experiments/heldout/compare.py models results/gpu-h100/heldout-h100-by-model.csv \
     results/gpu-h200/heldout-h200-by-model.csv || echo "compare.py models failed"
   python3 experiments/heldout/compare.py ds results/gpu-h100 results/gpu-h200 || echo "compare.py ds failed"
+  r=results/gpu-h100/recalibration-2026-12-07
+  python3 experiments/heldout/compare.py choices $r/profile-h100.json $r/same-host/profile-h100.json \
+    $r/other-host/profile-h100.json || echo "compare.py choices failed"
 )
 check_row() {  # GPU OLD_MODEL NEW_MODEL: the change and errors the doc's row gives
   local out
@@ -46,7 +49,8 @@ check_against_first $r/other-host/validate-kni.csv rmw-rows-rw
 check_against_first results/gpu-h100/recalibration-2026-11-26/validate-kni.csv dram-rows
 check_against_first results/gpu-h100/validate.csv dram-rows
 # A bad call, and a held-out CSV of one model a profile where one of every model is asked for.
-for args in "nonsense" "models results/gpu-h100/heldout-h100.csv" "models results/no-such-file.csv" "ds results/no-such-gpu"; do
+for args in "nonsense" "models results/gpu-h100/heldout-h100.csv" "models results/no-such-file.csv" "ds results/no-such-gpu" \
+  "choices results/gpu-h100/validate.csv"; do
   # shellcheck disable=SC2086
   python3 experiments/heldout/compare.py $args >/dev/null 2>"${TMPDIR:-/tmp}/compare_err.$$"
   status=$?
