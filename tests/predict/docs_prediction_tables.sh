@@ -20,11 +20,11 @@ for name in $names; do
 done
 # The H100's recalibration of 2026-12-07: its intervals table, as the command prints it for that folder.
 ok "$mmsim" validate --tables results/gpu-h100/recalibration-2026-12-07
-recal() { sed -n '/^<!-- \(prediction table\|recalibration\) intervals: /,/^<!-- end of \(prediction table\|recalibration\) intervals -->/p' "$1" | sed '1d;$d'; }
-if [ "$(sed -n '/^<!-- recalibration intervals: /,/^<!-- end of recalibration intervals -->/p' docs/prediction.md | sed '1d;$d')" != \
-  "$(recal "$tmp/out")" ] || [ -z "$(recal "$tmp/out")" ]; then
+between() { sed -n "/^<!-- $1: /,/^<!-- end of $1 -->/p" "$2" | sed '1d;$d'; }
+printed=$(between "prediction table intervals" "$tmp/out")
+if [ -z "$printed" ] || [ "$(between "recalibration intervals" docs/prediction.md)" != "$printed" ]; then
   echo "FAIL: docs/prediction.md's recalibration intervals are not the command's; it prints:"
-  recal "$tmp/out"
+  echo "$printed"
   fail=1
 fi
 # validate.csv's parm rows, simulated since rows up to 2^20 are, are counted from validate-parm.csv
