@@ -26,6 +26,9 @@ struct Excerpt {
   std::vector<std::string> keys;               ///< the columns that pick a row
   std::vector<std::vector<std::string>> rows;  ///< one value per key, for each row shown
   std::vector<std::string> columns;            ///< shown beside the keys: ours, and the paper's where the CSV has it
+  /// A table that may list each key once per pass (a calibration timed in passes): the first row
+  /// of the key is shown. Otherwise a key must pick exactly one row.
+  bool first_of_each = false;
 };
 
 struct ResultEntry {

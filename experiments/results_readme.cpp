@@ -96,11 +96,11 @@ std::vector<std::vector<std::string>> excerpt_rows(const Excerpt& x, const std::
       bool same = true;
       for (std::size_t i = 0; i < keys.size() && same; ++i) same = r[keys[i]] == want.at(i);
       if (same) {
-        found = &r;
+        if (found == nullptr) found = &r;
         ++matches;
       }
     }
-    if (matches != 1) {
+    if (matches == 0 || (matches > 1 && !x.first_of_each)) {
       std::string which;
       for (std::size_t i = 0; i < keys.size(); ++i) which += (i ? ", " : "") + x.keys[i] + " = " + want.at(i);
       throw InputError(path + ": " + (matches == 0 ? "no row" : std::to_string(matches) + " rows") + " with " + which);

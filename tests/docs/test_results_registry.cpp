@@ -220,6 +220,20 @@ TEST_CASE("a CSV that lacks a row or a column the registry names, or holds a row
   CHECK(message_of(t.path.string()).find("kasagi-t1.csv: no column 'closed_form'") != std::string::npos);
 }
 
+TEST_CASE("a calibration that lists each bench once a pass shows the first pass's row") {
+  const TempFolder t;
+  t.write("gpu-x100/calibration-x100.csv",
+          "pass,bench,n,element_bytes,median_ms,correct\n"
+          "1,empty,32,4,0.006,yes\n"
+          "1,copy,4194304,4,0.0139,yes\n"
+          "2,empty,32,4,0.007,yes\n"
+          "2,copy,4194304,4,0.0137,yes\n");
+  const std::string page = results_readme(t.path.string());
+  CHECK(page.find("| X100 | copy | 4194304 | 4 | 0.0139 | yes |") != std::string::npos);
+  CHECK(page.find("| X100 | empty | 32 | 4 | 0.006 | yes |") != std::string::npos);
+  CHECK(page.find("0.0137") == std::string::npos);
+}
+
 TEST_CASE("a quoted field with commas is one field of the CSV") {
   const TempFolder t;
   t.write("gpu-x100/bmmc.csv",
