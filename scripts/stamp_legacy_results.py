@@ -88,13 +88,16 @@ TABLES = {
     # The device's slug is the first column of these (today's writer has it last, as a parameter).
     "calibration-<device>.csv": [("passes", 1)],
     "full-l2/calibration-<device>.csv": [("passes", 1)],
+    # The H100's calibration of then, kept with its profile since 2026-12-08 (the H200 has none).
+    "calibration-2026-11-23/calibration-<device>.csv": [("passes", 1)],
     "traced/traced.csv": [("reps", 20), ("profile", lambda dev: "profile-%s.json" % dev)],
 }
 
 
 # Stamped tables measured again since, by a writer that records what made them: they name their
-# commit and leave the list.
-REMADE = {("h100", "as-gpu.csv")}
+# commit and leave the list (and a table one device never had: the H200's calibration-2026-11-23/).
+REMADE = {("h100", "as-gpu.csv"), ("h100", "calibration-<device>.csv"),
+          ("h200", "calibration-2026-11-23/calibration-<device>.csv")}
 
 
 class Refused(Exception):

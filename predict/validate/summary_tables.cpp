@@ -173,6 +173,20 @@ void check_models(const std::vector<std::string>& models, const RunTable& t, con
       throw std::invalid_argument(file.string() + ": no model " + m + ", which the first table read has");
 }
 
+// The model the folder's own profile chose (its cross-validated default, predict/model_choice.h),
+// or "" where the folder holds no such profile.
+std::string chosen_model(const ValidateFolder& folder) {
+  if (folder.profile.empty() || !std::filesystem::exists(folder.profile)) return "";
+  return read_profile(folder.profile).choice.chosen;
+}
+
+// The chosen model's cell of some rows: "-" where the table does not price that model.
+std::string chosen_cell(const std::string& chosen, const RunTable& t,
+                        const std::vector<const validate::CsvRow*>& rows) {
+  if (chosen.empty() || std::find(t.models.begin(), t.models.end(), chosen) == t.models.end()) return "-";
+  return cell(errors(chosen, rows));
+}
+
 // A prediction's error (predicted / measured - 1) and the factor of the interval printed with it.
 struct Bracketed {
   double error = 0, factor = 1;
@@ -294,8 +308,18 @@ ValidateFolder validate_folder(const std::filesystem::path& dir) {
 std::string prediction_tables_markdown(const std::vector<ValidateFolder>& folders, const std::string& command) {
   std::vector<std::string> models = shared_models(folders);
   std::vector<std::vector<std::string>> kni, overall, families;
+  // Besides the models every table shares, a last column: each GPU's own default, the model its
+  // profile chose, which the shared columns may lack (a profile of more models than another's).
+  std::string choices;
   for (const ValidateFolder& folder : folders) {
+    const std::string chosen = chosen_model(folder);
+    if (!chosen.empty()) choices += (choices.empty() ? "" : ", ") + folder.gpu + " " + chosen;
+  }
+  for (const ValidateFolder& folder : folders) {
+    const std::string chosen = chosen_model(folder);
     std::vector<std::vector<double>> pooled;
+    std::vector<double> pooled_chosen;
+    bool chosen_priced = !chosen.empty();
     bool first_family = true;
     for (const std::string& name : kKniFiles) {
       const std::filesystem::path file = folder.dir / name;
@@ -322,6 +346,7 @@ std::string prediction_tables_markdown(const std::vector<ValidateFolder>& folder
         std::vector<std::string> row{first_row ? folder.gpu + ", " + n_range(rows) : "", family + " (" + runs + ")"};
         first_row = false;
         for (const std::string& m : models) row.push_back(cell(errors(m, rows)));
+        if (!choices.empty()) row.push_back(chosen_cell(chosen, t, rows));
         kni.push_back(std::move(row));
       }
       // Every KNI float run priced, pooled over the sizes.
@@ -331,6 +356,12 @@ std::string prediction_tables_markdown(const std::vector<ValidateFolder>& folder
       for (std::size_t m = 0; m < models.size(); ++m) {
         const auto e = errors(models[m], floats);
         pooled[m].insert(pooled[m].end(), e.begin(), e.end());
+      }
+      if (std::find(t.models.begin(), t.models.end(), chosen) == t.models.end()) {
+        chosen_priced = false;
+      } else {
+        const auto e = errors(chosen, floats);
+        pooled_chosen.insert(pooled_chosen.end(), e.begin(), e.end());
       }
       // The other families, from the table of every family (2^20..2^24 and the one-warp ones).
       if (name != kKniFiles.front()) continue;
@@ -348,15 +379,18 @@ std::string prediction_tables_markdown(const std::vector<ValidateFolder>& folder
                                      family + " (" + std::to_string(rows.size()) + "; " + known_failures(rows) + ")"};
         first_family = false;
         for (const std::string& m : models) row.push_back(cell(errors(m, rows)));
+        if (!choices.empty()) row.push_back(chosen_cell(chosen, t, rows));
         families.push_back(std::move(row));
       }
     }
+    const auto pooled_cell = [](const std::vector<double>& e) {
+      return format("%.3f", median_abs(e)) + ", " + format("%.2fx", worst_factor(e));
+    };
     if (!pooled.empty() && !pooled.front().empty()) {
       std::vector<std::string> row{folder.gpu + " (" + std::to_string(pooled.front().size()) + " runs)"};
-      for (const auto& e : pooled) {
-        const double w = worst_factor(e);
-        row.push_back(format("%.3f", median_abs(e)) + ", " + format("%.2fx", w));
-      }
+      for (const auto& e : pooled) row.push_back(pooled_cell(e));
+      // A table without the chosen model's columns leaves the pooled figure out.
+      if (!choices.empty()) row.push_back(chosen_priced && !pooled_chosen.empty() ? pooled_cell(pooled_chosen) : "-");
       overall.push_back(std::move(row));
     }
     // parm's network, simulated up to 2^20 (validate --families parm --min-n 4096 --max-n 1048576).
@@ -378,21 +412,21 @@ std::string prediction_tables_markdown(const std::vector<ValidateFolder>& folder
             family + ", " + n_range(rows) + " (" + std::to_string(rows.size()) + "; " + known_failures(rows) + ")"};
         first_family = false;
         for (const std::string& m : models) row.push_back(cell(errors(m, rows)));
+        if (!choices.empty()) row.push_back(chosen_cell(chosen, t, rows));
         families.push_back(std::move(row));
       }
     }
   }
   if (models.empty())
     throw std::invalid_argument("no validate table (validate.csv, validate-n*.csv) in the folders given");
-  std::vector<std::string> head{"GPU, n", "family"};
-  head.insert(head.end(), models.begin(), models.end());
-  std::string out = marked("kni", command, markdown(head, kni)) + "\n";
-  head = {"GPU"};
-  head.insert(head.end(), models.begin(), models.end());
-  out += marked("overall", command, markdown(head, overall)) + "\n";
-  head = {"GPU", "family"};
-  head.insert(head.end(), models.begin(), models.end());
-  out += marked("families", command, markdown(head, families)) + "\n";
+  const auto heading = [&](std::vector<std::string> head) {
+    head.insert(head.end(), models.begin(), models.end());
+    if (!choices.empty()) head.push_back("chosen (" + choices + ")");
+    return head;
+  };
+  std::string out = marked("kni", command, markdown(heading({"GPU, n", "family"}), kni)) + "\n";
+  out += marked("overall", command, markdown(heading({"GPU"}), overall)) + "\n";
+  out += marked("families", command, markdown(heading({"GPU", "family"}), families)) + "\n";
   out += marked("intervals", command, intervals_markdown(folders));
   return out;
 }

@@ -20,9 +20,9 @@ done < <(
   python3 experiments/heldout/compare.py choices $r/profile-h100.json $r/same-host/profile-h100.json \
     $r/other-host/profile-h100.json || echo "compare.py choices failed"
 )
-check_row() {  # GPU OLD_MODEL NEW_MODEL: the change and errors the doc's row gives
+check_row() {  # GPU OLD_MODEL NEW_MODEL OLD_TABLE: the change and errors the doc's row gives
   local out
-  out=$(python3 experiments/heldout/compare.py calibrations "results/gpu-$1/validate.csv" "$2" \
+  out=$(python3 experiments/heldout/compare.py calibrations "$4" "$2" \
     "results/gpu-$1/recalibration-2026-11-26/validate-kni.csv" "$3") || { echo "FAIL: compare.py calibrations $1"; fail=1; return; }
   local change worst errors
   change=$(sed -E 's/.*median change ([0-9.]+ %).*/\1/' <<<"$out")
@@ -30,11 +30,12 @@ check_row() {  # GPU OLD_MODEL NEW_MODEL: the change and errors the doc's row gi
   errors=$(sed -E 's/.*\|error\| ([0-9.]+) .* \/ ([0-9.]+) .*/\1 \/ \2/' <<<"$out")
   grep -qF -- "| $change, $worst (69 runs) | $errors |" "$doc" || { echo "FAIL: $1's row is not $out"; fail=1; }
 }
-check_row h100 dram-rows dram-rows
-check_row h200 rmw-rows rmw-rows-rw
-# The H100's calibrations of 2026-12-07: each table against the first machine's.
+check_row h100 dram-rows dram-rows results/gpu-h100/calibration-2026-11-23/validate.csv
+check_row h200 rmw-rows rmw-rows-rw results/gpu-h200/validate.csv
+# The H100's calibrations of 2026-12-07: each table against the first machine's, the H100's
+# committed profile since 2026-12-08, whose tables are results/gpu-h100's.
 check_against_first() {  # TABLE MODEL: the row of the doc's table that names TABLE
-  local first=results/gpu-h100/recalibration-2026-12-07/validate.csv out runs change worst errors
+  local first=results/gpu-h100/validate.csv out runs change worst errors
   out=$(python3 experiments/heldout/compare.py calibrations "$first" rmw-rows-rw "$1" "$2") ||
     { echo "FAIL: compare.py calibrations $1"; fail=1; return; }
   runs=$(sed -E 's/^([0-9]+) runs.*/\1/' <<<"$out")
@@ -47,7 +48,7 @@ r=results/gpu-h100/recalibration-2026-12-07
 check_against_first $r/same-host/validate-kni.csv rmw-rows-rw
 check_against_first $r/other-host/validate-kni.csv rmw-rows-rw
 check_against_first results/gpu-h100/recalibration-2026-11-26/validate-kni.csv dram-rows
-check_against_first results/gpu-h100/validate.csv dram-rows
+check_against_first results/gpu-h100/calibration-2026-11-23/validate.csv dram-rows
 # A bad call, and a held-out CSV of one model a profile where one of every model is asked for.
 for args in "nonsense" "models results/gpu-h100/heldout-h100.csv" "models results/no-such-file.csv" "ds results/no-such-gpu" \
   "choices results/gpu-h100/validate.csv"; do

@@ -24,7 +24,7 @@ done < <(
   python3 $c as "${dirs[@]}"
   python3 $c fit "${dirs[@]}"
   python3 $c tiles results/gpu-h100
-  python3 $c kernels results/gpu-h100/validate.csv BMMC dram-rows
+  python3 $c kernels results/gpu-h100/calibration-2026-11-23/validate.csv BMMC dram-rows
   python3 $c siblings results/gpu-h100 results/gpu-h200
 )
 if [ -n "$mmsim" ]; then

@@ -18,12 +18,13 @@ for name in $names; do
     fail=1
   fi
 done
-# The H100's recalibration of 2026-12-07: its intervals table, as the command prints it for that folder.
-ok "$mmsim" validate --tables results/gpu-h100/recalibration-2026-12-07
+# The H100's profile of 2026-11-23, the default before 2026-12-08: its intervals table, as the
+# command prints it for the folder that keeps it with its tables.
+ok "$mmsim" validate --tables results/gpu-h100/calibration-2026-11-23
 between() { sed -n "/^<!-- $1: /,/^<!-- end of $1 -->/p" "$2" | sed '1d;$d'; }
 printed=$(between "prediction table intervals" "$tmp/out")
-if [ -z "$printed" ] || [ "$(between "recalibration intervals" docs/prediction.md)" != "$printed" ]; then
-  echo "FAIL: docs/prediction.md's recalibration intervals are not the command's; it prints:"
+if [ -z "$printed" ] || [ "$(between "previous profile intervals" docs/prediction.md)" != "$printed" ]; then
+  echo "FAIL: docs/prediction.md's previous profile intervals are not the command's; it prints:"
   echo "$printed"
   fail=1
 fi

@@ -335,12 +335,13 @@ TEST_CASE("as-gpu: with the instruction microbenchmarks and the kernels' counts,
 }
 
 TEST_CASE("validate --tables: a run with its own interval factor is held to it, and its family says so") {
-  // The committed H100 profile (its model choice: dram-rows, x/1.55) beside a table of five A-S rows
+  // The H100 profile of 2026-11-23 (its model choice: dram-rows, x/1.55) beside a table of five A-S rows
   // with their own factor 1.4 and five shared-transpose rows without one, dram-rows errors alike.
   const std::filesystem::path dir = std::filesystem::temp_directory_path() / "mmsim_test_intervals" / "gpu-h100";
   std::filesystem::create_directories(dir);
-  std::filesystem::copy_file(std::filesystem::path(MMSIM_SOURCE_DIR) / "results/gpu-h100/profile-h100.json",
-                             dir / "profile-h100.json", std::filesystem::copy_options::overwrite_existing);
+  std::filesystem::copy_file(
+      std::filesystem::path(MMSIM_SOURCE_DIR) / "results/gpu-h100/calibration-2026-11-23/profile-h100.json",
+      dir / "profile-h100.json", std::filesystem::copy_options::overwrite_existing);
   std::string csv =
       "family,kernel,permutation,type,n,measured_ms,simulated,papers_ms,papers_error,dram_rows_ms,dram_rows_error,"
       "rmw_rows_ms,rmw_rows_error,model_known_to_fail,correct,interval_factor\n";
@@ -366,8 +367,9 @@ TEST_CASE("validate --tables: a folder of another name is named by the one profi
   const std::filesystem::path root = std::filesystem::temp_directory_path() / "mmsim_test_folder_names";
   const std::filesystem::path recal = root / "recalibration-x", two = root / "two", none = root / "none";
   for (const auto& d : {recal, two, none}) std::filesystem::create_directories(d);
+  // The H100 profile of 2026-11-23: its model choice is dram-rows, x/1.55.
   const std::filesystem::path committed =
-      std::filesystem::path(MMSIM_SOURCE_DIR) / "results/gpu-h100/profile-h100.json";
+      std::filesystem::path(MMSIM_SOURCE_DIR) / "results/gpu-h100/calibration-2026-11-23/profile-h100.json";
   const auto copy = [&](const std::filesystem::path& to) {
     std::filesystem::copy_file(committed, to, std::filesystem::copy_options::overwrite_existing);
   };
@@ -389,9 +391,13 @@ TEST_CASE("validate --tables: a folder of another name is named by the one profi
   std::ofstream(recal / "validate.csv")
       << "family,kernel,permutation,type,n,measured_ms,simulated,papers_ms,papers_error,dram_rows_ms,"
          "dram_rows_error,rmw_rows_ms,rmw_rows_error,model_known_to_fail,correct\n"
-         "shared transpose,k,p,float,1024,1,k,1.1,0.1,1.1,0.1,1.1,0.1,,yes\n";
+         "shared transpose,k,p,float,1024,1,k,1.1,0.1,1.2,0.2,1.1,0.1,,yes\n";
   const std::string md = prediction_tables_markdown({r}, "test");
   std::filesystem::remove_all(root);
-  CHECK(md.find("| H100, recalibration-x | shared transpose (1; 0) |") != std::string::npos);
+  // The last column is the model the folder's profile chose (dram-rows), apart from the shared ones.
+  CHECK(md.find("| GPU | family | papers | dram-rows | rmw-rows | chosen (H100, recalibration-x dram-rows) |") !=
+        std::string::npos);
+  CHECK(md.find("| H100, recalibration-x | shared transpose (1; 0) | 0.10, 1.10x | 0.20, 1.20x | 0.10, 1.10x | "
+                "0.20, 1.20x |") != std::string::npos);
   CHECK(md.find("| H100, recalibration-x (dram-rows, interval x/1.55) |") != std::string::npos);
 }
