@@ -28,7 +28,10 @@ ValidateFolder validate_folder(const std::filesystem::path& dir);
 ///  - validate-n67108864.csv, validate-n268435456.csv: the KNI runs at 2^26 and 2^28 (kni);
 ///  - validate-parm.csv: the parm network below 2^20 (families).
 /// A size whose file is absent is left out. The columns are the cost models that every file read
-/// prices (a file written before a model was retired keeps its columns; they are left out). Returns
+/// prices (a file written before a model was retired keeps its columns; they are left out), then,
+/// where a folder holds its profile, one headed "chosen (GPU MODEL, ...)": each GPU's errors with
+/// the model its own profile chose, which the shared columns may lack ("-" where its tables do not
+/// price that model). Returns
 /// the three tables as Markdown, and a fourth, per GPU whose folder holds its profile: the model the
 /// profile's cross-validation chose (model_choice.h), its error on the microbenchmarks (fitted, and
 /// each with its pattern left out) and on every family, and the share of runs inside the interval
