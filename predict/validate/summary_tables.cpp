@@ -173,11 +173,30 @@ void check_models(const std::vector<std::string>& models, const RunTable& t, con
       throw std::invalid_argument(file.string() + ": no model " + m + ", which the first table read has");
 }
 
-// The model the folder's own profile chose (its cross-validated default, predict/model_choice.h),
-// or "" where the folder holds no such profile.
-std::string chosen_model(const ValidateFolder& folder) {
-  if (folder.profile.empty() || !std::filesystem::exists(folder.profile)) return "";
-  return read_profile(folder.profile).choice.chosen;
+// The folder's own profile, where it holds one.
+std::optional<GpuProfile> own_profile(const ValidateFolder& folder) {
+  if (folder.profile.empty() || !std::filesystem::exists(folder.profile)) return std::nullopt;
+  return read_profile(folder.profile);
+}
+
+// A table of a folder that holds its profile must have been priced with that profile: its rows'
+// profile date and simulated L2 are the profile's (a table written before those columns is taken
+// as it is). Otherwise its errors and the profile's interval and choice would not belong together,
+// as after a profile is replaced and its tables not yet priced again.
+void check_priced_with(const RunTable& t, const std::filesystem::path& file, const std::optional<GpuProfile>& profile) {
+  if (!profile) return;
+  const std::string cache = std::to_string(profile->memory.cache_bytes);
+  for (const validate::CsvRow& r : t.rows) {
+    const auto date = r.fields.find("profile_date"), bytes = r.fields.find("cache_bytes");
+    const bool other_date = date != r.fields.end() && !date->second.empty() && date->second != profile->date;
+    const bool other_cache = bytes != r.fields.end() && !bytes->second.empty() && bytes->second != cache;
+    if (other_date || other_cache)
+      throw std::invalid_argument(file.string() + ": priced with the profile of " +
+                                  (date == r.fields.end() ? std::string("?") : date->second) + " (L2 " +
+                                  (bytes == r.fields.end() ? std::string("?") : bytes->second) +
+                                  " bytes), not the folder's profile of " + profile->date + " (L2 " + cache +
+                                  " bytes): run mmsim validate again with it");
+  }
 }
 
 // The chosen model's cell of some rows: "-" where the table does not price that model.
@@ -312,11 +331,13 @@ std::string prediction_tables_markdown(const std::vector<ValidateFolder>& folder
   // profile chose, which the shared columns may lack (a profile of more models than another's).
   std::string choices;
   for (const ValidateFolder& folder : folders) {
-    const std::string chosen = chosen_model(folder);
-    if (!chosen.empty()) choices += (choices.empty() ? "" : ", ") + folder.gpu + " " + chosen;
+    const auto own = own_profile(folder);
+    if (own && !own->choice.chosen.empty())
+      choices += (choices.empty() ? "" : ", ") + folder.gpu + " " + own->choice.chosen;
   }
   for (const ValidateFolder& folder : folders) {
-    const std::string chosen = chosen_model(folder);
+    const auto own = own_profile(folder);
+    const std::string chosen = own ? own->choice.chosen : "";
     std::vector<std::vector<double>> pooled;
     std::vector<double> pooled_chosen;
     bool chosen_priced = !chosen.empty();
@@ -325,6 +346,7 @@ std::string prediction_tables_markdown(const std::vector<ValidateFolder>& folder
       const std::filesystem::path file = folder.dir / name;
       if (!std::filesystem::exists(file)) continue;
       const RunTable t = read_runs_once(folder.dir, name);
+      check_priced_with(t, file, own);
       if (models.empty()) models = t.models;
       check_models(models, t, file);
       if (pooled.empty()) pooled.resize(models.size());
@@ -397,6 +419,7 @@ std::string prediction_tables_markdown(const std::vector<ValidateFolder>& folder
     const std::filesystem::path parm = folder.dir / kParmFile;
     if (std::filesystem::exists(parm)) {
       const RunTable t = read_runs(parm);
+      check_priced_with(t, parm, own);
       if (models.empty()) models = t.models;
       check_models(models, t, parm);
       std::vector<std::string> order;

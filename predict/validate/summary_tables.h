@@ -39,7 +39,8 @@ ValidateFolder validate_folder(const std::filesystem::path& dir);
 /// line "<!-- prediction table NAME: COMMAND -->" and a line "<!-- end of prediction table NAME -->"
 /// (NAME: kni, overall, families, intervals), so that a document holding them can be checked against this
 /// output. Throws std::invalid_argument naming the file (and line) for a file that cannot be read
-/// or is not a validate table.
+/// or is not a validate table, and naming the file for a table of a folder that holds its profile
+/// but was priced with another (its rows' profile_date or cache_bytes are not the profile's).
 std::string prediction_tables_markdown(const std::vector<ValidateFolder>& folders, const std::string& command);
 
 }  // namespace mmsim::predict

@@ -58,5 +58,12 @@ bad "$mmsim" validate --tables "$tmp/empty/gpu-x"
 echo "family,n" >"$tmp/broken/gpu-x/validate.csv"
 bad "$mmsim" validate --tables "$tmp/broken/gpu-x"
 bad "$mmsim" validate --tables results/gpu-h100 --profile results/gpu-h100/profile-h100.json
+# A folder whose table was priced with another profile than the one it holds (the H100's of
+# 2026-11-23 beside the profile of 2026-12-07) is refused, not tabled with the wrong interval.
+mkdir -p "$tmp/mixed/gpu-h100"
+cp results/gpu-h100/profile-h100.json "$tmp/mixed/gpu-h100/"
+cp results/gpu-h100/calibration-2026-11-23/validate.csv "$tmp/mixed/gpu-h100/"
+bad "$mmsim" validate --tables "$tmp/mixed/gpu-h100"
+grep -q "priced with the profile of 2026-11-23" "$tmp/err" || { echo "FAIL: the mixed folder's refusal"; cat "$tmp/err"; fail=1; }
 bad "$mmsim" validate
 exit $fail

@@ -393,6 +393,23 @@ TEST_CASE("validate --tables: a folder of another name is named by the one profi
          "dram_rows_error,rmw_rows_ms,rmw_rows_error,model_known_to_fail,correct\n"
          "shared transpose,k,p,float,1024,1,k,1.1,0.1,1.2,0.2,1.1,0.1,,yes\n";
   const std::string md = prediction_tables_markdown({r}, "test");
+  // A table priced with another profile than the folder's (another date, another L2) is refused,
+  // naming its file: its errors and the profile's choice and interval would not belong together.
+  for (const std::string& stamp : {"2026-11-23,26214400", "2026-01-01,32768000"}) {
+    CAPTURE(stamp);
+    std::ofstream(recal / "validate.csv")
+        << "family,kernel,permutation,type,n,measured_ms,simulated,papers_ms,papers_error,dram_rows_ms,"
+           "dram_rows_error,rmw_rows_ms,rmw_rows_error,model_known_to_fail,correct,profile_date,cache_bytes\n"
+           "shared transpose,k,p,float,1024,1,k,1.1,0.1,1.2,0.2,1.1,0.1,,yes,"
+        << stamp << "\n";
+    CHECK_THROWS_WITH_AS(prediction_tables_markdown({r}, "test"),
+                         doctest::Contains("validate.csv: priced with the profile of"), std::invalid_argument);
+  }
+  std::ofstream(recal / "validate.csv")
+      << "family,kernel,permutation,type,n,measured_ms,simulated,papers_ms,papers_error,dram_rows_ms,"
+         "dram_rows_error,rmw_rows_ms,rmw_rows_error,model_known_to_fail,correct,profile_date,cache_bytes\n"
+         "shared transpose,k,p,float,1024,1,k,1.1,0.1,1.2,0.2,1.1,0.1,,yes,2026-11-23,32768000\n";
+  CHECK(prediction_tables_markdown({r}, "test") == md);  // its own profile's date and L2: the same tables
   std::filesystem::remove_all(root);
   // The last column is the model the folder's profile chose (dram-rows), apart from the shared ones.
   CHECK(md.find("| GPU | family | papers | dram-rows | rmw-rows | chosen (H100, recalibration-x dram-rows) |") !=
