@@ -166,10 +166,15 @@ std::vector<std::string> shared_models(const std::vector<ValidateFolder>& folder
   return models;
 }
 
+// Whether a table has the columns of `model`.
+bool prices(const RunTable& t, const std::string& model) {
+  return std::find(t.models.begin(), t.models.end(), model) != t.models.end();
+}
+
 // The models every table shares: those of the first table read; another table must have them too.
 void check_models(const std::vector<std::string>& models, const RunTable& t, const std::filesystem::path& file) {
   for (const std::string& m : models)
-    if (std::find(t.models.begin(), t.models.end(), m) == t.models.end())
+    if (!prices(t, m))
       throw std::invalid_argument(file.string() + ": no model " + m + ", which the first table read has");
 }
 
@@ -202,7 +207,7 @@ void check_priced_with(const RunTable& t, const std::filesystem::path& file, con
 // The chosen model's cell of some rows: "-" where the table does not price that model.
 std::string chosen_cell(const std::string& chosen, const RunTable& t,
                         const std::vector<const validate::CsvRow*>& rows) {
-  if (chosen.empty() || std::find(t.models.begin(), t.models.end(), chosen) == t.models.end()) return "-";
+  if (chosen.empty() || !prices(t, chosen)) return "-";
   return cell(errors(chosen, rows));
 }
 
@@ -247,11 +252,14 @@ std::string unseen_label(const std::vector<Bracketed>& b, double profile_factor)
 // on data it did not (each microbenchmark with its pattern left out; every algorithm's runs), with
 // the share of each inside the interval printed with it: the profile's, or a run's own where its
 // table gives one (the column `interval factor`).
-std::string intervals_markdown(const std::vector<ValidateFolder>& folders) {
+// `owns`: each folder's own profile (own_profile), in the folders' order.
+std::string intervals_markdown(const std::vector<ValidateFolder>& folders,
+                               const std::vector<std::optional<GpuProfile>>& owns) {
   std::vector<std::vector<std::string>> rows;
-  for (const ValidateFolder& folder : folders) {
-    if (folder.profile.empty() || !std::filesystem::exists(folder.profile)) continue;
-    const GpuProfile profile = read_profile(folder.profile);
+  for (std::size_t k = 0; k < folders.size(); ++k) {
+    const ValidateFolder& folder = folders[k];
+    if (!owns[k]) continue;
+    const GpuProfile& profile = *owns[k];
     const HeldOutError* held = profile.choice.of(profile.choice.chosen);
     if (held == nullptr || profile.timing_counts.size() != profile.timings.size()) continue;
     const std::string& model = profile.choice.chosen;
@@ -279,7 +287,7 @@ std::string intervals_markdown(const std::vector<ValidateFolder>& folders) {
     for (const std::string& name : files) {
       if (!std::filesystem::exists(folder.dir / name)) continue;
       const RunTable t = read_runs_once(folder.dir, name);
-      if (std::find(t.models.begin(), t.models.end(), model) == t.models.end()) continue;
+      if (!prices(t, model)) continue;
       for (const validate::CsvRow& r : t.rows) {
         if (!priced(t, r)) continue;
         // Tables written before the column have none: the profile's interval.
@@ -329,14 +337,16 @@ std::string prediction_tables_markdown(const std::vector<ValidateFolder>& folder
   std::vector<std::vector<std::string>> kni, overall, families;
   // Besides the models every table shares, a last column: each GPU's own default, the model its
   // profile chose, which the shared columns may lack (a profile of more models than another's).
+  std::vector<std::optional<GpuProfile>> owns;
   std::string choices;
   for (const ValidateFolder& folder : folders) {
-    const auto own = own_profile(folder);
-    if (own && !own->choice.chosen.empty())
-      choices += (choices.empty() ? "" : ", ") + folder.gpu + " " + own->choice.chosen;
+    owns.push_back(own_profile(folder));
+    if (owns.back() && !owns.back()->choice.chosen.empty())
+      choices += (choices.empty() ? "" : ", ") + folder.gpu + " " + owns.back()->choice.chosen;
   }
-  for (const ValidateFolder& folder : folders) {
-    const auto own = own_profile(folder);
+  for (std::size_t i = 0; i < folders.size(); ++i) {
+    const ValidateFolder& folder = folders[i];
+    const std::optional<GpuProfile>& own = owns[i];
     const std::string chosen = own ? own->choice.chosen : "";
     std::vector<std::vector<double>> pooled;
     std::vector<double> pooled_chosen;
@@ -379,7 +389,7 @@ std::string prediction_tables_markdown(const std::vector<ValidateFolder>& folder
         const auto e = errors(models[m], floats);
         pooled[m].insert(pooled[m].end(), e.begin(), e.end());
       }
-      if (std::find(t.models.begin(), t.models.end(), chosen) == t.models.end()) {
+      if (!prices(t, chosen)) {
         chosen_priced = false;
       } else {
         const auto e = errors(chosen, floats);
@@ -450,7 +460,7 @@ std::string prediction_tables_markdown(const std::vector<ValidateFolder>& folder
   std::string out = marked("kni", command, markdown(heading({"GPU, n", "family"}), kni)) + "\n";
   out += marked("overall", command, markdown(heading({"GPU"}), overall)) + "\n";
   out += marked("families", command, markdown(heading({"GPU", "family"}), families)) + "\n";
-  out += marked("intervals", command, intervals_markdown(folders));
+  out += marked("intervals", command, intervals_markdown(folders, owns));
   return out;
 }
 
